@@ -1,0 +1,68 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { navigate, useLocation } from './lib/navigation';
+import { STORAGE_KEYS, storage } from './lib/storage';
+import { resolveNavigation } from './routes/guard';
+import { queryClient, sessionActor } from './session/runtime';
+import { useSession } from './session/useSession';
+import { Overlays } from './shell/Overlays';
+import { Shell } from './shell/Shell';
+import { LoadingView } from './shell/views/StatusViews';
+
+/**
+ * Runs the route guard (spec 000 §2.1) on every navigation and session change, follows its
+ * redirects, and hands the allowed route to the shell.
+ */
+function Router() {
+  const url = useLocation();
+  const session = useSession();
+  const state = session.snapshot.value;
+  const signedIn = session.signedIn;
+  const hasToken = !!storage.get(STORAGE_KEYS.token);
+
+  const resolved = useMemo(
+    () =>
+      resolveNavigation({
+        url,
+        hasToken,
+        goToRouteAfterLogin: storage.get(STORAGE_KEYS.goToRouteAfterLogin),
+        activeUserLoaded: signedIn,
+        ressourcer: session.ressourcer,
+      }),
+    [url, hasToken, signedIn, session.ressourcer],
+  );
+
+  useEffect(() => {
+    storage.set(STORAGE_KEYS.requestedRoute, resolved.requestedRoute);
+    if (resolved.clearGoToRouteAfterLogin) storage.remove(STORAGE_KEYS.goToRouteAfterLogin);
+    const last = resolved.redirects.at(-1);
+    if (last !== undefined) navigate(last, { replace: true });
+  }, [resolved]);
+
+  // /stslogin?userid=…: hand the sign-on id to the session machine once.
+  const sentStsId = useRef<string | null>(null);
+  const decision = resolved.decision;
+  useEffect(() => {
+    if (decision.kind !== 'allow' || decision.route.name !== 'stslogin') return;
+    const userid = decision.params.userid ?? new URLSearchParams(decision.search).get('userid');
+    if (sentStsId.current === (userid ?? '')) return;
+    sentStsId.current = userid ?? '';
+    sessionActor.send({ type: 'STS_LOGIN', userid });
+  }, [decision]);
+
+  if (decision.kind === 'loadUser' || (state === 'checking' && hasToken)) return <LoadingView />;
+  if (decision.kind === 'redirect') return <LoadingView />;
+  return <Shell route={decision.route} params={decision.params} />;
+}
+
+export function App() {
+  useEffect(() => {
+    sessionActor.start();
+  }, []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router />
+      <Overlays />
+    </QueryClientProvider>
+  );
+}

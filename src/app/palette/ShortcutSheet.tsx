@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
+import { useSession } from '../session/useSession';
+import { Modal } from '../ui/Modal';
+import { workspaceCommands } from '../workspace/commands';
+import { useWorkspace } from '../workspace/store';
+import { useTileCommandsOf } from '../workspace/tile-commands';
+import { paletteStore, usePaletteState } from './palette-store';
+
+/** '?': every shortcut live now, the workspace's and the focused tile's. */
+export function ShortcutSheet() {
+  const { sheet } = usePaletteState();
+  const { ressourcer } = useSession();
+  const ws = useWorkspace();
+  const tileCommands = useTileCommandsOf(ws.focused);
+  useEffect(() => (sheet ? openLayer('modal') : undefined), [sheet]);
+  if (!sheet) return null;
+  const rows = (list: { label: string; shortcut?: string }[]) =>
+    list
+      .filter((c) => c.shortcut)
+      .map((c) => (
+        <tr key={c.label}>
+          <td>{c.label}</td>
+          <td>
+            <kbd>{shortcutLabel(platformKey(c.shortcut!))}</kbd>
+          </td>
+        </tr>
+      ));
+  return (
+    <Modal
+      open
+      title="Tastaturgenveje"
+      onClose={() => paletteStore.closeSheet()}
+      size="medium"
+      className="sheet"
+    >
+      <h3>Arbejdsområde</h3>
+      <table>
+        <tbody>
+          {rows(workspaceCommands(ressourcer))}
+          <tr>
+            <td>Åbn valgte i nyt felt (i paletten)</td>
+            <td>
+              <kbd>{shortcutLabel(platformKey('mod+enter'))}</kbd>
+            </td>
+          </tr>
+          <tr>
+            <td>Luk palet eller dialog</td>
+            <td>
+              <kbd>Esc</kbd>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {tileCommands.some((c) => c.shortcut) && (
+        <>
+          <h3>Det fokuserede felt</h3>
+          <table>
+            <tbody>{rows(tileCommands)}</tbody>
+          </table>
+        </>
+      )}
+    </Modal>
+  );
+}

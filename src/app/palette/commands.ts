@@ -1,0 +1,132 @@
+import type { Ressource } from '../../contract/roles';
+import { platformKey } from '../lib/keyboard';
+import { canAccess } from '../routes/access';
+import { buildPath, matchRoute } from '../routes/match';
+import { ROUTES, type RouteDef } from '../routes/route-table';
+import { visibleTabs } from '../routes/tabs';
+import type { TileCommand } from '../workspace/tile-api';
+
+/**
+ * One registry feeds the palette and the keyboard shortcuts. A command has a Danish label, a group,
+ * keywords, an optional shortcut (live in its layer), a visibility rule and an action.
+ */
+export type CommandLayer = 'global' | 'tile';
+
+export interface Command {
+  id: string;
+  label: string;
+  group: string;
+  keywords?: string[];
+  /** hotkeys-js spelling; 'mod' is Cmd on a Mac and Ctrl elsewhere. */
+  shortcut?: string;
+  layer: CommandLayer;
+  /** The route an opening command opens (for recent items). */
+  path?: string;
+  /** Opening commands can run in a new tile (Ctrl+Enter in the palette). */
+  run(opts: { beside: boolean }): void;
+  disabled?: boolean;
+}
+
+export interface CommandContext {
+  ressourcer: ReadonlySet<Ressource>;
+  focusedPath: string | null;
+  tileCommands: TileCommand[];
+  /** Opens a path in the focused tile, or beside it. */
+  open(path: string, beside: boolean): void;
+}
+
+export const GROUP = {
+  tile: 'Handlinger i feltet',
+  workspace: 'Arbejdsområde',
+  tabs: 'Faner',
+  session: 'Session',
+} as const;
+
+/** Routes that open without parameters (lists, areas, pages, reports) get an 'Åbn ...' command each. */
+const OPENABLE_KINDS = new Set(['page', 'section', 'list', 'report', 'tab']);
+
+export function routeCommands(ctx: CommandContext): Command[] {
+  return ROUTES.filter(
+    (r) =>
+      OPENABLE_KINDS.has(r.kind) && !hasRequiredParams(r.path) && canAccess(r, ctx.ressourcer) && !r.redirect,
+  ).map((route) => ({
+    id: `route:${route.name}`,
+    label: routeLabel(route),
+    group: route.group,
+    keywords: [route.path, route.name],
+    layer: 'global' as const,
+    path: buildPath(route, {}),
+    run: ({ beside }) => ctx.open(buildPath(route, {}), beside),
+  }));
+}
+
+/** A ':x' not followed by '?' is a required path parameter. */
+export const hasRequiredParams = (path: string) => /:\w+(?![\w?])/.test(path);
+
+function routeLabel(route: RouteDef): string {
+  if (route.kind === 'tab' && route.group !== route.title) return `${route.group}: ${route.title}`;
+  return route.title;
+}
+
+/** The focused tile's sibling tabs (same entity), as 'Fane: ...' commands. */
+export function tabCommands(ctx: CommandContext): Command[] {
+  if (!ctx.focusedPath) return [];
+  const match = matchRoute(ctx.focusedPath);
+  if (!match || match.route.kind !== 'tab' || !match.route.parent) return [];
+  const base: Record<string, string> = match.params.id ? { id: match.params.id } : {};
+  return visibleTabs(match.route.parent as never, { ressourcer: ctx.ressourcer })
+    .filter((t) => t.route.name !== match.route.name)
+    .map(({ route }) => ({
+      id: `tab:${route.name}`,
+      label: `Fane: ${route.title}`,
+      group: GROUP.tabs,
+      keywords: [route.name],
+      layer: 'tile' as const,
+      run: ({ beside }) => ctx.open(buildPath(route, base), beside),
+    }));
+}
+
+export function tileCommandsAsCommands(ctx: CommandContext): Command[] {
+  return ctx.tileCommands.map((c) => ({
+    id: `tile:${c.id}`,
+    label: c.label,
+    group: GROUP.tile,
+    keywords: c.keywords,
+    shortcut: c.shortcut,
+    layer: 'tile' as const,
+    disabled: c.disabled,
+    run: () => c.run(),
+  }));
+}
+
+/** Shortcuts that collide within a layer (a test keeps this empty for the built-in commands). */
+export function shortcutConflicts(commands: readonly Command[], mac = false): string[] {
+  const seen = new Map<string, string>();
+  const conflicts: string[] = [];
+  for (const c of commands) {
+    if (!c.shortcut) continue;
+    const key = `${c.layer}:${platformKey(c.shortcut, mac)}`;
+    const other = seen.get(key);
+    if (other) conflicts.push(`${key} (${other} / ${c.id})`);
+    else seen.set(key, c.id);
+  }
+  return conflicts;
+}
+
+/** Case- and accent-tolerant match of every query word against label and keywords. */
+export function matchesQuery(command: Pick<Command, 'label' | 'keywords' | 'group'>, query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = fold([command.label, command.group, ...(command.keywords ?? [])].join(' '));
+  return words.every((w) => haystack.includes(w));
+}
+
+export function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('æ', 'ae')
+    .replaceAll('ø', 'oe')
+    .replaceAll('å', 'aa')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
+}

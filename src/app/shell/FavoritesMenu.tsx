@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Building2, Droplet, Star, Tractor } from 'lucide-react';
+import { useState } from 'react';
+import { adresseSchema } from '../../contract/notes';
+import { type Favorit, sortFavoritter } from '../../contract/session';
+import { navigate } from '../lib/navigation';
+import { http } from '../session/runtime';
+import { Dropdown, DropdownItem, DropdownText } from '../ui/Dropdown';
+import { DROPDOWN_MAX_HEIGHT } from './constants';
+import { favoritPath } from './links';
+import { useShellSession } from './session-context';
+
+const ICONS = { Virksomhed: Building2, Landbrug: Tractor, Vandanlaeg: Droplet } as const;
+const TYPE_LABELS = { Virksomhed: 'Virksomhed', Landbrug: 'Landbrug', Vandanlaeg: 'Vandanlæg' } as const;
+
+/** Building for a company, farm (tractor) for a farm, water drop for a water plant (spec 000 §2.4). */
+export function FavoritIcon({ type, size = 15 }: { type: Favorit['virksomhedType']; size?: number }) {
+  const Icon = ICONS[type];
+  return (
+    <Icon size={size} aria-label={TYPE_LABELS[type]} role="img" className={`favorit-icon favorit-${type}`} />
+  );
+}
+
+/** The favourites dropdown of the top bar: sorted, scrolls above 400 px, each links to stamoplysninger. */
+export function FavoritesMenu() {
+  const { kundeSettings, brugerSettings } = useShellSession();
+  const [open, setOpen] = useState(false);
+  const favorites = sortFavoritter(kundeSettings?.favorites ?? []);
+  const showAddresses = !!brugerSettings?.visFavoritAdresser;
+  return (
+    <Dropdown
+      nav
+      label={
+        <>
+          <Star size={15} aria-hidden="true" />
+          <span className="topbar-label">Favoritter</span>
+        </>
+      }
+      popupLabel="Favoritter"
+      buttonClassName="topbar-button"
+      popupClassName="favorites-popup"
+      maxHeight={DROPDOWN_MAX_HEIGHT}
+      onOpenChange={setOpen}
+      testId="favorites-toggle"
+    >
+      {favorites.length === 0 ? (
+        <DropdownText className="muted">Ingen favoritter</DropdownText>
+      ) : (
+        favorites.map((f) => {
+          const path = favoritPath(f);
+          return (
+            <DropdownItem
+              key={`${f.virksomhedType}-${f.virksomhedId}`}
+              href={path}
+              onSelect={() => navigate(path)}
+              className="favorit-item"
+            >
+              <FavoritIcon type={f.virksomhedType} />
+              <span className="favorit-text">
+                <span className="favorit-name">{f.displayName || `#${f.virksomhedId}`}</span>
+                {showAddresses && open && <FavoritAdresse virksomhedId={f.virksomhedId} />}
+              </span>
+            </DropdownItem>
+          );
+        })
+      )}
+    </Dropdown>
+  );
+}
+
+/** The address under a favourite's name, when the user chose visFavoritAdresser. */
+function FavoritAdresse({ virksomhedId }: { virksomhedId: number }) {
+  const { data } = useQuery({
+    queryKey: ['adresse', virksomhedId],
+    // Silent: a favourite whose company is gone just shows no address.
+    queryFn: ({ signal }) =>
+      http.get(`adresse/${virksomhedId}`, { schema: adresseSchema, signal, silent: true }),
+    staleTime: 5 * 60_000,
+  });
+  if (!data?.adresse) return null;
+  return <span className="favorit-adresse">{data.adresse}</span>;
+}

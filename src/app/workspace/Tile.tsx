@@ -1,0 +1,199 @@
+import { Maximize2, Minimize2, SplitSquareHorizontal, SplitSquareVertical, X } from 'lucide-react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { buildPath } from '../routes/match';
+import type { RouteDef, RouteParams } from '../routes/route-table';
+import type { TabFlags } from '../routes/tabs';
+import { visibleTabs } from '../routes/tabs';
+import { useSession } from '../session/useSession';
+import { closeTileGuarded, navigateTileGuarded, openRoute } from './actions';
+import { guardFor } from './guards';
+import type { TileId } from './layout';
+import { resolveTilePath } from './resolve';
+import { useWorkspace, workspace } from './store';
+import { type TileApi, TileContext } from './tile-api';
+import { tileCommandStore } from './tile-commands';
+import { tileMetaStore, useTileMeta } from './tile-meta';
+import { viewFor } from './views';
+
+function useTileRoute(tileId: TileId) {
+  const ws = useWorkspace();
+  const { ressourcer } = useSession();
+  const path = ws.tiles[tileId]?.path ?? '/';
+  const resolved = useMemo(() => resolveTilePath(path, ressourcer), [path, ressourcer]);
+  return { ws, path, resolved };
+}
+
+/** The header text: the entity's name (from the view) and the tab, or the route's own title. */
+export function tileHeading(route: RouteDef | null, entityTitle: string | null): string {
+  if (!route) return 'Indlæser …';
+  if (route.kind === 'tab' && entityTitle) return `${entityTitle} · ${route.title}`;
+  if (entityTitle) return entityTitle;
+  if (route.kind === 'tab' && route.group !== route.title) return `${route.group} · ${route.title}`;
+  return route.title;
+}
+
+/** The tile's header: what it holds and its actions. It is also the handle for dragging the tile. */
+export function TileHeader({ tileId }: { tileId: TileId }) {
+  const { ws, resolved } = useTileRoute(tileId);
+  const { title } = useTileMeta(tileId);
+  const maximised = ws.maximised === tileId;
+  const many = Object.keys(ws.tiles).length > 1;
+  const heading = tileHeading(resolved.route, title);
+  return (
+    // Mouse convenience only: keyboard users move between tiles with F6 and Alt+Shift+arrows.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the header is a drag handle, not a control
+    <div
+      className={`tile-header${ws.focused === tileId ? ' focused' : ''}`}
+      onMouseDown={() => workspace.focus(tileId)}
+    >
+      <span className="tile-title" title={heading} id={`tile-title-${tileId}`}>
+        {heading}
+      </span>
+      <span className="tile-actions">
+        <TileButton label="Del til højre" shortcut="Ctrl+\" onClick={() => workspace.split(tileId, 'row')}>
+          <SplitSquareHorizontal size={14} />
+        </TileButton>
+        <TileButton
+          label="Del nedad"
+          shortcut="Ctrl+Shift+\"
+          onClick={() => workspace.split(tileId, 'column')}
+        >
+          <SplitSquareVertical size={14} />
+        </TileButton>
+        {many && (
+          <TileButton
+            label={maximised ? 'Gendan' : 'Maksimér'}
+            shortcut="Alt+M"
+            onClick={() => workspace.toggleMaximise(tileId)}
+          >
+            {maximised ? <Minimize2 size={14} /> : <Maximize2 size={14} />}
+          </TileButton>
+        )}
+        <TileButton label="Luk felt" shortcut="Alt+W" onClick={() => void closeTileGuarded(tileId)}>
+          <X size={14} />
+        </TileButton>
+      </span>
+    </div>
+  );
+}
+
+/** The tile's content: tabs and the view, as a labelled region that takes focus with the tile. */
+export function TileBody({ tileId }: { tileId: TileId }) {
+  const { ws, path, resolved } = useTileRoute(tileId);
+  const { flags } = useTileMeta(tileId);
+  const focused = ws.focused === tileId;
+  const ref = useRef<HTMLElement>(null);
+
+  // Route redirects, /404 and /ingenadgang as the guard decides: the tile's path is replaced.
+  useEffect(() => {
+    if (resolved.redirectTo) workspace.navigateTile(tileId, resolved.redirectTo, 'replace');
+  }, [resolved.redirectTo, tileId]);
+
+  // The focused tile takes keyboard focus when focus moves to it by keyboard or palette.
+  useEffect(() => {
+    if (focused && ref.current && !ref.current.contains(document.activeElement)) ref.current.focus();
+  }, [focused]);
+
+  const api: TileApi = useMemo(
+    () => ({
+      tileId,
+      focused,
+      navigate: (to: string) => void navigateTileGuarded(tileId, to),
+      openBeside: (to: string) => void openRoute(to, 'beside'),
+      setTitle: (title: string | null) => tileMetaStore.update(tileId, { title }),
+      setCommands: (commands) => tileCommandStore.set(tileId, commands),
+      setDirty: (dirty, reset) => guardFor(tileId).setDirty(dirty, reset),
+      setFlags: (next: TabFlags) => tileMetaStore.update(tileId, { flags: next }),
+    }),
+    [tileId, focused],
+  );
+
+  const route = resolved.route;
+  const View = route ? viewFor(route) : null;
+  return (
+    <section
+      ref={ref}
+      className={`tile${focused ? ' focused' : ''}`}
+      aria-labelledby={`tile-title-${tileId}`}
+      data-testid="tile"
+      data-tile-id={tileId}
+      data-path={path}
+      tabIndex={-1}
+      onFocusCapture={() => workspace.focus(tileId)}
+      onMouseDown={() => workspace.focus(tileId)}
+    >
+      {route?.kind === 'tab' && route.parent && (
+        <TabBar route={route} params={resolved.params} tileId={tileId} flags={flags} />
+      )}
+      <div className="tile-body">
+        <TileContext.Provider value={api}>
+          <Suspense fallback={<div className="loading">Indlæser …</div>}>
+            {route && View ? (
+              <View route={route} params={resolved.params} tileId={tileId} focused={focused} />
+            ) : null}
+          </Suspense>
+        </TileContext.Provider>
+      </div>
+    </section>
+  );
+}
+
+function TileButton(props: { label: string; shortcut: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="tile-button"
+      aria-label={props.label}
+      title={`${props.label} (${props.shortcut})`}
+      onMouseDown={(e) => e.stopPropagation()}
+      onClick={(e) => {
+        e.stopPropagation();
+        props.onClick();
+      }}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** The tabs of the route's parent with the same entity id; Alt+PageUp/PageDown move between them. */
+export function tabHrefs(
+  route: RouteDef,
+  params: RouteParams,
+  ressourcer: Parameters<typeof visibleTabs>[1],
+) {
+  // Only the entity's own id carries over; record ids belong to one tab.
+  const base: Record<string, string> = params.id ? { id: params.id } : {};
+  return visibleTabs(route.parent as never, ressourcer).map(({ route: tab, enabled }) => ({
+    route: tab,
+    enabled,
+    href: buildPath(tab, base),
+  }));
+}
+
+function TabBar(props: { route: RouteDef; params: RouteParams; tileId: TileId; flags: TabFlags }) {
+  const { ressourcer } = useSession();
+  const tabs = tabHrefs(props.route, props.params, { ressourcer, flags: props.flags });
+  return (
+    <nav className="tile-tabs" aria-label="Faner">
+      {tabs.map(({ route, enabled, href }) => {
+        const active = route.name === props.route.name;
+        return (
+          <a
+            key={route.name}
+            href={href}
+            className={`tile-tab${active ? ' active' : ''}${enabled ? '' : ' disabled'}`}
+            aria-current={active ? 'page' : undefined}
+            aria-disabled={enabled ? undefined : true}
+            onClick={(e) => {
+              e.preventDefault();
+              if (enabled && !active) void navigateTileGuarded(props.tileId, href);
+            }}
+          >
+            {route.title}
+          </a>
+        );
+      })}
+    </nav>
+  );
+}

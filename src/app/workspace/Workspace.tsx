@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { Mosaic, type MosaicNode, MosaicWindow } from 'react-mosaic-component';
+import 'react-mosaic-component/react-mosaic-component.css';
+import './workspace.css';
+import { useLocation } from '../lib/navigation';
+import { Palette } from '../palette/Palette';
+import { ShortcutSheet } from '../palette/ShortcutSheet';
+import { api, sessionActor } from '../session/runtime';
+import { useSession } from '../session/useSession';
+import { PRODUCT_NAME } from '../shell/product';
+import { syncFromUrlGuarded } from './actions';
+import { anyDirty } from './guards';
+import type { LayoutNode, TileId } from './layout';
+import { leaves } from './layout';
+import { resolveTilePath } from './resolve';
+import { useWorkspace, workspace } from './store';
+import { TileBody, TileHeader, tileHeading } from './Tile';
+import { useTileMeta } from './tile-meta';
+import { UnsavedChangesModal } from './UnsavedChangesModal';
+import { workspaceUrl } from './url-codec';
+import { useWorkspaceShortcuts } from './useWorkspaceShortcuts';
+
+/** How long layout changes wait before they are saved to the user's settings. */
+const SAVE_LAYOUT_DELAY_MS = 1500;
+
+/** Follows the address bar: Back/Forward, links and the first load set the workspace from the URL. */
+function useUrlSync(saved: string | null) {
+  const url = useLocation();
+  const savedRef = useRef(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: url is the trigger; the URL is read from window.location
+  useEffect(() => {
+    const { pathname, search } = window.location;
+    const current = workspace.get();
+    if (leaves(current.layout).length > 0 && pathname + search === workspaceUrl(current)) return;
+    void syncFromUrlGuarded(pathname, search, savedRef.current);
+  }, [url]);
+}
+
+/** Saves the layout (encoded as in the URL, so versioned) in brugerSettings.workspaceLayout. */
+function useLayoutSaving() {
+  useEffect(() => {
+    let timer: number | undefined;
+    workspace.onChange((encoded) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        const settings = sessionActor.getSnapshot().context.brugerSettings;
+        if (!settings || settings.workspaceLayout === encoded) return;
+        const next = { ...settings, workspaceLayout: encoded };
+        api
+          .saveBrugerSettings(next)
+          .then(() => sessionActor.send({ type: 'SETTINGS_CHANGED', brugerSettings: next }))
+          .catch(() => {});
+      }, SAVE_LAYOUT_DELAY_MS);
+    });
+    return () => {
+      window.clearTimeout(timer);
+      workspace.onChange(undefined);
+    };
+  }, []);
+}
+
+/** Detail pages of companies, farms and water plants are titled by the entity (the title rule does not apply there). */
+function useDocumentTitle() {
+  const ws = useWorkspace();
+  const { ressourcer, user } = useSession();
+  const id = ws.focused;
+  const meta = useTileMeta(id ?? '');
+  const path = id ? ws.tiles[id]?.path : undefined;
+  useEffect(() => {
+    const route = path ? resolveTilePath(path, ressourcer).route : null;
+    document.title =
+      route && /^(virksomhed|landbrug|vandanlaeg)-/.test(route.name) && meta.title
+        ? `${tileHeading(route, meta.title)} - ${PRODUCT_NAME}`
+        : user?.customerName
+          ? `${PRODUCT_NAME} - ${user.customerName}`
+          : PRODUCT_NAME;
+  }, [path, meta.title, ressourcer, user?.customerName]);
+}
+
+/** The tiled workspace: every route opens in a tile of a resizable, rearrangeable mosaic. */
+export function Workspace() {
+  const ws = useWorkspace();
+  const { brugerSettings } = useSession();
+  const saved = typeof brugerSettings?.workspaceLayout === 'string' ? brugerSettings.workspaceLayout : null;
+  useUrlSync(saved);
+  useLayoutSaving();
+  useDocumentTitle();
+  useWorkspaceShortcuts();
+
+  // Closing the browser tab with unsaved changes asks too.
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (anyDirty()) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const onChange = useCallback((node: MosaicNode<TileId> | null) => {
+    workspace.setLayout(node as LayoutNode | null, 'none');
+  }, []);
+  // The URL follows once a drag or resize is released: replace, never push, so history stays clean.
+  const onRelease = useCallback((node: MosaicNode<TileId> | null) => {
+    workspace.setLayout(node as LayoutNode | null, 'replace');
+  }, []);
+
+  if (ws.maximised && ws.tiles[ws.maximised]) {
+    return (
+      <div className="workspace maximised">
+        <div className="maximised-tile">
+          <div className="mosaic-window-toolbar">
+            <TileHeader tileId={ws.maximised} />
+          </div>
+          <TileBody tileId={ws.maximised} />
+        </div>
+        <UnsavedChangesModal />
+        <Palette />
+        <ShortcutSheet />
+      </div>
+    );
+  }
+  return (
+    <div className="workspace">
+      <Mosaic<TileId>
+        className="mw-mosaic"
+        value={ws.layout as MosaicNode<TileId> | null}
+        onChange={onChange}
+        onRelease={onRelease}
+        renderTile={(id, path) => (
+          <MosaicWindow<TileId>
+            path={path}
+            title={id}
+            draggable
+            renderToolbar={() => (
+              <div className="tile-toolbar">
+                <TileHeader tileId={id} />
+              </div>
+            )}
+          >
+            <TileBody tileId={id} />
+          </MosaicWindow>
+        )}
+        zeroStateView={<div className="loading">Intet felt er åbent. Tryk Ctrl+K for at åbne noget.</div>}
+      />
+      <UnsavedChangesModal />
+      <Palette />
+      <ShortcutSheet />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Ressource } from '../../contract/roles';
+import { type Command, GROUP } from '../palette/commands';
+import { paletteStore } from '../palette/palette-store';
+import { matchRoute } from '../routes/match';
+import { closeTileGuarded, navigateTileGuarded } from './actions';
+import { workspace } from './store';
+import { tabHrefs } from './Tile';
+
+/** Moves the focused tile to its next (+1) or previous (-1) tab. */
+function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
+  const ws = workspace.get();
+  const id = ws.focused;
+  const path = id ? ws.tiles[id]?.path : undefined;
+  const match = path ? matchRoute(path) : null;
+  if (!id || !match || match.route.kind !== 'tab' || !match.route.parent) return;
+  const tabs = tabHrefs(match.route, match.params, { ressourcer }).filter((t) => t.enabled);
+  const i = tabs.findIndex((t) => t.route.name === match.route.name);
+  const next = tabs[(i + step + tabs.length) % tabs.length];
+  if (next && next.route.name !== match.route.name) void navigateTileGuarded(id, next.href);
+}
+
+/**
+ * The workspace's own commands. Shortcuts follow conventions people know: Ctrl/Cmd+K palette, F6
+ * between tiles (as between regions in a browser), Escape closes, '?' the shortcut sheet.
+ */
+export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[] {
+  const focused = () => workspace.get().focused;
+  const cmd = (c: Omit<Command, 'layer' | 'group'> & { group?: string }): Command => ({
+    layer: 'global',
+    group: GROUP.workspace,
+    ...c,
+  });
+  return [
+    cmd({
+      id: 'palette',
+      label: 'Åbn kommandopaletten',
+      shortcut: 'mod+k',
+      run: () => paletteStore.openPalette(),
+    }),
+    cmd({
+      id: 'sheet',
+      label: 'Vis tastaturgenveje',
+      shortcut: 'shift+/',
+      keywords: ['?', 'hjælp', 'genveje'],
+      run: () => paletteStore.openSheet(),
+    }),
+    cmd({
+      id: 'focus-next',
+      label: 'Fokusér næste felt',
+      shortcut: 'f6',
+      run: () => workspace.focusSibling(1),
+    }),
+    cmd({
+      id: 'focus-prev',
+      label: 'Fokusér forrige felt',
+      shortcut: 'shift+f6',
+      run: () => workspace.focusSibling(-1),
+    }),
+    cmd({
+      id: 'focus-left',
+      label: 'Fokusér feltet til venstre',
+      shortcut: 'alt+shift+left',
+      run: () => workspace.focusDirection('left'),
+    }),
+    cmd({
+      id: 'focus-right',
+      label: 'Fokusér feltet til højre',
+      shortcut: 'alt+shift+right',
+      run: () => workspace.focusDirection('right'),
+    }),
+    cmd({
+      id: 'focus-up',
+      label: 'Fokusér feltet ovenover',
+      shortcut: 'alt+shift+up',
+      run: () => workspace.focusDirection('up'),
+    }),
+    cmd({
+      id: 'focus-down',
+      label: 'Fokusér feltet nedenunder',
+      shortcut: 'alt+shift+down',
+      run: () => workspace.focusDirection('down'),
+    }),
+    cmd({
+      id: 'split-right',
+      label: 'Del feltet til højre',
+      shortcut: 'mod+\\',
+      run: () => {
+        const id = focused();
+        if (id) workspace.split(id, 'row');
+      },
+    }),
+    cmd({
+      id: 'split-down',
+      label: 'Del feltet nedad',
+      shortcut: 'mod+shift+\\',
+      run: () => {
+        const id = focused();
+        if (id) workspace.split(id, 'column');
+      },
+    }),
+    cmd({
+      id: 'close',
+      label: 'Luk feltet',
+      shortcut: 'alt+w',
+      run: () => {
+        const id = focused();
+        if (id) void closeTileGuarded(id);
+      },
+    }),
+    cmd({
+      id: 'maximise',
+      label: 'Maksimér eller gendan feltet',
+      shortcut: 'alt+m',
+      run: () => workspace.toggleMaximise(),
+    }),
+    cmd({
+      id: 'grow',
+      label: 'Gør feltet større',
+      shortcut: 'alt+shift+=',
+      run: () => workspace.resizeFocused(5),
+    }),
+    cmd({
+      id: 'shrink',
+      label: 'Gør feltet mindre',
+      shortcut: 'alt+shift+-',
+      run: () => workspace.resizeFocused(-5),
+    }),
+    cmd({
+      id: 'tab-next',
+      label: 'Næste fane',
+      shortcut: 'alt+pagedown',
+      group: GROUP.tabs,
+      run: () => stepTab(1, ressourcer),
+    }),
+    cmd({
+      id: 'tab-prev',
+      label: 'Forrige fane',
+      shortcut: 'alt+pageup',
+      group: GROUP.tabs,
+      run: () => stepTab(-1, ressourcer),
+    }),
+  ];
+}

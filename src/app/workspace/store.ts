@@ -1,0 +1,165 @@
+import { useSyncExternalStore } from 'react';
+import { notifyLocationChanged } from '../lib/navigation';
+import {
+  closeTile,
+  EMPTY_WORKSPACE,
+  type FocusDirection,
+  findTileByPath,
+  focusDirection,
+  focusSibling,
+  focusTile,
+  type LayoutNode,
+  leaves,
+  navigateTile,
+  resizeFocused,
+  type SplitDirection,
+  setLayout,
+  singleTile,
+  splitTile,
+  type TileId,
+  toggleMaximise,
+  type Workspace,
+} from './layout';
+import { decodeWorkspace, encodeWorkspace, workspaceUrl } from './url-codec';
+
+/**
+ * The open workspace, and the browser history that mirrors it. Every change writes the URL:
+ * navigations and layout changes push a history entry (Back steps through them), focus, resize
+ * and maximise replace the current one (so dragging a divider does not flood the history).
+ */
+type HistoryMode = 'push' | 'replace' | 'none';
+
+let state: Workspace = EMPTY_WORKSPACE;
+const listeners = new Set<() => void>();
+let onLayoutChanged: ((encoded: string) => void) | undefined;
+
+function set(next: Workspace, history: HistoryMode): void {
+  if (next === state) return;
+  state = next;
+  if (history !== 'none') {
+    const url = workspaceUrl(next);
+    const current = window.location.pathname + window.location.search;
+    if (url !== current) {
+      if (history === 'push') window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+      notifyLocationChanged();
+    }
+  }
+  for (const l of listeners) l();
+  onLayoutChanged?.(encodeWorkspace(next));
+}
+
+export type OpenMode = 'replace' | 'beside' | 'below';
+
+export const workspace = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Called with the encoded layout after every change, to save it in the user's settings. */
+  onChange(handler: ((encoded: string) => void) | undefined) {
+    onLayoutChanged = handler;
+  },
+
+  /**
+   * Reads the workspace from the URL (first load, Back/Forward, a shared link). A URL with a layout
+   * is reproduced exactly; a plain link opens its route in the current workspace (or in the saved
+   * one, on first load): focused if already open, else in the focused tile.
+   */
+  syncFromUrl(pathname: string, search: string, saved?: string | null): void {
+    const { next, history } = workspaceForUrl(state, pathname, search, saved);
+    set(next, history);
+  },
+  /** What syncFromUrl would make of a URL, without applying it (to ask dirty tiles first). */
+  preview(pathname: string, search: string): Workspace {
+    return workspaceForUrl(state, pathname, search).next;
+  },
+
+  /** Opens a route: in the focused tile, or in a new tile beside/below it. An open entity is focused instead. */
+  open(path: string, mode: OpenMode = 'replace'): void {
+    const existing = findTileByPath(state, path);
+    if (existing) {
+      set(focusTile(state, existing), 'replace');
+      return;
+    }
+    if (!state.focused || leaves(state.layout).length === 0) {
+      set(singleTile(path), 'push');
+      return;
+    }
+    if (mode === 'replace') set(navigateTile(state, state.focused, path), 'push');
+    else set(splitTile(state, state.focused, mode === 'beside' ? 'row' : 'column', path), 'push');
+  },
+  /** Replaces one tile's route (its own links and tabs); redirects pass replace so Back skips them. */
+  navigateTile(tileId: TileId, path: string, history: HistoryMode = 'push'): void {
+    const current = state.tiles[tileId]?.path;
+    if (current === path) return;
+    set(focusTile(navigateTile(state, tileId, path), tileId), history);
+  },
+  split(tileId: TileId, direction: SplitDirection): void {
+    const path = state.tiles[tileId]?.path ?? '/';
+    set(splitTile(state, tileId, direction, path), 'push');
+  },
+  close(tileId: TileId): void {
+    if (leaves(state.layout).length <= 1) {
+      set(singleTile('/'), 'push');
+      return;
+    }
+    set(closeTile(state, tileId), 'push');
+  },
+  focus(tileId: TileId): void {
+    if (state.focused !== tileId) set(focusTile(state, tileId), 'replace');
+  },
+  focusSibling(step: 1 | -1): void {
+    set(focusSibling(state, step), 'replace');
+  },
+  focusDirection(direction: FocusDirection): void {
+    set(focusDirection(state, direction), 'replace');
+  },
+  toggleMaximise(tileId?: TileId): void {
+    set(toggleMaximise(state, tileId ?? state.focused), 'replace');
+  },
+  resizeFocused(delta: number): void {
+    set(resizeFocused(state, delta), 'replace');
+  },
+  /** The mosaic's drag and resize results. */
+  setLayout(layout: LayoutNode | null, history: HistoryMode): void {
+    set(setLayout(state, layout), history);
+  },
+  reset(): void {
+    state = EMPTY_WORKSPACE;
+    for (const l of listeners) l();
+  },
+};
+
+function workspaceForUrl(
+  current: Workspace,
+  pathname: string,
+  search: string,
+  saved?: string | null,
+): { next: Workspace; history: HistoryMode } {
+  const fromUrl = decodeWorkspace(pathname, search);
+  if (fromUrl) return { next: fromUrl, history: 'none' };
+  let base = current;
+  if (leaves(base.layout).length === 0 && saved) {
+    const [savedPath, savedQuery] = splitSaved(saved);
+    base = decodeWorkspace(savedPath, savedQuery) ?? EMPTY_WORKSPACE;
+  }
+  if (leaves(base.layout).length === 0) return { next: singleTile(pathname), history: 'none' };
+  // Home with a saved workspace: show the workspace as it was.
+  if (pathname === '/' && base !== current) return { next: base, history: 'replace' };
+  const existing = findTileByPath(base, pathname);
+  if (existing) return { next: focusTile(base, existing), history: 'none' };
+  return { next: navigateTile(base, base.focused ?? leaves(base.layout)[0]!, pathname), history: 'none' };
+}
+
+function splitSaved(saved: string): [string, string] {
+  const params = new URLSearchParams(saved);
+  const paths = params.getAll('t');
+  const f = Number(params.get('f') ?? 0);
+  return [paths[f] ?? paths[0] ?? '/', saved];
+}
+
+export function useWorkspace(): Workspace {
+  return useSyncExternalStore(workspace.subscribe, workspace.get);
+}

@@ -1,0 +1,78 @@
+import { type ComponentType, createContext, useContext, useEffect } from 'react';
+import type { RouteDef, RouteParams } from '../routes/route-table';
+
+/** A command a view offers while its tile is focused ('Godkend valgte', 'Gem' ...). */
+export interface TileCommand {
+  id: string;
+  label: string;
+  /** hotkeys-js style key, e.g. 'ctrl+s', 'a', 'shift+f'. Single letters never fire while typing. */
+  shortcut?: string;
+  keywords?: string[];
+  run(): void;
+  disabled?: boolean;
+}
+
+/** What every view rendered in a tile receives. */
+export interface ViewProps {
+  route: RouteDef;
+  params: RouteParams;
+  tileId: string;
+  focused: boolean;
+}
+export type ViewComponent = ComponentType<ViewProps>;
+
+/** What a view can tell its tile, through the hooks below. */
+export interface TileApi {
+  tileId: string;
+  focused: boolean;
+  /** Navigate this tile (replace its route); the URL follows when the tile is focused. */
+  navigate(path: string): void;
+  /** Open a route in a new tile beside this one (or focus it if already open). */
+  openBeside(path: string): void;
+  setTitle(title: string | null): void;
+  setCommands(commands: TileCommand[]): void;
+  setDirty(dirty: boolean, reset?: () => void): void;
+  /** Flags that enable tabs (e.g. basis.omfattetAfBrugerbetaling for the brugerbetaling tab). */
+  setFlags(flags: { omfattetAfBrugerbetaling?: boolean }): void;
+}
+
+const noop = () => {};
+/** Outside a tile (tests, stand-alone rendering) the hooks do nothing harmful. */
+export const TileContext = createContext<TileApi>({
+  tileId: 'standalone',
+  focused: true,
+  navigate: noop,
+  openBeside: noop,
+  setTitle: noop,
+  setCommands: noop,
+  setDirty: noop,
+  setFlags: noop,
+});
+
+export const useTile = () => useContext(TileContext);
+
+/** Sets the tile header's title (entity name) while the view is shown. */
+export function useTileTitle(title: string | null | undefined): void {
+  const { setTitle } = useTile();
+  useEffect(() => {
+    setTitle(title ?? null);
+  }, [title, setTitle]);
+}
+
+/** Registers the view's own commands for the palette and shortcuts while its tile is focused. */
+export function useTileCommands(commands: TileCommand[]): void {
+  const { setCommands } = useTile();
+  useEffect(() => {
+    setCommands(commands);
+    return () => setCommands([]);
+  }, [commands, setCommands]);
+}
+
+/** Feeds a form's dirty state to the tile's unsaved-changes guard; reset is called on 'Gå videre uden at gemme'. */
+export function useTileDirty(dirty: boolean, reset?: () => void): void {
+  const { setDirty } = useTile();
+  useEffect(() => {
+    setDirty(dirty, reset);
+    return () => setDirty(false);
+  }, [dirty, reset, setDirty]);
+}

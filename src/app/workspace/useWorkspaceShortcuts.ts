@@ -1,0 +1,34 @@
+import { useEffect, useMemo } from 'react';
+import { bindShortcut, openLayer, platformKey } from '../lib/keyboard';
+import { useSession } from '../session/useSession';
+import { workspaceCommands } from './commands';
+import { useWorkspace } from './store';
+import { useTileCommandsOf } from './tile-commands';
+
+/** Binds the workspace's commands (global layer) and the focused tile's own commands (tile layer). */
+export function useWorkspaceShortcuts(): void {
+  const { ressourcer } = useSession();
+  const ws = useWorkspace();
+  const tileCommands = useTileCommandsOf(ws.focused);
+  const commands = useMemo(() => workspaceCommands(ressourcer), [ressourcer]);
+
+  useEffect(() => openLayer('tile'), []);
+
+  useEffect(() => {
+    const unbind = commands
+      .filter((c) => c.shortcut)
+      .map((c) => bindShortcut('global', platformKey(c.shortcut!), () => c.run({ beside: false })));
+    return () => {
+      for (const u of unbind) u();
+    };
+  }, [commands]);
+
+  useEffect(() => {
+    const unbind = tileCommands
+      .filter((c) => c.shortcut && !c.disabled)
+      .map((c) => bindShortcut('tile', platformKey(c.shortcut!), () => c.run()));
+    return () => {
+      for (const u of unbind) u();
+    };
+  }, [tileCommands]);
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Claims the server signs into every session token (spec 000 §3). roles/modules are JSON lists as text. */
+export const tokenClaimsSchema = z.object({
+  username: z.string(),
+  userId: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  municipalityNumber: z.string(),
+  roles: z.string(),
+  modules: z.string(),
+  exp: z.number().optional(),
+  iat: z.number().optional(),
+});
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, 'Brugernavn skal udfyldes').max(100),
+  password: z.string().min(1, 'Adgangskode skal udfyldes').max(200),
+});
+export const tokenResponseSchema = z.object({ data: z.string() });
+
+export const stsLoginBodySchema = z.object({
+  stsId: z.string().trim().min(1, 'Log-ind-id mangler').max(200),
+});
+export const stsLoginResponseSchema = z.union([
+  z.object({ success: z.literal(true), data: z.string() }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+
+export const versionSchema = z.object({ version: z.string(), svnVersion: z.string() });
+
+/** One per-table settings entry kept in brugerSettings.mwTablesUserSettings. */
+export const tableSettingsSchema = z
+  .object({
+    tableName: z.string().min(1),
+    visibleColumns: z.array(z.string()).optional(),
+    sortByColumn: z.string().nullable().optional(),
+    sortDirection: z.enum(['ASC', 'DESC']).optional(),
+    pageSize: z.number().int().positive().optional(),
+  })
+  .passthrough();
+
+/** brugerSettings (spec 000 §3). Unknown keys (for example the saved workspace layout) are kept. */
+export const brugerSettingsSchema = z
+  .object({
+    activeKundeId: z.number().int().positive().nullable(),
+    hideTimeline: z.boolean(),
+    hideLogs: z.boolean(),
+    hideAdHocOpgaver: z.boolean(),
+    hidePlanlaegningGraphs: z.boolean(),
+    hidePlanlaegningUserInfo: z.boolean(),
+    visFavoritAdresser: z.boolean(),
+    oversigtOverIndberetningerAar: z.number().int().min(1755).max(9999),
+    mwTablesUserSettings: z.array(tableSettingsSchema),
+  })
+  .passthrough();
+export type BrugerSettings = z.infer<typeof brugerSettingsSchema>;
+
+export function defaultBrugerSettings(now = new Date()): BrugerSettings {
+  return {
+    activeKundeId: null,
+    hideTimeline: false,
+    hideLogs: true,
+    hideAdHocOpgaver: true,
+    hidePlanlaegningGraphs: true,
+    hidePlanlaegningUserInfo: false,
+    visFavoritAdresser: false,
+    oversigtOverIndberetningerAar: now.getFullYear(),
+    mwTablesUserSettings: [],
+  };
+}
+
+export const FAVORIT_TYPER = ['Virksomhed', 'Landbrug', 'Vandanlaeg'] as const;
+export const favoritSchema = z.object({
+  virksomhedId: z.number().int().positive(),
+  virksomhedType: z.enum(FAVORIT_TYPER),
+  displayName: z.string(),
+});
+export type Favorit = z.infer<typeof favoritSchema>;
+
+export const kundeSettingsSchema = z.object({ favorites: z.array(favoritSchema) }).passthrough();
+export type KundeSettings = z.infer<typeof kundeSettingsSchema>;
+
+/** Favourites are kept sorted by displayName, case-insensitively (spec 000 §3). */
+export function sortFavoritter(favorites: readonly Favorit[]): Favorit[] {
+  return [...favorites].sort((a, b) =>
+    a.displayName.localeCompare(b.displayName, 'da', { sensitivity: 'base' }),
+  );
+}
+
+/** Entity ids are integers in JSON; token claims carry them as text (JWT convention). */
+/** Body and answer of the settings calls: opsaetning is JSON text. */
+export const opsaetningResponseSchema = z.object({ opsaetning: z.string() });
+export const gemOpsaetningBodySchema = z.object({ opsaetning: z.string().max(1_000_000) });
+export const gemKundeOpsaetningBodySchema = z.object({
+  kundeId: z.number().int().positive(),
+  opsaetning: z.string().max(1_000_000),
+});
+
+export const kundeListeSchema = z.array(z.object({ kundeId: z.number(), kundeNavn: z.string() }));
+
+export const NOTIFIKATION_TYPER = {
+  DMAStatusInfo: 1,
+  JupiterStatusInfo: 2,
+  JupiterCertificateRenewalInfo: 3,
+} as const;
+export const notifikationSchema = z.object({
+  id: z.number(),
+  notifikationType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  oprettetDatoTid: z.string(),
+  beskrivelse: z.string(),
+});
+export const notifikationListeSchema = z.array(notifikationSchema);

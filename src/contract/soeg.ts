@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Palette entity search (issue 4): one customer-scoped endpoint over companies, farms and water plants. */
+export const soegQuerySchema = z.object({
+  tekst: z.string().trim().min(1, 'Søgeteksten skal udfyldes').max(100, 'Søgeteksten må højst være 100 tegn'),
+  antal: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const SOEG_TYPER = ['virksomhed', 'landbrug', 'vandanlaeg'] as const;
+export const soegResultatSchema = z.object({
+  id: z.number(),
+  type: z.enum(SOEG_TYPER),
+  navn: z.string(),
+  adresse: z.string().nullable(),
+  /** The identifying number shown beside the name: CVR, CHR or Jupiter id. */
+  nummer: z.string().nullable(),
+  /** Why it matched: exact number, name prefix, or similar text. */
+  match: z.enum(['nummer', 'navn', 'tekst']),
+});
+export const soegSvarSchema = z.object({ resultater: z.array(soegResultatSchema) });
+export type SoegResultat = z.infer<typeof soegResultatSchema>;

@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuth } from './auth/plugin';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Deps } from './deps';
+import { registerErrorHandler } from './http/error-handler';
+import { brugerRoutes } from './routes/bruger';
+import { faellesRoutes } from './routes/faelles';
+import { logbogRoutes } from './routes/logbog';
+import { loginRoutes } from './routes/login';
+import { soegRoutes } from './routes/soeg';
+import { ssoRoutes } from './sso/routes';
+
+export interface BuildAppOptions {
+  db: Db;
+  tokens: TokenService;
+  config: Config;
+  /** Folder of the built client; served with a single-page fallback when it exists. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+/** Every API route module, mounted under /api with auth on by default. */
+const API_ROUTES = [loginRoutes, brugerRoutes, faellesRoutes, logbogRoutes, soegRoutes];
+
+/**
+ * Builds the Fastify instance: security headers, error shapes, the API under /api (token checked on
+ * every route not marked public), the built-in sign-on service and the built client. Tests call this
+ * with an in-memory database and use app.inject.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger
+      ? {
+          level: opts.config.logLevel,
+          redact: ['req.headers.authorization', 'req.body.password', 'req.body.stsId'],
+        }
+      : false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the tile layout position elements with style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+
+  const deps: Deps = { db: opts.db, tokens: opts.tokens, config: opts.config };
+  await app.register(
+    async (api) => {
+      registerAuth(api, opts.tokens);
+      for (const routes of API_ROUTES) await routes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(async (sso) => ssoRoutes(sso, deps));
+
+  if (opts.clientDir && existsSync(path.join(opts.clientDir, 'index.html'))) {
+    await registerClient(app, opts.clientDir, opts.config);
+  }
+  return app;
+}
+
+/** Serves the built client; every other non-API path gets index.html, which carries the client config. */
+async function registerClient(app: FastifyInstance, clientDir: string, config: Config) {
+  const clientConfig = JSON.stringify({
+    ssoLoginUrl: `${config.ssoUrl}/`,
+    ssoLogoutUrl: `${config.ssoUrl}/logout`,
+    demo: config.demoMode,
+  }).replaceAll('"', '&quot;');
+  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8').replace(
+    '</head>',
+    `<meta name="mw-config" content="${clientConfig}"></head>`,
+  );
+  await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  app.get('/*', { config: { public: true } }, async (request, reply) => {
+    if (request.url.toLowerCase().startsWith('/api/')) {
+      return reply.code(404).send({ status: 404, message: `Ukendt adresse: ${request.url.split('?')[0]}` });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { type TokenClaims, tokenClaimsSchema } from '../../contract/session';
+
+export type TokenFailure = 'expired' | 'invalid';
+
+export class TokenError extends Error {
+  constructor(readonly reason: TokenFailure) {
+    super(reason === 'expired' ? 'Token udløbet' : 'Ugyldigt token');
+  }
+}
+
+/** Signs and verifies session tokens (HS256). The client only decodes them. */
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  sign(claims: Omit<TokenClaims, 'exp' | 'iat'>, ttlSeconds = this.ttlSeconds): Promise<string> {
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.secret);
+  }
+
+  async verify(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      const parsed = tokenClaimsSchema.safeParse(payload);
+      if (!parsed.success) throw new TokenError('invalid');
+      return parsed.data;
+    } catch (err) {
+      if (err instanceof TokenError) throw err;
+      if (err instanceof errors.JWTExpired) throw new TokenError('expired');
+      throw new TokenError('invalid');
+    }
+  }
+}
+
+/**
+ * The signing secret: JWT_SECRET when configured, else a random one generated into the data folder
+ * on first start, so no secret ever lives in the repository.
+ */
+export async function loadOrCreateSecret(
+  configured: string | undefined,
+  dataDir: string,
+): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+  } catch {
+    await mkdir(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600 });
+    return new TextEncoder().encode(secret);
+  }
+}

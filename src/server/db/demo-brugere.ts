@@ -1,0 +1,62 @@
+import type { Rolle } from '../../contract/roles';
+
+/** The demo customers: real Danish municipalities with their real municipality numbers. */
+export const DEMO_KUNDER = [
+  { navn: 'Skive Kommune', kundeNr: 779 },
+  { navn: 'Herning Kommune', kundeNr: 657 },
+  { navn: 'Jammerbugt Kommune', kundeNr: 849 },
+] as const;
+
+export const ALLE_ROLLER_UDEN_TIMEOUT: Rolle[] = [
+  'SystemAdmin',
+  'KommuneAdmin',
+  'OkonomiAdmin',
+  'SagsbehandlerAdmin',
+  'SagsbehandlerVirksomhed',
+  'SagsbehandlerLandbrug',
+  'SagsbehandlerVandanlaeg',
+  'SagsbehandlerAarsplan',
+  'SagsbehandlerVirksomLaes',
+  'SagsbehandlerLandbrugLaes',
+  'SagsbehandlerVandanlaegLaes',
+  'SagsbehandlerAffald',
+];
+
+export interface DemoBruger {
+  username: string;
+  navn: string;
+  roller: Rolle[];
+  /** Indexes into DEMO_KUNDER; the first is the user's default customer. */
+  kunder: number[];
+}
+
+/** Demo users, all with password 'demo' (issue 2). */
+export const DEMO_BRUGERE: DemoBruger[] = [
+  { username: 'admin', navn: 'Anne Admin', roller: ALLE_ROLLER_UDEN_TIMEOUT, kunder: [0, 1, 2] },
+  {
+    username: 'kommuneadmin',
+    navn: 'Karsten Kommunesen',
+    roller: ['KommuneAdmin', 'SagsbehandlerAdmin'],
+    kunder: [0],
+  },
+  { username: 'virksomhed', navn: 'Vibeke Virksomhedsen', roller: ['SagsbehandlerVirksomhed'], kunder: [0] },
+  { username: 'landbrug', navn: 'Lars Landmand', roller: ['SagsbehandlerLandbrug'], kunder: [0] },
+  { username: 'vand', navn: 'Vera Vandløb', roller: ['SagsbehandlerVandanlaeg'], kunder: [0] },
+  { username: 'affald', navn: 'Asger Affaldsen', roller: ['SagsbehandlerAffald'], kunder: [0] },
+  { username: 'oekonomi', navn: 'Øjvind Økonomisen', roller: ['OkonomiAdmin'], kunder: [0] },
+  { username: 'planlaegger', navn: 'Pia Planlægger', roller: ['SagsbehandlerAarsplan'], kunder: [0] },
+  {
+    username: 'laeser',
+    navn: 'Lene Læser',
+    roller: ['SagsbehandlerVirksomLaes', 'SagsbehandlerLandbrugLaes', 'SagsbehandlerVandanlaegLaes'],
+    kunder: [0],
+  },
+  {
+    username: 'multi',
+    navn: 'Mads Multisen',
+    roller: ['SagsbehandlerVirksomhed', 'SagsbehandlerLandbrug'],
+    kunder: [0, 1],
+  },
+];
+
+export const DEMO_ADGANGSKODE = 'demo';

@@ -1,0 +1,342 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every business row carries kunde_id: queries are always scoped by the customer in the token.
+ * Ids are integers; `version` columns guard against lost updates (a stale write answers 409).
+ */
+
+export const kunde = pgTable('kunde', {
+  id: serial('id').primaryKey(),
+  navn: text('navn').notNull(),
+  kundeNr: integer('kunde_nr').notNull().unique(),
+  /** Customer modules (kundemoduler), e.g. Virksomhed, Landbrug, Vandanlaeg, Affald, Fakturering. */
+  moduler: jsonb('moduler').$type<string[]>().notNull().default([]),
+  oekonomiIntegration: boolean('oekonomi_integration').notNull().default(false),
+});
+
+export const bruger = pgTable('bruger', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  navn: text('navn').notNull(),
+  email: text('email'),
+  passwordHash: text('password_hash').notNull(),
+  opsaetning: text('opsaetning'),
+  oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's membership of a customer, with the roles held there. */
+export const brugerKunde = pgTable(
+  'bruger_kunde',
+  {
+    brugerId: integer('bruger_id')
+      .notNull()
+      .references(() => bruger.id, { onDelete: 'cascade' }),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id, { onDelete: 'cascade' }),
+    roller: jsonb('roller').$type<string[]>().notNull(),
+    /** Per-user, per-customer settings (favourites): JSON text as the API carries it. */
+    kundeOpsaetning: text('kunde_opsaetning'),
+  },
+  (t) => [primaryKey({ columns: [t.brugerId, t.kundeId] })],
+);
+
+/** One-time sign-on ids issued by the built-in sign-on service. */
+export const stsBillet = pgTable('sts_billet', {
+  id: text('id').primaryKey(),
+  brugerId: integer('bruger_id')
+    .notNull()
+    .references(() => bruger.id, { onDelete: 'cascade' }),
+  udloeber: timestamp('udloeber', { withTimezone: true }).notNull(),
+  brugt: timestamp('brugt', { withTimezone: true }),
+});
+
+/**
+ * Companies, farms and water plants share one table (company type 1, 2, 3 as the spec enumerates):
+ * logs, tasks, favourites and search treat them alike. Type-specific basis fields live in `basis`.
+ */
+export const virksomhed = pgTable(
+  'virksomhed',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    type: smallint('type').notNull(),
+    navn: text('navn').notNull(),
+    cvrNr: text('cvr_nr'),
+    pNr: text('p_nr'),
+    chrNr: text('chr_nr'),
+    jupiterId: text('jupiter_id'),
+    anlaegsnr: text('anlaegsnr'),
+    vejnavn: text('vejnavn'),
+    husnummer: text('husnummer'),
+    postnummer: text('postnummer'),
+    postdistrikt: text('postdistrikt'),
+    adresse: text('adresse'),
+    dawaAdresseId: text('dawa_adresse_id'),
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    brancheKode: text('branche_kode'),
+    brancheNavn: text('branche_navn'),
+    kategori: text('kategori'),
+    omfattetAfBrugerbetaling: boolean('omfattet_af_brugerbetaling').notNull().default(false),
+    primaerSagsbehandlerId: integer('primaer_sagsbehandler_id').references(() => bruger.id),
+    etableringsDato: date('etablerings_dato'),
+    ophoertDato: date('ophoert_dato'),
+    slettet: boolean('slettet').notNull().default(false),
+    basis: jsonb('basis').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    opdateret: timestamp('opdateret', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('virksomhed_kunde_type_navn_idx').on(t.kundeId, t.type, t.navn),
+    index('virksomhed_kunde_cvr_idx').on(t.kundeId, t.cvrNr),
+    index('virksomhed_kunde_pnr_idx').on(t.kundeId, t.pNr),
+    index('virksomhed_kunde_chr_idx').on(t.kundeId, t.chrNr),
+    index('virksomhed_kunde_jupiter_idx').on(t.kundeId, t.jupiterId),
+    index('virksomhed_navn_trgm_idx').using('gin', sql`${t.navn} gin_trgm_ops`),
+    index('virksomhed_adresse_trgm_idx').using('gin', sql`${t.adresse} gin_trgm_ops`),
+  ],
+);
+
+export const kontaktperson = pgTable(
+  'kontaktperson',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    navn: text('navn').notNull(),
+    email: text('email'),
+    telefon: text('telefon'),
+    rolle: text('rolle'),
+    jupiterKontaktpersonId: text('jupiter_kontaktperson_id'),
+  },
+  (t) => [index('kontaktperson_virksomhed_idx').on(t.virksomhedId)],
+);
+
+/** Boreholes of a water plant (DGU number from Jupiter). */
+export const boring = pgTable(
+  'boring',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    vandanlaegId: integer('vandanlaeg_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    dguNr: text('dgu_nr').notNull(),
+    navn: text('navn'),
+    terraenkote: doublePrecision('terraenkote'),
+    dybde: doublePrecision('dybde'),
+    boreDato: date('bore_dato'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('boring_vandanlaeg_idx').on(t.vandanlaegId)],
+);
+
+/** Intakes: screened intervals of a borehole. */
+export const indtag = pgTable(
+  'indtag',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    boringId: integer('boring_id')
+      .notNull()
+      .references(() => boring.id, { onDelete: 'cascade' }),
+    indtagsnr: integer('indtagsnr').notNull(),
+    jupiterId: text('jupiter_id'),
+    filterTop: doublePrecision('filter_top'),
+    filterBund: doublePrecision('filter_bund'),
+  },
+  (t) => [index('indtag_boring_idx').on(t.boringId)],
+);
+
+/** Validation status of reported water data: 0 awaiting validation, 1 approved, 2 discarded. */
+export const VALIDERINGSSTATUS = { AFVENTER: 0, GODKENDT: 1, FORKASTET: 2 } as const;
+
+/** Pumped quantities at plant level (indtagId null) or intake level. */
+export const oppumpetMaengde = pgTable(
+  'oppumpet_maengde',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    vandanlaegId: integer('vandanlaeg_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    indtagId: integer('indtag_id').references(() => indtag.id, { onDelete: 'cascade' }),
+    startdato: date('startdato').notNull(),
+    slutdato: date('slutdato').notNull(),
+    maalerstandStart: doublePrecision('maalerstand_start'),
+    maalerstandSlut: doublePrecision('maalerstand_slut'),
+    omregningsfaktor: doublePrecision('omregningsfaktor').notNull().default(1),
+    grundvand: boolean('grundvand').notNull().default(true),
+    overfladevand: boolean('overfladevand').notNull().default(false),
+    vandmaengdeOppumpet: doublePrecision('vandmaengde_oppumpet').notNull(),
+    vandvaerketsEgetForbrug: doublePrecision('vandvaerkets_eget_forbrug'),
+    forsyning: jsonb('forsyning')
+      .$type<{ jupiterForsyningsartId: number; maengde: number; modtagerAntal?: number }[]>()
+      .notNull()
+      .default([]),
+    bemaerkning: text('bemaerkning'),
+    indberetter: text('indberetter'),
+    indberettetDato: timestamp('indberettet_dato', { withTimezone: true }).notNull().defaultNow(),
+    status: smallint('status').notNull().default(0),
+    besluttetAfBrugerId: integer('besluttet_af_bruger_id').references(() => bruger.id),
+    besluttetDato: timestamp('besluttet_dato', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('oppumpet_kunde_status_idx').on(t.kundeId, t.status),
+    index('oppumpet_anlaeg_idx').on(t.vandanlaegId, t.indtagId, t.startdato),
+  ],
+);
+
+/** Water-level readings in an intake. */
+export const pejling = pgTable(
+  'pejling',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    vandanlaegId: integer('vandanlaeg_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    indtagId: integer('indtag_id')
+      .notNull()
+      .references(() => indtag.id, { onDelete: 'cascade' }),
+    pejletidspunkt: timestamp('pejletidspunkt', { withTimezone: true }).notNull(),
+    /** Depth to water below the measuring point, metres. */
+    vandstandUnderTerraen: doublePrecision('vandstand_under_terraen').notNull(),
+    grundvandskote: doublePrecision('grundvandskote'),
+    situation: smallint('situation'),
+    pejlemetode: text('pejlemetode'),
+    bemaerkning: text('bemaerkning'),
+    status: smallint('status').notNull().default(0),
+    besluttetAfBrugerId: integer('besluttet_af_bruger_id').references(() => bruger.id),
+    besluttetDato: timestamp('besluttet_dato', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('pejling_kunde_status_idx').on(t.kundeId, t.status),
+    index('pejling_indtag_idx').on(t.indtagId, t.pejletidspunkt),
+  ],
+);
+
+/** Subjects (emner) are shared by all customers; phrases belong to a customer. */
+export const emne = pgTable('emne', {
+  id: serial('id').primaryKey(),
+  kode: text('kode').notNull().unique(),
+  navn: text('navn').notNull(),
+});
+
+export const frase = pgTable(
+  'frase',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    emneId: integer('emne_id')
+      .notNull()
+      .references(() => emne.id),
+    titel: text('titel').notNull(),
+    tekst: text('tekst').notNull(),
+    aktiv: boolean('aktiv').notNull().default(true),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('frase_kunde_emne_idx').on(t.kundeId, t.emneId)],
+);
+
+/** System messages; kunde_id null means every customer. */
+export const systemBesked = pgTable('system_besked', {
+  id: serial('id').primaryKey(),
+  kundeId: integer('kunde_id').references(() => kunde.id),
+  titel: text('titel').notNull(),
+  tekst: text('tekst').notNull(),
+  alvorlighed: text('alvorlighed').notNull().default('info'),
+  gyldigFra: timestamp('gyldig_fra', { withTimezone: true }).notNull(),
+  gyldigTil: timestamp('gyldig_til', { withTimezone: true }),
+});
+
+/** Log book entries of a company or water plant (manual notes and automatic change records). */
+export const logbog = pgTable(
+  'logbog',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    emne: text('emne').notNull(),
+    notat: text('notat').notNull(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+    dato: timestamp('dato', { withTimezone: true }).notNull().defaultNow(),
+    automatisk: boolean('automatisk').notNull().default(false),
+  },
+  (t) => [index('logbog_virksomhed_idx').on(t.virksomhedId, t.dato)],
+);
+
+export const adHocOpgave = pgTable(
+  'ad_hoc_opgave',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    emne: text('emne').notNull(),
+    notat: text('notat').notNull(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+    dato: timestamp('dato', { withTimezone: true }).notNull().defaultNow(),
+    frist: date('frist'),
+    udfoert: boolean('udfoert').notNull().default(false),
+  },
+  (t) => [index('adhoc_virksomhed_idx').on(t.virksomhedId, t.dato)],
+);
+
+/** Notifications; bruger_id null means every user of the customer. Types 1, 2, 3 (spec 000 §3). */
+export const notifikation = pgTable(
+  'notifikation',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+    type: smallint('type').notNull(),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    beskrivelse: text('beskrivelse').notNull(),
+  },
+  (t) => [index('notifikation_kunde_idx').on(t.kundeId, t.oprettet)],
+);
+
+/** Inspection conclusions: a customer's lookup of conclusions an inspection can reach. */
+export const tilsynKonklusion = pgTable(
+  'tilsyn_konklusion',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    kode: text('kode').notNull(),
+    navn: text('navn').notNull(),
+    aktiv: boolean('aktiv').notNull().default(true),
+  },
+  (t) => [uniqueIndex('tilsyn_konklusion_kode_idx').on(t.kundeId, t.kode)],
+);

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadOrCreateSecret, TokenService } from './auth/tokens';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
+import { seedDatabase } from './db/seed';
+
+const config = loadConfig();
+const started = Date.now();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (config.demoMode) {
+  const summary = await seedDatabase(database.db, { scale: 'demo', log: (m) => console.log(`  ${m}`) });
+  if (!summary.skipped) console.log('Demodata oprettet.');
+}
+const tokens = new TokenService(
+  await loadOrCreateSecret(config.jwtSecret, config.dataDir),
+  config.tokenTtlSeconds,
+);
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const app = await buildApp({ db: database.db, tokens, config, clientDir, logger: true });
+await app.listen({ port: config.port, host: config.host });
+
+const address = `http://localhost:${config.port}`;
+console.log(`
+Miljøtilsyn workspace kører på ${address}  (database: ${database.kind === 'pglite' ? `PGlite i ${config.dataDir}` : 'PostgreSQL'}, klar efter ${Date.now() - started} ms)`);
+if (config.demoMode) {
+  console.log(`Log ind via ${address}/login — demobrugere, alle med adgangskode '${DEMO_ADGANGSKODE}':`);
+  for (const u of DEMO_BRUGERE) console.log(`  ${u.username.padEnd(13)} ${u.roller.join(', ')}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import { LAESERET, SKRIVERET, type Virksomhedstype } from '../../contract/roles';
+import { requireAny } from '../auth/plugin';
+import type { SessionUser } from '../auth/session-user';
+import type { Db } from '../db/client';
+import { virksomhed } from '../db/schema';
+import { notFound } from '../http/errors';
+
+/**
+ * Loads a company, farm or water plant of the user's customer and checks the right its type needs:
+ * the read right to look, the caseworker right to change. Another customer's id answers 404.
+ */
+export async function loadVirksomhed(db: Db, user: SessionUser, id: number, mode: 'read' | 'write') {
+  const [row] = await db
+    .select()
+    .from(virksomhed)
+    .where(and(eq(virksomhed.id, id), eq(virksomhed.kundeId, user.kundeId)));
+  if (!row || row.slettet) throw notFound('Virksomheden');
+  const type = row.type as Virksomhedstype;
+  requireAny(user, mode === 'read' ? LAESERET[type] : SKRIVERET[type]);
+  return row;
+}

@@ -1,0 +1,153 @@
+import { and, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, idSchema, kundeIdParamsSchema } from '../../contract/common';
+import {
+  adresseSchema,
+  emneListeSchema,
+  fraseListeSchema,
+  fraseQuerySchema,
+  systemBeskedListeSchema,
+  tilsynKonklusionListeSchema,
+} from '../../contract/notes';
+import { NOTIFIKATION_TYPER, notifikationListeSchema } from '../../contract/session';
+import type { SessionUser } from '../auth/session-user';
+import { emne, frase, notifikation, systemBesked, tilsynKonklusion } from '../db/schema';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { loadVirksomhed } from './entity-access';
+
+/** A path kundeId must be the active customer's: any other answers 404, never its data. */
+function requireActiveKunde(user: SessionUser, kundeId: number): void {
+  if (kundeId !== user.kundeId) throw notFound('Kunden');
+}
+
+/** Notification types a user sees: DMA status for company/farm caseworkers, Jupiter for water plants. */
+function notifikationTyperFor(user: SessionUser): number[] {
+  const types: number[] = [];
+  if (user.ressourcer.has('SAGSBEHANDLER_VIRKSOMHED') || user.ressourcer.has('SAGSBEHANDLER_LANDBRUG')) {
+    types.push(NOTIFIKATION_TYPER.DMAStatusInfo);
+  }
+  if (user.ressourcer.has('SAGSBEHANDLER_VANDANLAEG')) {
+    types.push(NOTIFIKATION_TYPER.JupiterStatusInfo, NOTIFIKATION_TYPER.JupiterCertificateRenewalInfo);
+  }
+  return types;
+}
+
+export async function faellesRoutes(fastify: FastifyInstance, { db }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/adresse/:virksomhedId',
+    { schema: { params: z.object({ virksomhedId: idSchema }), response: { 200: adresseSchema } } },
+    async (request) => {
+      const row = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
+      return { adresse: row.adresse ?? '' };
+    },
+  );
+
+  app.get(
+    '/SystemBesked/HentSystemBeskeder/:kundeId',
+    { schema: { params: kundeIdParamsSchema, response: { 200: systemBeskedListeSchema } } },
+    async (request) => {
+      requireActiveKunde(request.user, request.params.kundeId);
+      const now = new Date();
+      const rows = await db
+        .select()
+        .from(systemBesked)
+        .where(
+          and(
+            or(isNull(systemBesked.kundeId), eq(systemBesked.kundeId, request.params.kundeId)),
+            lte(systemBesked.gyldigFra, now),
+            or(isNull(systemBesked.gyldigTil), gte(systemBesked.gyldigTil, now)),
+          ),
+        )
+        .orderBy(desc(systemBesked.gyldigFra));
+      return rows.map((r) => ({
+        id: r.id,
+        titel: r.titel,
+        tekst: r.tekst,
+        alvorlighed: r.alvorlighed as 'info' | 'advarsel' | 'kritisk',
+        gyldigFra: r.gyldigFra.toISOString(),
+        gyldigTil: r.gyldigTil?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  app.get('/emne/list', { schema: { response: { 200: emneListeSchema } } }, async () =>
+    db.select({ id: emne.id, kode: emne.kode, navn: emne.navn }).from(emne).orderBy(emne.kode),
+  );
+
+  app.get(
+    '/frase/list/:kundeId',
+    {
+      schema: {
+        params: kundeIdParamsSchema,
+        querystring: fraseQuerySchema,
+        response: { 200: fraseListeSchema },
+      },
+    },
+    async (request) => {
+      requireActiveKunde(request.user, request.params.kundeId);
+      const { emneId } = request.query;
+      return db
+        .select({
+          id: frase.id,
+          emneId: frase.emneId,
+          titel: frase.titel,
+          tekst: frase.tekst,
+          aktiv: frase.aktiv,
+        })
+        .from(frase)
+        .where(and(eq(frase.kundeId, request.user.kundeId), emneId ? eq(frase.emneId, emneId) : undefined))
+        .orderBy(frase.titel);
+    },
+  );
+
+  /** The customer's inspection conclusions ({id} is the kundeId; recorded in docs/decisions.md). */
+  app.get(
+    '/tilsyn/tilsynKonklusion/:id',
+    { schema: { params: idParamsSchema, response: { 200: tilsynKonklusionListeSchema } } },
+    async (request) => {
+      requireActiveKunde(request.user, request.params.id);
+      return db
+        .select({
+          id: tilsynKonklusion.id,
+          kode: tilsynKonklusion.kode,
+          navn: tilsynKonklusion.navn,
+          aktiv: tilsynKonklusion.aktiv,
+        })
+        .from(tilsynKonklusion)
+        .where(eq(tilsynKonklusion.kundeId, request.user.kundeId))
+        .orderBy(tilsynKonklusion.kode);
+    },
+  );
+
+  app.get(
+    '/notification/list',
+    { schema: { response: { 200: notifikationListeSchema } } },
+    async (request) => {
+      const types = notifikationTyperFor(request.user);
+      if (types.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(notifikation)
+        .where(
+          and(
+            eq(notifikation.kundeId, request.user.kundeId),
+            or(isNull(notifikation.brugerId), eq(notifikation.brugerId, request.user.brugerId)),
+            inArray(notifikation.type, types),
+          ),
+        )
+        .orderBy(desc(notifikation.oprettet))
+        .limit(100);
+      return rows.map((r) => ({
+        id: r.id,
+        notifikationType: r.type as 1 | 2 | 3,
+        oprettetDatoTid: r.oprettet.toISOString(),
+        beskrivelse: r.beskrivelse,
+      }));
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../contract/common';
+import {
+  loginBodySchema,
+  stsLoginBodySchema,
+  stsLoginResponseSchema,
+  tokenResponseSchema,
+  versionSchema,
+} from '../../contract/session';
+import { issueToken } from '../auth/issue-token';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { bruger, stsBillet } from '../db/schema';
+import type { Deps } from '../deps';
+import { forbidden, HttpError } from '../http/errors';
+import { appVersion } from '../version';
+
+const FORKERT_LOGIN = 'Forkert brugernavn eller adgangskode';
+const SUSPENDERET = 'Din bruger er midlertidigt spærret. Kontakt din administrator.';
+const INGEN_KUNDE = 'Din bruger er ikke tilknyttet en kommune. Kontakt din administrator.';
+const UGYLDIGT_STS_ID = 'Log-ind-id er ukendt, allerede brugt eller udløbet. Log venligst ind igen.';
+
+/** A hash to verify against when the user does not exist, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword('ikke-en-bruger');
+  return dummyHash;
+};
+
+export async function loginRoutes(fastify: FastifyInstance, { db, tokens, config }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
+
+  app.post(
+    '/login',
+    {
+      config: { public: true, rateLimit },
+      schema: { body: loginBodySchema, response: { 200: tokenResponseSchema } },
+    },
+    async (request) => {
+      const [user] = await db
+        .select()
+        .from(bruger)
+        .where(eq(sql`lower(${bruger.username})`, request.body.username.toLowerCase()));
+      const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
+      if (!user || !ok) throw new HttpError(401, FORKERT_LOGIN);
+      const result = await issueToken(db, tokens, user.id);
+      if (!result.ok) throw new HttpError(401, result.reason === 'suspenderet' ? SUSPENDERET : INGEN_KUNDE);
+      return { data: result.token };
+    },
+  );
+
+  app.post(
+    '/login/sts',
+    {
+      config: { public: true, rateLimit },
+      schema: {
+        body: stsLoginBodySchema,
+        response: { 200: stsLoginResponseSchema, 401: stsLoginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // One atomic update consumes the id: a second exchange of the same id finds nothing.
+      const [billet] = await db
+        .update(stsBillet)
+        .set({ brugt: new Date() })
+        .where(
+          and(
+            eq(stsBillet.id, request.body.stsId),
+            isNull(stsBillet.brugt),
+            gt(stsBillet.udloeber, new Date()),
+          ),
+        )
+        .returning({ brugerId: stsBillet.brugerId });
+      if (!billet) return reply.code(401).send({ success: false as const, error: UGYLDIGT_STS_ID });
+      const result = await issueToken(db, tokens, billet.brugerId);
+      if (!result.ok) {
+        return reply.code(401).send({
+          success: false as const,
+          error: result.reason === 'suspenderet' ? SUSPENDERET : INGEN_KUNDE,
+        });
+      }
+      return { success: true as const, data: result.token };
+    },
+  );
+
+  app.get(
+    '/login/Version',
+    { config: { public: true }, schema: { response: { 200: versionSchema } } },
+    async () => appVersion(config),
+  );
+
+  app.get(
+    '/login/ChangeMunicipality',
+    {
+      schema: { querystring: z.object({ municipalityId: idSchema }), response: { 200: tokenResponseSchema } },
+    },
+    async (request) => {
+      const result = await issueToken(db, tokens, request.user.brugerId, request.query.municipalityId);
+      if (!result.ok) throw forbidden('Du har ikke adgang til den valgte kommune');
+      return { data: result.token };
+    },
+  );
+
+  app.get(
+    '/test/ping',
+    {
+      config: { public: true },
+      schema: { response: { 200: z.object({ pong: z.literal(true), tid: z.string() }) } },
+    },
+    async () => ({ pong: true as const, tid: new Date().toISOString() }),
+  );
+}

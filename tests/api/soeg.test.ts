@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { virksomhed } from '../../src/server/db/schema';
+import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+
+describe.each(dbTargets())('palette search on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => t?.close());
+
+  const search = async (username: string, tekst: string) => {
+    const r = await t.app.inject({
+      method: 'GET',
+      url: `/api/soeg?tekst=${encodeURIComponent(tekst)}`,
+      headers: { authorization: `Bearer ${await t.tokenFor(username)}` },
+    });
+    return { status: r.statusCode, body: JSON.parse(r.body) };
+  };
+  const first = async (type: number) => {
+    const kundeId = await t.kundeId(779);
+    const [row] = await t.database.db
+      .select()
+      .from(virksomhed)
+      .where(and(eq(virksomhed.kundeId, kundeId), eq(virksomhed.type, type), eq(virksomhed.slettet, false)))
+      .limit(1);
+    return row!;
+  };
+
+  it('finds a company by exact CVR number first', async () => {
+    const company = await first(1);
+    const { body } = await search('admin', company.cvrNr!);
+    expect(body.resultater[0]).toMatchObject({ id: company.id, type: 'virksomhed', match: 'nummer' });
+  });
+  it('finds a farm by CHR and a water plant by Jupiter id', async () => {
+    const farm = await first(2);
+    expect((await search('admin', farm.chrNr!)).body.resultater[0]).toMatchObject({
+      id: farm.id,
+      type: 'landbrug',
+    });
+    const plant = await first(3);
+    const r = (await search('vand', plant.jupiterId!)).body.resultater[0];
+    expect(r).toMatchObject({ id: plant.id, type: 'vandanlaeg', nummer: plant.jupiterId });
+  });
+  it('ranks name prefix matches before other text matches', async () => {
+    const company = await first(1);
+    const word = company.navn.split(' ')[0]!;
+    const { body } = await search('virksomhed', word);
+    const ranks = body.resultater.map((r: { match: string }) => r.match);
+    expect(ranks[0]).toBe('navn');
+    expect(
+      [...ranks].sort((a: string, b: string) => (a === 'navn' ? 0 : 1) - (b === 'navn' ? 0 : 1)),
+    ).toEqual(ranks);
+    expect(body.resultater.length).toBeLessThanOrEqual(20);
+  });
+  it('finds by address text', async () => {
+    const company = await first(1);
+    const street = company.vejnavn!;
+    const { body } = await search('virksomhed', street);
+    expect(body.resultater.some((r: { adresse: string }) => r.adresse?.includes(street))).toBe(true);
+  });
+  it('only returns types the user may read, of the active customer', async () => {
+    const company = await first(1);
+    expect((await search('vand', company.cvrNr!)).body.resultater).toEqual([]);
+    expect((await search('laeser', company.cvrNr!)).body.resultater).toHaveLength(1);
+    const herning = await t.kundeId(657);
+    const [foreign] = await t.database.db
+      .select()
+      .from(virksomhed)
+      .where(and(eq(virksomhed.kundeId, herning), eq(virksomhed.type, 1)))
+      .limit(1);
+    expect((await search('virksomhed', foreign!.cvrNr!)).body.resultater).toEqual([]);
+  });
+  it('treats LIKE wildcards as text and refuses empty input', async () => {
+    expect((await search('admin', '%%%')).body.resultater).toEqual([]);
+    expect((await search('admin', '  ')).status).toBe(400);
+    const noToken = await t.app.inject({ method: 'GET', url: '/api/soeg?tekst=a' });
+    expect(noToken.statusCode).toBe(401);
+  });
+});

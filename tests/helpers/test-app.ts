@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { issueToken } from '../../src/server/auth/issue-token';
+import { TokenService } from '../../src/server/auth/tokens';
+import { loadConfig } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { bruger, kunde } from '../../src/server/db/schema';
+import { seedDatabase } from '../../src/server/db/seed';
+
+/** The databases the API tests run on: PGlite always, PostgreSQL when a cluster was started. */
+export function dbTargets(): ('pglite' | 'postgres')[] {
+  return inject('pgUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function openTarget(target: 'pglite' | 'postgres'): Promise<Database> {
+  if (target === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  // A fresh database per test file keeps files independent.
+  const base = inject('pgUrl');
+  const name = `mw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: base.replace(/\/postgres$/, `/${name}`) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  tokens: TokenService;
+  /** A valid token for a demo user, in their n-th customer (default: their first). */
+  tokenFor(username: string, kundeNr?: number): Promise<string>;
+  kundeId(kundeNr: number): Promise<number>;
+  brugerId(username: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  target: 'pglite' | 'postgres' = 'pglite',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await openTarget(target);
+  await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO_MODE: 'true',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  const tokens = new TokenService(randomBytes(32), config.tokenTtlSeconds);
+  const app = await buildApp({ db: database.db, tokens, config });
+  const kundeId = async (kundeNr: number) => {
+    const [row] = await database.db.select({ id: kunde.id }).from(kunde).where(eq(kunde.kundeNr, kundeNr));
+    if (!row) throw new Error(`no kunde ${kundeNr}`);
+    return row.id;
+  };
+  const brugerId = async (username: string) => {
+    const [row] = await database.db
+      .select({ id: bruger.id })
+      .from(bruger)
+      .where(eq(bruger.username, username));
+    if (!row) throw new Error(`no bruger ${username}`);
+    return row.id;
+  };
+  return {
+    app,
+    database,
+    tokens,
+    kundeId,
+    brugerId,
+    async tokenFor(username, kundeNr) {
+      const result = await issueToken(
+        database.db,
+        tokens,
+        await brugerId(username),
+        kundeNr === undefined ? undefined : await kundeId(kundeNr),
+      );
+      if (!result.ok) throw new Error(`cannot issue token for ${username}: ${result.reason}`);
+      return result.token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildPath, matchRoute } from '../../src/app/routes/match';
+import { ROUTES } from '../../src/app/routes/route-table';
+import {
+  closeTile,
+  focusDirection,
+  focusSibling,
+  type LayoutNode,
+  leaves,
+  resizeFocused,
+  singleTile,
+  splitTile,
+  toggleMaximise,
+  type Workspace,
+} from '../../src/app/workspace/layout';
+import {
+  decodeWorkspace,
+  encodeWorkspace,
+  normaliseWorkspace,
+  workspaceUrl,
+} from '../../src/app/workspace/url-codec';
+
+/** Routes with their params, as arbitraries: ids are positive integers, free text any string. */
+const routeArb = fc.constantFrom(...ROUTES.filter((r) => r.query.length === 0)).chain((route) => {
+  const names = [...route.path.matchAll(/:(\w+)(\?)?/g)].map((m) => ({ name: m[1]!, optional: !!m[2] }));
+  const values = names.map(({ name }) =>
+    name === 'kontaktpersonnavn'
+      ? fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() === s && s.length > 0)
+      : fc.integer({ min: 1, max: 99_999_999 }).map(String),
+  );
+  return fc.tuple(...values.map((v) => fc.option(v, { nil: undefined }))).map((vals) => {
+    const params: Record<string, string> = {};
+    // Optional params are positional: once one is absent, the rest are too.
+    let absent = false;
+    names.forEach(({ name, optional }, i) => {
+      const v = vals[i];
+      if (!optional) params[name] = v ?? '1';
+      else if (!absent && v !== undefined) params[name] = v;
+      else absent = true;
+    });
+    return { route, params };
+  });
+});
+
+const pathArb = routeArb.map(({ route, params }) => buildPath(route, params));
+
+/** Any layout tree over n tiles, with percentages or equal shares. */
+function layoutArb(ids: string[]): fc.Arbitrary<LayoutNode> {
+  if (ids.length === 1) return fc.constant(ids[0]!);
+  return fc.integer({ min: 1, max: ids.length - 1 }).chain((cut) =>
+    fc
+      .tuple(
+        layoutArb(ids.slice(0, cut)),
+        layoutArb(ids.slice(cut)),
+        fc.constantFrom('row' as const, 'column' as const),
+        fc.option(fc.integer({ min: 1000, max: 9000 }), { nil: undefined }),
+      )
+      .map(([a, b, direction, pct]) => ({
+        type: 'split' as const,
+        direction,
+        children: [a, b],
+        ...(pct === undefined ? {} : { splitPercentages: [pct / 100, 100 - pct / 100] }),
+      })),
+  );
+}
+
+const workspaceArb: fc.Arbitrary<Workspace> = fc.integer({ min: 1, max: 6 }).chain((n) => {
+  const ids = Array.from({ length: n }, (_, i) => `x${i}`);
+  return fc
+    .tuple(
+      fc.array(pathArb, { minLength: n, maxLength: n }),
+      layoutArb(ids),
+      fc.integer({ min: 0, max: n - 1 }),
+      fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
+    )
+    .map(([paths, layout, f, m]) => ({
+      tiles: Object.fromEntries(ids.map((id, i) => [id, { path: paths[i]! }])),
+      layout,
+      focused: ids[f]!,
+      maximised: m === null ? null : ids[m]!,
+    }));
+});
+
+describe('workspace URL codec', () => {
+  it('any layout encodes and decodes to itself (tiles renumbered in reading order)', () => {
+    fc.assert(
+      fc.property(workspaceArb, (ws) => {
+        const focusedPath = ws.tiles[ws.focused!]!.path;
+        const decoded = decodeWorkspace(focusedPath, encodeWorkspace(ws));
+        expect(decoded).toEqual(normaliseWorkspace(ws));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('any route of routes.tsv with any parameters round-trips through the URL', () => {
+    fc.assert(
+      fc.property(routeArb, ({ route, params }) => {
+        const path = buildPath(route, params);
+        const ws = splitTile(singleTile('/virksomheder'), 't1', 'row', path);
+        const url = new URL(workspaceUrl(ws), 'http://x');
+        expect(url.pathname).toBe(path);
+        const decoded = decodeWorkspace(url.pathname, url.search)!;
+        const back = matchRoute(decoded.tiles[decoded.focused!]!.path);
+        expect(back?.route.name).toBe(route.name);
+        expect(back?.params).toEqual(params);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('writes a readable URL with the focused route as pathname', () => {
+    let ws = singleTile('/virksomheder/12/stamoplysninger');
+    ws = splitTile(ws, 't1', 'row', '/vandanlaeg/42/indtag/7');
+    expect(workspaceUrl(ws)).toBe(
+      '/vandanlaeg/42/indtag/7?v=1&t=/virksomheder/12/stamoplysninger&t=/vandanlaeg/42/indtag/7&w=r50-50(0,1)&f=1',
+    );
+    expect(workspaceUrl(singleTile('/rapport/vandoppumpet'))).toBe('/rapport/vandoppumpet');
+  });
+
+  it('treats a link without a layout, or with a broken one, as a plain link', () => {
+    expect(decodeWorkspace('/virksomheder', '')).toBeNull();
+    expect(decodeWorkspace('/a', '?v=1&t=/a&t=/b&w=r(0,0)')).toBeNull();
+    expect(decodeWorkspace('/a', '?v=1&t=/a&w=r(0,1)')).toBeNull();
+    expect(decodeWorkspace('/a', '?v=99&t=/a')).toBeNull();
+    expect(decodeWorkspace('/a', '?v=1&t=/a&t=/b&w=r50(0,1')).toBeNull();
+  });
+
+  it('lets an edited pathname navigate the focused tile', () => {
+    const ws = decodeWorkspace('/landbrug', '?v=1&t=/virksomheder&t=/vandanlaeg&w=c(0,1)&f=1')!;
+    expect(ws.tiles.t2!.path).toBe('/landbrug');
+    expect(ws.tiles.t1!.path).toBe('/virksomheder');
+  });
+});
+
+describe('workspace operations', () => {
+  const three = () => {
+    let ws = singleTile('/a');
+    ws = splitTile(ws, 't1', 'row', '/b');
+    ws = splitTile(ws, 't2', 'column', '/c');
+    return ws;
+  };
+
+  it('splits beside and below, focusing the new tile', () => {
+    const ws = three();
+    expect(leaves(ws.layout)).toEqual(['t1', 't2', 't3']);
+    expect(ws.focused).toBe('t3');
+  });
+
+  it('closes a tile, keeping the others and their shares', () => {
+    const ws = closeTile(three(), 't2');
+    expect(leaves(ws.layout)).toEqual(['t1', 't3']);
+    expect(ws.tiles.t2).toBeUndefined();
+    expect(closeTile(closeTile(ws, 't1'), 't3').layout).toBeNull();
+  });
+
+  it('moves focus by order and by direction', () => {
+    const ws = three(); // t1 left; t2 top right; t3 bottom right
+    expect(focusSibling(ws, 1).focused).toBe('t1');
+    expect(focusSibling(ws, -1).focused).toBe('t2');
+    expect(focusDirection(ws, 'up').focused).toBe('t2');
+    expect(focusDirection(ws, 'left').focused).toBe('t1');
+    expect(focusDirection({ ...ws, focused: 't1' }, 'left').focused).toBe('t1');
+  });
+
+  it('maximises and restores without losing the other tiles', () => {
+    const ws = toggleMaximise(three(), 't1');
+    expect(ws.maximised).toBe('t1');
+    expect(leaves(ws.layout)).toHaveLength(3);
+    expect(toggleMaximise(ws, 't1').maximised).toBeNull();
+  });
+
+  it('resizes the focused tile by keyboard within bounds', () => {
+    const ws = resizeFocused({ ...three(), focused: 't1' }, 10);
+    const root = ws.layout as { splitPercentages: number[] };
+    expect(root.splitPercentages).toEqual([60, 40]);
+    const max = resizeFocused(resizeFocused(resizeFocused(resizeFocused(ws, 30), 30), 30), 30);
+    expect((max.layout as { splitPercentages: number[] }).splitPercentages).toEqual([90, 10]);
+  });
+});
