@@ -340,3 +340,99 @@ export const tilsynKonklusion = pgTable(
   },
   (t) => [uniqueIndex('tilsyn_konklusion_kode_idx').on(t.kundeId, t.kode)],
 );
+
+/**
+ * The records kept on a company or farm, one table for every kind (tilsyn, haandhaevelse,
+ * afgoerelse, risikovurdering, fyringsanlaeg, brugerbetaling, opbevaringslager, dyrehold): each kind's
+ * fields are validated by its zod schema in src/contract and kept in `data`; what lists sort and
+ * filter by is a column. One CRUD path serves all kinds (recorded in docs/decisions.md).
+ */
+export const registrering = pgTable(
+  'registrering',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    art: text('art').notNull(),
+    titel: text('titel').notNull(),
+    dato: date('dato'),
+    sagsbehandlerId: integer('sagsbehandler_id').references(() => bruger.id),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    slettet: boolean('slettet').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    oprettetAf: integer('oprettet_af').references(() => bruger.id),
+    opdateret: timestamp('opdateret', { withTimezone: true }).notNull().defaultNow(),
+    opdateretAf: integer('opdateret_af').references(() => bruger.id),
+  },
+  (t) => [
+    index('registrering_virksomhed_art_idx').on(t.virksomhedId, t.art, t.dato),
+    index('registrering_kunde_art_idx').on(t.kundeId, t.art, t.dato),
+  ],
+);
+
+/** Changes seen in the company register (CVR) for a company, with what the case worker took over. */
+export const cvrAendring = pgTable(
+  'cvr_aendring',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    felt: text('felt').notNull(),
+    gammelVaerdi: text('gammel_vaerdi'),
+    nyVaerdi: text('ny_vaerdi'),
+    registreret: timestamp('registreret', { withTimezone: true }).notNull().defaultNow(),
+    overtaget: boolean('overtaget').notNull().default(false),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+  },
+  (t) => [index('cvr_aendring_virksomhed_idx').on(t.virksomhedId, t.registreret)],
+);
+
+/** Water samples (analyses) reported by laboratories, awaiting approval like other water data. */
+export const vandproeve = pgTable(
+  'vandproeve',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    vandanlaegId: integer('vandanlaeg_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    indtagId: integer('indtag_id').references(() => indtag.id, { onDelete: 'set null' }),
+    proevested: text('proevested').notNull(),
+    proevetype: text('proevetype').notNull(),
+    udtaget: timestamp('udtaget', { withTimezone: true }).notNull(),
+    laboratorium: text('laboratorium').notNull(),
+    analyser: jsonb('analyser')
+      .$type<{ parameter: string; vaerdi: number; enhed: string; graensevaerdi: number | null }[]>()
+      .notNull()
+      .default([]),
+    bemaerkning: text('bemaerkning'),
+    status: smallint('status').notNull().default(0),
+    besluttetAfBrugerId: integer('besluttet_af_bruger_id').references(() => bruger.id),
+    besluttetDato: timestamp('besluttet_dato', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('vandproeve_kunde_status_idx').on(t.kundeId, t.status, t.udtaget)],
+);
+
+/** Reminder e-mails sent to a water plant's reporters for a reporting year. */
+export const mailUdsendelse = pgTable(
+  'mail_udsendelse',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    vandanlaegId: integer('vandanlaeg_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    aar: integer('aar').notNull(),
+    modtager: text('modtager').notNull(),
+    emne: text('emne').notNull(),
+    sendt: timestamp('sendt', { withTimezone: true }).notNull().defaultNow(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+  },
+  (t) => [index('mail_udsendelse_kunde_aar_idx').on(t.kundeId, t.aar, t.vandanlaegId)],
+);
