@@ -1,7 +1,28 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_TOKEN_TTL_SECONDS = 20;
+/** A second server whose tokens expire quickly, for the token-expiry journey. */
+export const SHORT_TOKEN_PORT = Number(process.env.E2E_SHORT_TOKEN_PORT ?? 8182);
+export const E2E_TOKEN_TTL_SECONDS = 12;
+
+function server(port: number, dataDir: string, env: Record<string, string>) {
+  return {
+    command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+    url: `http://localhost:${port}/api/test/ping`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_MODE: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  };
+}
 
 /**
  * End-to-end tests drive Debian's Chromium against the real server (built client, PGlite seeded
@@ -35,19 +56,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf .e2e-data && tsx src/server/main.ts',
-    url: `http://localhost:${PORT}/api/test/ping`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: '.e2e-data',
-      DEMO_MODE: 'true',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: [server(PORT, '.e2e-data', {}), server(SHORT_TOKEN_PORT, '.e2e-data-kort', { TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS) })],
 });

@@ -16,6 +16,7 @@ import { faellesRoutes } from './routes/faelles';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { soegRoutes } from './routes/soeg';
+import { systemadminRoutes } from './routes/systemadmin';
 import { ssoRoutes } from './sso/routes';
 
 export interface BuildAppOptions {
@@ -28,7 +29,7 @@ export interface BuildAppOptions {
 }
 
 /** Every API route module, mounted under /api with auth on by default. */
-const API_ROUTES = [loginRoutes, brugerRoutes, faellesRoutes, logbogRoutes, soegRoutes];
+const API_ROUTES = [loginRoutes, brugerRoutes, faellesRoutes, logbogRoutes, soegRoutes, systemadminRoutes];
 
 /**
  * Builds the Fastify instance: security headers, error shapes, the API under /api (token checked on

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
+import { platformKey, shortcutLabel } from '../lib/keyboard';
 import { useSession } from '../session/useSession';
 import { Modal } from '../ui/Modal';
 import { workspaceCommands } from '../workspace/commands';
@@ -13,7 +12,6 @@ export function ShortcutSheet() {
   const { ressourcer } = useSession();
   const ws = useWorkspace();
   const tileCommands = useTileCommandsOf(ws.focused);
-  useEffect(() => (sheet ? openLayer('modal') : undefined), [sheet]);
   if (!sheet) return null;
   const rows = (list: { label: string; shortcut?: string }[]) =>
     list

@@ -9,6 +9,7 @@ import {
   useRef,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { openLayer } from '../lib/keyboard';
 import { focusableWithin, restoreFocus } from './focus';
 
 export type ModalSize = 'small' | 'medium' | 'large' | 'x-large';
@@ -65,11 +66,14 @@ function ModalPanel({
   useLayoutEffect(() => {
     const previous = document.activeElement;
     openModals.push(id);
+    // While a modal is open only its own keys are live (the keyboard focus stack's modal layer).
+    const closeLayer = openLayer('modal');
     const dialog = dialogRef.current;
     if (dialog) initialFocus(dialog).focus();
     return () => {
       const at = openModals.lastIndexOf(id);
       if (at >= 0) openModals.splice(at, 1);
+      closeLayer();
       restoreFocus(previous);
     };
   }, [id]);

@@ -39,11 +39,11 @@ function set(next: Workspace, history: HistoryMode): void {
   if (history !== 'none') {
     const url = workspaceUrl(next);
     const current = window.location.pathname + window.location.search;
-    if (url !== current) {
-      if (history === 'push') window.history.pushState(null, '', url);
-      else window.history.replaceState(null, '', url);
-      notifyLocationChanged();
-    }
+    // history.state keeps the exact layout of every entry, so Back restores it even for a plain URL.
+    const entry = { mwLayout: encodeWorkspace(next) };
+    if (history === 'push' && url !== current) window.history.pushState(entry, '', url);
+    else window.history.replaceState(entry, '', url);
+    if (url !== current) notifyLocationChanged();
   }
   for (const l of listeners) l();
   onLayoutChanged?.(encodeWorkspace(next));
@@ -68,12 +68,12 @@ export const workspace = {
    * one, on first load): focused if already open, else in the focused tile.
    */
   syncFromUrl(pathname: string, search: string, saved?: string | null): void {
-    const { next, history } = workspaceForUrl(state, pathname, search, saved);
+    const { next, history } = workspaceForUrl(state, pathname, search, saved, historyLayout());
     set(next, history);
   },
   /** What syncFromUrl would make of a URL, without applying it (to ask dirty tiles first). */
   preview(pathname: string, search: string): Workspace {
-    return workspaceForUrl(state, pathname, search).next;
+    return workspaceForUrl(state, pathname, search, null, historyLayout()).next;
   },
 
   /** Opens a route: in the focused tile, or in a new tile beside/below it. An open entity is focused instead. */
@@ -132,13 +132,22 @@ export const workspace = {
   },
 };
 
+/** The layout this history entry was written with (Back/Forward, reload), if the workspace wrote it. */
+function historyLayout(): string | null {
+  const value: unknown = window.history.state;
+  return value && typeof value === 'object' && 'mwLayout' in value && typeof value.mwLayout === 'string'
+    ? value.mwLayout
+    : null;
+}
+
 function workspaceForUrl(
   current: Workspace,
   pathname: string,
   search: string,
-  saved?: string | null,
+  saved: string | null | undefined,
+  fromHistory: string | null,
 ): { next: Workspace; history: HistoryMode } {
-  const fromUrl = decodeWorkspace(pathname, search);
+  const fromUrl = decodeWorkspace(pathname, search) ?? (fromHistory ? decodeWorkspace(pathname, fromHistory) : null);
   if (fromUrl) return { next: fromUrl, history: 'none' };
   let base = current;
   if (leaves(base.layout).length === 0 && saved) {

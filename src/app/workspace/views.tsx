@@ -9,11 +9,14 @@ import type { ViewComponent } from './tile-api';
  * stays small; routes whose screens are not built yet show their overview (title and tabs).
  */
 const RouteOverview = lazy(() => import('./RouteOverview'));
+const Kundemoduler = lazy(() => import('../features/systemadmin/KundemodulerView'));
 
 const VIEWS: Record<string, ViewComponent> = {
   home: HomeView,
   ingenadgang: IngenAdgangView,
   notfound: NotFoundView,
+  systemadmin: Kundemoduler,
+  kundemoduler: Kundemoduler,
 };
 
 export function viewFor(route: RouteDef): ViewComponent {

@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the built-in sign-on service with one click on a demo user; lands on home. */
+export async function signIn(page: Page, username: string, baseURL?: string): Promise<void> {
+  await page.goto(`${baseURL ?? ''}/sso/`);
+  await page.getByRole('button', { name: username, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByTestId('active-user')).toHaveText(username);
+}
+
+/** The stored session token, for calling the API from a test. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('usertoken'));
+  if (!token) throw new Error('not signed in');
+  return token;
+}
+
+/** The pathname + search of the page. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
