@@ -56,5 +56,8 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [server(PORT, '.e2e-data', {}), server(SHORT_TOKEN_PORT, '.e2e-data-kort', { TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS) })],
+  webServer: [
+    server(PORT, '.e2e-data', {}),
+    server(SHORT_TOKEN_PORT, '.e2e-data-kort', { TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS) }),
+  ],
 });

@@ -54,7 +54,9 @@ test('a server error and a refused call open the right modals', async ({ page })
   await page.getByRole('button', { name: 'Serverfejl (500)' }).click();
   const error = page.getByRole('dialog');
   await expect(error).toContainText(/Fejl - \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
-  await expect(error).toContainText('Der opstod en uventet fejl, prøv igen. Kontakt support hvis problemet fortsætter.');
+  await expect(error).toContainText(
+    'Der opstod en uventet fejl, prøv igen. Kontakt support hvis problemet fortsætter.',
+  );
   // A system admin also gets the technical detail.
   await expect(error.getByText('Vis stacktrace')).toBeVisible();
   await page.keyboard.press('Escape');

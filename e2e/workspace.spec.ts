@@ -96,10 +96,14 @@ test('tiles split, maximise and close by keyboard; tabs move with Alt+PageDown',
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('no serious or critical accessibility violation with three tiles and the palette open', async ({ page }) => {
+test('no serious or critical accessibility violation with three tiles and the palette open', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await page.getByRole('button', { name: 'Accepter' }).click();
-  await page.goto('/virksomheder?v=1&t=/virksomheder&t=/vandanlaeg/1/maengder&t=/rapport/tilsyn&w=r50-50(0,c50-50(1,2))&f=0');
+  await page.goto(
+    '/virksomheder?v=1&t=/virksomheder&t=/vandanlaeg/1/maengder&t=/rapport/tilsyn&w=r50-50(0,c50-50(1,2))&f=0',
+  );
   await expect(page.getByTestId('tile')).toHaveCount(3);
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -15,7 +15,11 @@ describe('system administration', () => {
       headers: { authorization: `Bearer ${await t.tokenFor('admin')}` },
     });
     expect(admin.statusCode).toBe(200);
-    expect(JSON.parse(admin.body).map((k: { kundeNr: number }) => k.kundeNr).sort()).toEqual([657, 779, 849]);
+    expect(
+      JSON.parse(admin.body)
+        .map((k: { kundeNr: number }) => k.kundeNr)
+        .sort(),
+    ).toEqual([657, 779, 849]);
     const kommuneadmin = await t.app.inject({
       method: 'GET',
       url: '/api/systemadmin/kundemoduler',
@@ -26,10 +30,14 @@ describe('system administration', () => {
 
   it('answers the chosen error for diagnostics, in the catalogue shapes', async () => {
     const auth = { authorization: `Bearer ${await t.tokenFor('admin')}` };
-    const get = (status: number) => t.app.inject({ method: 'GET', url: `/api/test/fejl/${status}`, headers: auth });
+    const get = (status: number) =>
+      t.app.inject({ method: 'GET', url: `/api/test/fejl/${status}`, headers: auth });
     const r400 = await get(400);
     expect(r400.statusCode).toBe(400);
-    expect(JSON.parse(r400.body)).toMatchObject({ title: 'Afprøvning af valideringsfejl', errors: { felt: [expect.any(String)] } });
+    expect(JSON.parse(r400.body)).toMatchObject({
+      title: 'Afprøvning af valideringsfejl',
+      errors: { felt: [expect.any(String)] },
+    });
     const r403 = await get(403);
     expect(JSON.parse(r403.body).message.split(', ')).toEqual([
       'Der er ikke de fornødne rettigheder til denne handling.',
@@ -38,7 +46,10 @@ describe('system administration', () => {
     ]);
     const r500 = await get(500);
     expect(r500.statusCode).toBe(500);
-    expect(JSON.parse(r500.body)).toMatchObject({ FejlBesked: expect.any(String), stackTrace: expect.any(String) });
+    expect(JSON.parse(r500.body)).toMatchObject({
+      FejlBesked: expect.any(String),
+      stackTrace: expect.any(String),
+    });
     expect((await get(418)).statusCode).toBe(400);
     const vand = await t.app.inject({
       method: 'GET',

@@ -147,7 +147,8 @@ function workspaceForUrl(
   saved: string | null | undefined,
   fromHistory: string | null,
 ): { next: Workspace; history: HistoryMode } {
-  const fromUrl = decodeWorkspace(pathname, search) ?? (fromHistory ? decodeWorkspace(pathname, fromHistory) : null);
+  const fromUrl =
+    decodeWorkspace(pathname, search) ?? (fromHistory ? decodeWorkspace(pathname, fromHistory) : null);
   if (fromUrl) return { next: fromUrl, history: 'none' };
   let base = current;
   if (leaves(base.layout).length === 0 && saved) {

@@ -30,7 +30,13 @@ export async function systemadminRoutes(fastify: FastifyInstance, { db }: Deps) 
     '/test/fejl/:status',
     {
       config: { access: 'SYSTEM_ADMIN' },
-      schema: { params: z.object({ status: z.coerce.number().pipe(z.union([z.literal(400), z.literal(403), z.literal(404), z.literal(409), z.literal(500)])) }) },
+      schema: {
+        params: z.object({
+          status: z.coerce
+            .number()
+            .pipe(z.union([z.literal(400), z.literal(403), z.literal(404), z.literal(409), z.literal(500)])),
+        }),
+      },
     },
     async (request) => {
       switch (request.params.status) {

@@ -50,8 +50,8 @@ export default function KundemodulerView() {
       )}
       <h2 className="section-gap">Afprøv fejlvisning</h2>
       <p className="muted">
-        Sender en forespørgsel, som serveren besvarer med den valgte fejl, så du kan se, at fejlvinduerne vises
-        som de skal.
+        Sender en forespørgsel, som serveren besvarer med den valgte fejl, så du kan se, at fejlvinduerne
+        vises som de skal.
       </p>
       <div className="button-row">
         {FEJLTYPER.map((f) => (
