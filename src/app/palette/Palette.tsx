@@ -87,7 +87,7 @@ function PaletteDialog() {
     },
   }));
   const local = [
-    ...tileCommandsAsCommands(ctx),
+    ...tileCommandsAsCommands(tileCommands),
     ...tabCommands(ctx),
     ...workspaceCommands(ressourcer),
     ...routeCmds,
@@ -147,7 +147,10 @@ function PaletteDialog() {
       <div className="sr-only" aria-live="polite" aria-atomic="true">
         {selectedLabel}
       </div>
-      <Cmdk.List className="palette-list">
+      <Cmdk.List
+        className="palette-list"
+        data-results-for={search.data && !search.isPlaceholderData ? query.trim() : undefined}
+      >
         {search.isFetching && entities.length === 0 && <Cmdk.Loading>Søger …</Cmdk.Loading>}
         <Cmdk.Empty>Ingen resultater</Cmdk.Empty>
         {groups.get(GROUP.tile) && (

@@ -1,5 +1,5 @@
 import type { Ressource } from '../../contract/roles';
-import { platformKey } from '../lib/keyboard';
+import { normaliseKey, platformKey } from '../lib/keyboard';
 import { canAccess } from '../routes/access';
 import { buildPath, matchRoute } from '../routes/match';
 import { ROUTES, type RouteDef } from '../routes/route-table';
@@ -86,8 +86,8 @@ export function tabCommands(ctx: CommandContext): Command[] {
     }));
 }
 
-export function tileCommandsAsCommands(ctx: CommandContext): Command[] {
-  return ctx.tileCommands.map((c) => ({
+export function tileCommandsAsCommands(tileCommands: readonly TileCommand[]): Command[] {
+  return tileCommands.map((c) => ({
     id: `tile:${c.id}`,
     label: c.label,
     group: GROUP.tile,
@@ -99,13 +99,17 @@ export function tileCommandsAsCommands(ctx: CommandContext): Command[] {
   }));
 }
 
-/** Shortcuts that collide within a layer (a test keeps this empty for the built-in commands). */
+/**
+ * Shortcuts that collide among commands live at the same time. The focused tile's commands are live
+ * together with the global ones, so a tile command may not take a global key either. A test keeps
+ * this empty for the built-in commands; the workspace warns about a view's collisions.
+ */
 export function shortcutConflicts(commands: readonly Command[], mac = false): string[] {
   const seen = new Map<string, string>();
   const conflicts: string[] = [];
   for (const c of commands) {
     if (!c.shortcut) continue;
-    const key = `${c.layer}:${platformKey(c.shortcut, mac)}`;
+    const key = normaliseKey(platformKey(c.shortcut, mac));
     const other = seen.get(key);
     if (other) conflicts.push(`${key} (${other} / ${c.id})`);
     else seen.set(key, c.id);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { bindShortcut, openLayer, platformKey } from '../lib/keyboard';
+import { shortcutConflicts, tileCommandsAsCommands } from '../palette/commands';
 import { useSession } from '../session/useSession';
 import { workspaceCommands } from './commands';
 import { useWorkspace } from './store';
@@ -24,11 +25,14 @@ export function useWorkspaceShortcuts(): void {
   }, [commands]);
 
   useEffect(() => {
+    // A view's shortcut that collides with a workspace one is a bug in the view: say so loudly.
+    const conflicts = shortcutConflicts([...commands, ...tileCommandsAsCommands(tileCommands)]);
+    if (conflicts.length > 0) console.error('Tastaturgenveje i konflikt:', conflicts.join('; '));
     const unbind = tileCommands
       .filter((c) => c.shortcut && !c.disabled)
       .map((c) => bindShortcut('tile', platformKey(c.shortcut!), () => c.run()));
     return () => {
       for (const u of unbind) u();
     };
-  }, [tileCommands]);
+  }, [tileCommands, commands]);
 }

@@ -1,0 +1,79 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** The large generated data set (100,000 companies and farms, 1,000,000 pumped quantities in Skive). */
+export const BENCH_DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench-data');
+
+/** Seeds the large data set once (about 90 s); later runs reuse it. */
+export function ensureBenchData(): string {
+  if (!existsSync(path.join(BENCH_DATA_DIR, 'PG_VERSION'))) {
+    console.log(`Genererer det store datasæt i ${BENCH_DATA_DIR} (første gang, et par minutter) …`);
+    execFileSync(
+      'npx',
+      ['tsx', 'src/server/db/seed-cli.ts', '--scale', 'large', '--data-dir', BENCH_DATA_DIR],
+      {
+        stdio: 'inherit',
+      },
+    );
+  }
+  return BENCH_DATA_DIR;
+}
+
+/** Builds the client when dist/ is missing (the palette bench drives the real UI). */
+export function ensureClientBuild(): void {
+  if (!existsSync('dist/index.html')) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+}
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server on the bench data; resolves once it answers test/ping. */
+export async function startBenchServer(opts: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      DATA_DIR: BENCH_DATA_DIR,
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group, so stopping it stops npx, tsx and the server together.
+    detached: true,
+  });
+  const url = `http://localhost:${opts.port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/test/ping`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      }),
+  };
+}
+
+/** Percentile of sorted-ascending numbers (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export const round1 = (v: number) => Math.round(v * 10) / 10;
