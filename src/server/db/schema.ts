@@ -110,6 +110,9 @@ export const virksomhed = pgTable(
     index('virksomhed_kunde_pnr_idx').on(t.kundeId, t.pNr),
     index('virksomhed_kunde_chr_idx').on(t.kundeId, t.chrNr),
     index('virksomhed_kunde_jupiter_idx').on(t.kundeId, t.jupiterId),
+    index('virksomhed_kunde_anlaegsnr_idx').on(t.kundeId, t.anlaegsnr),
+    // Name prefix search ('lower(navn) LIKE x%') for the palette and the lists.
+    index('virksomhed_kunde_navn_prefix_idx').on(t.kundeId, sql`lower(${t.navn}) text_pattern_ops`),
     index('virksomhed_navn_trgm_idx').using('gin', sql`${t.navn} gin_trgm_ops`),
     index('virksomhed_adresse_trgm_idx').using('gin', sql`${t.adresse} gin_trgm_ops`),
   ],

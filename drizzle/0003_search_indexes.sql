@@ -1,0 +1,2 @@
+CREATE INDEX "virksomhed_kunde_anlaegsnr_idx" ON "virksomhed" USING btree ("kunde_id","anlaegsnr");--> statement-breakpoint
+CREATE INDEX "virksomhed_kunde_navn_prefix_idx" ON "virksomhed" USING btree ("kunde_id",lower("navn") text_pattern_ops);
