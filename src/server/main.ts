@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadOrCreateSecret, TokenService } from './auth/tokens';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
+import { ALLE_ROLLER_UDEN_TIMEOUT, DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
 import { seedDatabase } from './db/seed';
 
 const config = loadConfig();
@@ -27,7 +27,10 @@ console.log(`
 Miljøtilsyn workspace kører på ${address}  (database: ${database.kind === 'pglite' ? `PGlite i ${config.dataDir}` : 'PostgreSQL'}, klar efter ${Date.now() - started} ms)`);
 if (config.demoMode) {
   console.log(`Log ind via ${address}/login — demobrugere, alle med adgangskode '${DEMO_ADGANGSKODE}':`);
-  for (const u of DEMO_BRUGERE) console.log(`  ${u.username.padEnd(13)} ${u.roller.join(', ')}`);
+  for (const u of DEMO_BRUGERE) {
+    const roller = u.roller.length === ALLE_ROLLER_UDEN_TIMEOUT.length ? 'alle roller' : u.roller.join(', ');
+    console.log(`  ${u.username.padEnd(13)} ${roller}${u.kunder.length > 1 ? ` (${u.kunder.length} kommuner)` : ''}`);
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
