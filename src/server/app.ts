@@ -15,8 +15,10 @@ import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
+import { registreRoutes } from './routes/registre';
 import { soegRoutes } from './routes/soeg';
 import { systemadminRoutes } from './routes/systemadmin';
+import { virksomhedListeRoutes } from './routes/virksomhed-liste';
 import { ssoRoutes } from './sso/routes';
 
 export interface BuildAppOptions {
@@ -29,7 +31,16 @@ export interface BuildAppOptions {
 }
 
 /** Every API route module, mounted under /api with auth on by default. */
-const API_ROUTES = [loginRoutes, brugerRoutes, faellesRoutes, logbogRoutes, soegRoutes, systemadminRoutes];
+const API_ROUTES = [
+  loginRoutes,
+  brugerRoutes,
+  faellesRoutes,
+  logbogRoutes,
+  soegRoutes,
+  systemadminRoutes,
+  virksomhedListeRoutes,
+  registreRoutes,
+];
 
 /**
  * Builds the Fastify instance: security headers, error shapes, the API under /api (token checked on

@@ -29,7 +29,9 @@ if (config.demoMode) {
   console.log(`Log ind via ${address}/login — demobrugere, alle med adgangskode '${DEMO_ADGANGSKODE}':`);
   for (const u of DEMO_BRUGERE) {
     const roller = u.roller.length === ALLE_ROLLER_UDEN_TIMEOUT.length ? 'alle roller' : u.roller.join(', ');
-    console.log(`  ${u.username.padEnd(13)} ${roller}${u.kunder.length > 1 ? ` (${u.kunder.length} kommuner)` : ''}`);
+    console.log(
+      `  ${u.username.padEnd(13)} ${roller}${u.kunder.length > 1 ? ` (${u.kunder.length} kommuner)` : ''}`,
+    );
   }
 }
 

@@ -10,11 +10,14 @@ import type { ViewComponent } from './tile-api';
  */
 const RouteOverview = lazy(() => import('./RouteOverview'));
 const Kundemoduler = lazy(() => import('../features/systemadmin/KundemodulerView'));
+const VirksomhedListe = lazy(() => import('../features/virksomhed-liste/VirksomhedListeView'));
 
 const VIEWS: Record<string, ViewComponent> = {
   home: HomeView,
   ingenadgang: IngenAdgangView,
   notfound: NotFoundView,
+  virksomheder: VirksomhedListe,
+  landbrug: VirksomhedListe,
   systemadmin: Kundemoduler,
   kundemoduler: Kundemoduler,
 };

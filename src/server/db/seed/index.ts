@@ -42,6 +42,7 @@ import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { Prng } from './prng';
 import { EMNER, FRASER, SYSTEMBESKED_GLOBAL, SYSTEMBESKEDER_KUNDE, TILSYN_KONKLUSIONER } from './tekster';
 import { lavVandanlaegListe, type VandOpsaetning } from './vandanlaeg';
+import { efterSeed } from './vedligehold';
 import { lavVirksomheder } from './virksomheder';
 import { BulkWriter, type Executor, rowsOf } from './writer';
 
@@ -355,6 +356,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
     return { counts: writer.counts(), kunder };
   });
   if (!resultat) return { skipped: true };
+  await efterSeed(db, opts.scale, log);
   const seconds = Math.round((performance.now() - t0) / 100) / 10;
   log(`færdig på ${seconds} s`);
   return {

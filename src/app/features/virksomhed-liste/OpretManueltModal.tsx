@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DawaAdresseDto, dawaAdresseListeSchema, opretSvarSchema } from '../../../contract/registre';
+import { http } from '../../session/runtime';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/form/Field';
+import { DateInput, TextInput } from '../../ui/form/inputs';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/toast';
+import { fejlTekst, type OpretProps } from './OpretFraCvrModal';
+
+const idag = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * 'Opret virksomhed manuelt': a name, an address found in DAWA (type and pick with the arrows and
+ * Enter) and a start date. The company has no CVR or P-number until the case worker adds them.
+ */
+export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCreated }: OpretProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [navn, setNavn] = useState('');
+  const [soeg, setSoeg] = useState('');
+  const [q, setQ] = useState('');
+  const [adresse, setAdresse] = useState<DawaAdresseDto | null>(null);
+  const [aktiv, setAktiv] = useState(0);
+  const [dato, setDato] = useState<string | null>(idag);
+  const [fejl, setFejl] = useState<Record<string, string>>({});
+  const adresseRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const t = setTimeout(() => setQ(soeg.trim()), 250);
+    return () => clearTimeout(t);
+  }, [soeg]);
+
+  const forslag = useQuery({
+    queryKey: ['dawa', 'adresser', q],
+    queryFn: ({ signal }) =>
+      http.get('dawa/adresser', { query: { q, antal: 12 }, schema: dawaAdresseListeSchema, signal }),
+    enabled: q.length > 0 && adresse?.tekst !== soeg,
+  });
+  const liste = adresse?.tekst === soeg ? [] : (forslag.data ?? []);
+
+  const opret = useMutation({
+    mutationFn: (a: DawaAdresseDto) =>
+      http.post('Virksomhed/OpretVirksomhedFraDawaData', undefined, {
+        query: {
+          Navn: navn.trim(),
+          dawaAdresseId: a.id,
+          dawaAdresseType: a.type,
+          etableringsDato: dato ?? '',
+          opretterId,
+          kommuneId,
+          virksomhedsType: type,
+        },
+        schema: opretSvarSchema,
+        silent: true,
+      }),
+    onSuccess: (svar) => {
+      void queryClient.invalidateQueries({ queryKey: ['virksomhed', 'list'] });
+      toast.success(`${svar.oprettede[0]!.navn} er oprettet`);
+      onCreated(svar.oprettede.map((o) => o.id));
+    },
+  });
+
+  const vaelg = (a: DawaAdresseDto) => {
+    setAdresse(a);
+    setSoeg(a.tekst);
+    setFejl((f) => ({ ...f, adresse: '' }));
+  };
+
+  const onAdresseKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (liste.length === 0) return;
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setAktiv((a) => Math.min(liste.length - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setAktiv((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const a = liste[aktiv];
+      if (a) vaelg(a);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const f: Record<string, string> = {};
+    if (!navn.trim()) f.navn = 'Navn skal udfyldes';
+    if (!adresse || adresse.tekst !== soeg) f.adresse = 'Vælg en adresse fra listen';
+    if (!dato) f.dato = 'Angiv startdatoen som DD-MM-ÅÅÅÅ';
+    setFejl(f);
+    if (f.navn) document.querySelector<HTMLInputElement>('[data-felt="Navn"] input')?.focus();
+    else if (f.adresse) adresseRef.current?.focus();
+    if (Object.keys(f).length > 0 || !adresse) return;
+    opret.mutate(adresse);
+  };
+
+  const titel = type === 2 ? 'Opret landbrug manuelt' : 'Opret virksomhed manuelt';
+  return (
+    <Modal
+      open
+      title={titel}
+      onClose={onClose}
+      size="medium"
+      testId="opret-manuelt"
+      footer={
+        <>
+          {opret.isError && (
+            <span role="alert" className="field-error modal-footer-error">
+              {fejlTekst(opret.error)}
+            </span>
+          )}
+          <Button color="secondary" onClick={onClose}>
+            Fortryd
+          </Button>
+          <Button type="submit" form={`${id}-form`} loading={opret.isPending} loadingText="Opretter …">
+            Opret
+          </Button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} className="opret-form" onSubmit={submit} noValidate>
+        <TextInput
+          name="Navn"
+          label="Navn"
+          required
+          maxLength={200}
+          value={navn}
+          onChange={setNavn}
+          error={fejl.navn || null}
+        />
+        <Field
+          id={`${id}-adresse`}
+          name="dawaAdresseId"
+          label="Adresse"
+          required
+          error={fejl.adresse || null}
+        >
+          <input
+            ref={adresseRef}
+            id={`${id}-adresse`}
+            className={`input${fejl.adresse ? ' invalid' : ''}`}
+            role="combobox"
+            aria-expanded={liste.length > 0}
+            aria-controls={`${id}-forslag`}
+            aria-autocomplete="list"
+            aria-activedescendant={liste[aktiv] ? `${id}-a-${aktiv}` : undefined}
+            autoComplete="off"
+            placeholder="Vej, husnummer, postnummer"
+            value={soeg}
+            onChange={(e) => {
+              setSoeg(e.target.value);
+              setAktiv(0);
+            }}
+            onKeyDown={onAdresseKey}
+            aria-invalid={!!fejl.adresse}
+          />
+          {liste.length > 0 && (
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox; the input holds focus (aria-activedescendant)
+            <ul id={`${id}-forslag`} role="listbox" className="dawa-forslag" aria-label="Adresser">
+              {liste.map((a, i) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the combobox input holds focus and handles the keys
+                <li
+                  key={a.id}
+                  id={`${id}-a-${i}`}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox
+                  role="option"
+                  aria-selected={i === aktiv}
+                  className={i === aktiv ? 'active' : undefined}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => vaelg(a)}
+                >
+                  {a.tekst}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Field>
+        <DateInput
+          name="etableringsDato"
+          label="Startdato"
+          required
+          value={dato}
+          onChange={setDato}
+          error={fejl.dato || null}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,248 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Building2, MapPin } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { SKRIVERET } from '../../../contract/roles';
+import {
+  type VirksomhedListeItem,
+  type VirksomhedListeQuery,
+  virksomhedListeSvarSchema,
+} from '../../../contract/virksomhed-liste';
+import { HttpError } from '../../lib/http';
+import { http } from '../../session/runtime';
+import { useSession } from '../../session/useSession';
+import { Button } from '../../ui/Button';
+import { DataTable, type OpenOptions, savedSort, type TableSort } from '../../ui/DataTable';
+import { useTableSettings } from '../../ui/table/useTableSettings';
+import {
+  type TileCommand,
+  useTile,
+  useTileCommands,
+  useTileTitle,
+  type ViewProps,
+} from '../../workspace/tile-api';
+import { listeKolonner } from './kolonner';
+import { OpretFraCvrModal } from './OpretFraCvrModal';
+import { OpretManueltModal } from './OpretManueltModal';
+import './virksomhed-liste.css';
+
+const PAGE_SIZE = 50;
+const KATEGORIER = ['1a', '1b', '2', 'Ingen'] as const;
+
+/** The message a failed list call carries, for the table's red row. */
+function fejlbesked(err: unknown): string | true {
+  if (err instanceof HttpError) {
+    const body = err.failure.body as { message?: string; title?: string } | undefined;
+    if (err.failure.noResponse) return 'Kunne ikke oprette forbindelse til serveren';
+    return body?.message ?? body?.title ?? true;
+  }
+  return true;
+}
+
+/**
+ * /virksomheder and /landbrug: the customer's companies or farms in a server-side table (paging,
+ * sort and text filter on the server). Enter opens the row in this tile, Ctrl/Cmd+Enter beside it.
+ * Case workers create new ones from CVR or by hand from an address.
+ */
+export default function VirksomhedListeView({ route }: ViewProps) {
+  const type: 1 | 2 = route.name === 'landbrug' ? 2 : 1;
+  const base = type === 2 ? 'landbrug' : 'virksomheder';
+  const navnEntal = type === 2 ? 'landbrug' : 'virksomhed';
+  useTileTitle(type === 2 ? 'Landbrug' : 'Virksomheder');
+  const tile = useTile();
+  const { user, ressourcer } = useSession();
+  const kundeId = user?.customerId ?? 0;
+  const kanOprette = ressourcer.has(SKRIVERET[type]);
+
+  const tableName = type === 2 ? 'landbrugListe' : 'virksomhedListe';
+  const settings = useTableSettings(tableName);
+  const columns = useMemo(() => listeKolonner(type), [type]);
+  const [sort, setSort] = useState<TableSort>(
+    () => savedSort(settings.value, columns, null) ?? { column: 'navn', direction: 'ASC' },
+  );
+  const [filter, setFilter] = useState('');
+  const [start, setStart] = useState(0);
+  const [kategori, setKategori] = useState('');
+  const [kunAktive, setKunAktive] = useState(false);
+
+  const filteredColumns = useMemo(() => {
+    const f: string[] = [];
+    if (kategori) f.push(`kategori:${kategori}`);
+    if (kunAktive) f.push('ophoert:false');
+    return f;
+  }, [kategori, kunAktive]);
+
+  const params: VirksomhedListeQuery = {
+    kundeId,
+    virksomhedsType: type,
+    start,
+    take: PAGE_SIZE,
+    sortByColumn: sort.column as VirksomhedListeQuery['sortByColumn'],
+    sortDirection: sort.direction,
+    filter: filter || undefined,
+    filteredColumns,
+  };
+  const liste = useQuery({
+    queryKey: ['virksomhed', 'list', params],
+    queryFn: ({ signal }) =>
+      http.get('virksomhed/list', {
+        query: params as Record<string, string | number | string[] | undefined>,
+        schema: virksomhedListeSvarSchema,
+        signal,
+        silent: true,
+      }),
+    placeholderData: keepPreviousData,
+    enabled: kundeId > 0,
+  });
+
+  const filterRef = useRef<HTMLInputElement>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const [opret, setOpret] = useState<'cvr' | 'manuel' | null>(null);
+
+  const open = useCallback(
+    (row: VirksomhedListeItem, opts?: OpenOptions) => {
+      const path = `/${base}/${row.id}/stamoplysninger`;
+      if (opts?.beside) tile.openBeside(path);
+      else tile.navigate(path);
+    },
+    [base, tile],
+  );
+
+  const commands = useMemo<TileCommand[]>(
+    () => [
+      {
+        id: 'soeg-i-listen',
+        label: 'Søg i listen',
+        shortcut: '/',
+        keywords: ['filter', 'find'],
+        run: () => {
+          filterRef.current?.focus();
+          filterRef.current?.select();
+        },
+      },
+      {
+        id: 'gaa-til-listen',
+        label: 'Gå til listen',
+        shortcut: 'alt+l',
+        run: () => gridRef.current?.focus(),
+      },
+      {
+        id: 'opret-fra-cvr',
+        label: `Opret ${navnEntal} fra CVR`,
+        shortcut: 'alt+n',
+        keywords: ['ny', 'cvr', 'p-nummer'],
+        disabled: !kanOprette,
+        run: () => setOpret('cvr'),
+      },
+      {
+        id: 'opret-manuelt',
+        label: `Opret ${navnEntal} manuelt`,
+        shortcut: 'alt+shift+n',
+        keywords: ['ny', 'adresse', 'dawa'],
+        disabled: !kanOprette,
+        run: () => setOpret('manuel'),
+      },
+    ],
+    [kanOprette, navnEntal],
+  );
+  useTileCommands(commands);
+
+  const onCreated = (ids: number[]) => {
+    setOpret(null);
+    if (ids.length === 1) tile.navigate(`/${base}/${ids[0]}/stamoplysninger`);
+  };
+
+  return (
+    <div className="virksomhed-liste" data-testid={`liste-${base}`}>
+      <DataTable<VirksomhedListeItem>
+        tableName={tableName}
+        ariaLabel={type === 2 ? 'Landbrug' : 'Virksomheder'}
+        mode="server"
+        columns={columns}
+        rows={liste.data?.items ?? EMPTY}
+        totalCount={liste.data?.totalCount}
+        getRowId={(r) => String(r.id)}
+        page={{ start, take: PAGE_SIZE }}
+        onPageChange={setStart}
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setStart(0);
+        }}
+        onFilterChange={(text) => {
+          setFilter(text);
+          setStart(0);
+        }}
+        filterPlaceholder={
+          type === 2 ? 'Søg på navn, CVR, P, CHR eller adresse' : 'Søg på navn, CVR, P-nummer eller adresse'
+        }
+        loading={liste.isFetching}
+        error={liste.isError ? fejlbesked(liste.error) : null}
+        onOpen={open}
+        settings={settings}
+        filterRef={filterRef}
+        gridRef={gridRef}
+        toolbar={
+          <>
+            <select
+              className="input"
+              aria-label="Kategori"
+              value={kategori}
+              onChange={(e) => {
+                setKategori(e.target.value);
+                setStart(0);
+              }}
+            >
+              <option value="">Alle kategorier</option>
+              {KATEGORIER.map((k) => (
+                <option key={k} value={k}>
+                  {k === 'Ingen' ? 'Ingen kategori' : `Kategori ${k}`}
+                </option>
+              ))}
+            </select>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={kunAktive}
+                onChange={(e) => {
+                  setKunAktive(e.target.checked);
+                  setStart(0);
+                }}
+              />
+              Skjul ophørte
+            </label>
+            {kanOprette && (
+              <>
+                <Button size="small" onClick={() => setOpret('cvr')} title="Alt+N">
+                  <Building2 size={14} aria-hidden="true" /> Opret fra CVR
+                </Button>
+                <Button size="small" color="secondary" onClick={() => setOpret('manuel')} title="Alt+Shift+N">
+                  <MapPin size={14} aria-hidden="true" /> Opret manuelt
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
+      {opret === 'cvr' && user && (
+        <OpretFraCvrModal
+          type={type}
+          kommuneId={Number(user.municipalityNumber)}
+          opretterId={Number(user.userId)}
+          onClose={() => setOpret(null)}
+          onCreated={onCreated}
+        />
+      )}
+      {opret === 'manuel' && user && (
+        <OpretManueltModal
+          type={type}
+          kommuneId={Number(user.municipalityNumber)}
+          opretterId={Number(user.userId)}
+          onClose={() => setOpret(null)}
+          onCreated={onCreated}
+        />
+      )}
+    </div>
+  );
+}
+
+const EMPTY: VirksomhedListeItem[] = [];

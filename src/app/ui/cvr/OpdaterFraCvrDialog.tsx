@@ -1,0 +1,175 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  type CvrFelt,
+  type OpdaterValgteSvar,
+  opdaterCvrSvarSchema,
+  opdaterValgteSvarSchema,
+} from '../../../contract/registre';
+import { HttpError } from '../../lib/http';
+import { http } from '../../session/runtime';
+import { Button } from '../Button';
+import { Modal } from '../Modal';
+import { toast } from '../toast';
+import './cvr.css';
+
+export interface OpdaterFraCvrDialogProps {
+  virksomhedId: number;
+  /** The version of the company the user is looking at; a newer one on the server answers 409. */
+  version: number;
+  /** After taking changes over (with the new version), or null when closed without changes. */
+  onDone(result: OpdaterValgteSvar | null): void;
+}
+
+function besked(err: unknown): string {
+  if (err instanceof HttpError) {
+    const body = err.failure.body as { message?: string; errors?: Record<string, string[]> } | undefined;
+    return (
+      (body?.errors && Object.values(body.errors).flat()[0]) ?? body?.message ?? 'Der opstod en uventet fejl'
+    );
+  }
+  return 'Der opstod en uventet fejl';
+}
+
+/**
+ * 'Opdater fra CVR': asks the register for the company's differences (POST
+ * virksomhed/OpdaterCVROplysningerForVirksomhed, which also records them), lets the user tick which
+ * to take over (all ticked at first) and saves them (POST
+ * virksomhed/OpdaterValgteCVROplysningerForVirksomhed with the version). Shared: the company's
+ * detail tile opens it.
+ */
+export function OpdaterFraCvrDialog({ virksomhedId, version, onDone }: OpdaterFraCvrDialogProps) {
+  const queryClient = useQueryClient();
+  const forskelle = useQuery({
+    queryKey: ['virksomhed', virksomhedId, 'cvr-forskelle'],
+    queryFn: ({ signal }) =>
+      http.post('virksomhed/OpdaterCVROplysningerForVirksomhed', undefined, {
+        query: { virksomhedid: virksomhedId },
+        schema: opdaterCvrSvarSchema,
+        signal,
+        silent: true,
+      }),
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const [valgte, setValgte] = useState<Set<CvrFelt>>(new Set());
+  useEffect(() => {
+    if (forskelle.data) setValgte(new Set(forskelle.data.forskelle.map((f) => f.felt)));
+  }, [forskelle.data]);
+  const stale = forskelle.data !== undefined && forskelle.data.version !== version;
+
+  const gem = useMutation({
+    mutationFn: () =>
+      http.post(
+        'virksomhed/OpdaterValgteCVROplysningerForVirksomhed',
+        { version, felter: [...valgte] },
+        { query: { virksomhedid: virksomhedId }, schema: opdaterValgteSvarSchema, silent: true },
+      ),
+    onSuccess: (svar) => {
+      // Everything about companies may show the new values; the differences themselves are not asked again.
+      void queryClient.invalidateQueries({
+        queryKey: ['virksomhed'],
+        predicate: (q) => q.queryKey[2] !== 'cvr-forskelle',
+      });
+      toast.success(
+        svar.overtaget.length === 1
+          ? '1 oplysning er opdateret fra CVR'
+          : `${svar.overtaget.length} oplysninger er opdateret fra CVR`,
+      );
+      onDone(svar);
+    },
+  });
+  const conflict = gem.error instanceof HttpError && gem.error.failure.status === 409;
+
+  const toggle = (felt: CvrFelt) =>
+    setValgte((v) => {
+      const next = new Set(v);
+      if (next.has(felt)) next.delete(felt);
+      else next.add(felt);
+      return next;
+    });
+
+  const liste = forskelle.data?.forskelle ?? [];
+  return (
+    <Modal
+      open
+      title="Opdater fra CVR"
+      size="large"
+      onClose={() => onDone(null)}
+      testId="opdater-fra-cvr"
+      footer={
+        <>
+          {gem.isError && (
+            <span role="alert" className="field-error" style={{ marginRight: 'auto' }}>
+              {besked(gem.error)}
+            </span>
+          )}
+          <Button color="secondary" onClick={() => onDone(null)}>
+            {liste.length === 0 ? 'Luk' : 'Fortryd'}
+          </Button>
+          {liste.length > 0 && (
+            <Button
+              disabled={valgte.size === 0 || conflict || stale}
+              loading={gem.isPending}
+              loadingText="Gemmer …"
+              onClick={() => gem.mutate()}
+            >
+              Overtag valgte ({valgte.size})
+            </Button>
+          )}
+        </>
+      }
+    >
+      {forskelle.isPending && <p>Loading...</p>}
+      {forskelle.isError && (
+        <p role="alert" className="field-error">
+          {besked(forskelle.error)}
+        </p>
+      )}
+      {forskelle.data && liste.length === 0 && (
+        <p>Virksomhedens oplysninger svarer til CVR (P-nummer {forskelle.data.pNr}).</p>
+      )}
+      {(stale || conflict) && (
+        <p role="alert" className="field-error">
+          Virksomheden er blevet ændret, siden du åbnede den. Luk og åbn den igen, før du overtager ændringer
+          fra CVR.
+        </p>
+      )}
+      {liste.length > 0 && (
+        <table className="cvr-forskelle">
+          <caption>
+            Forskelle mellem virksomheden og CVR (P-nummer {forskelle.data?.pNr}). Vælg de oplysninger, der
+            skal overtages.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Overtag</th>
+              <th scope="col">Felt</th>
+              <th scope="col">Nuværende</th>
+              <th scope="col">CVR</th>
+            </tr>
+          </thead>
+          <tbody>
+            {liste.map((f) => (
+              <tr key={f.felt}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Overtag ${f.label}`}
+                    checked={valgte.has(f.felt)}
+                    onChange={() => toggle(f.felt)}
+                  />
+                </td>
+                <th scope="row">{f.label}</th>
+                <td>{f.nuvaerende ?? '–'}</td>
+                <td>
+                  <strong>{f.register ?? '–'}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Modal>
+  );
+}

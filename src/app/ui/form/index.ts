@@ -1,0 +1,25 @@
+export { Field, type FieldBaseProps, type ReportMark, ReportMarks, reportMarkTitle } from './Field';
+export {
+  Checkbox,
+  DateInput,
+  JA_NEJ_IKKE_RELEVANT,
+  jaNejTekst,
+  NumberInput,
+  RadioGroup,
+  type RadioOption,
+  TextArea,
+  TextInput,
+} from './inputs';
+export {
+  IKKE_DMA,
+  LookupCheckList,
+  type LookupOption,
+  LookupSelect,
+  type LookupValue,
+  type LookupValueKey,
+  OPTION_LIMIT,
+  optionLabel,
+  visibleOptions,
+} from './LookupSelect';
+export { formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
+export { type FormApi, type FormErrors, focusFirstError, problemErrors, useForm, zodErrors } from './useForm';

@@ -1,0 +1,315 @@
+import { Mail } from 'lucide-react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
+import { formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
+
+const cls = (error?: string | null, extra = '') =>
+  `input form-input${error ? ' invalid' : ''}${extra ? ` ${extra}` : ''}`;
+
+// ---------------------------------------------------------------- text
+
+export interface TextInputProps extends FieldBaseProps {
+  value: string | null | undefined;
+  onChange(value: string): void;
+  /** Shows the 'length/max' counter and stops typing at the maximum. */
+  maxLength?: number;
+  type?: 'text' | 'email' | 'tel' | 'url';
+  /** Blocks the dot key and strips dots and commas (spec 000 §5 preventDot). */
+  preventDot?: boolean;
+  placeholder?: string;
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel' | 'url';
+  autoComplete?: string;
+}
+
+/** Text input with required asterisk, 'length/max' counter, error under the field and D/J/S marks. */
+export function TextInput(p: TextInputProps) {
+  const id = useId();
+  const value = p.value ?? '';
+  const onChange = (e: ChangeEvent<HTMLInputElement>) =>
+    p.onChange(p.preventDot ? e.target.value.replace(/[.,]/g, '') : e.target.value);
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (p.preventDot && (e.key === '.' || e.key === ',')) e.preventDefault();
+  };
+  // A disabled e-mail field shows a link that opens the mail program (spec 000 §5).
+  const mailLink = p.type === 'email' && p.disabled && value !== '';
+  return (
+    <Field {...p} id={id} counter={p.maxLength ? `${value.length}/${p.maxLength}` : undefined}>
+      <span className={mailLink ? 'form-input-with-icon' : undefined}>
+        <input
+          id={id}
+          name={p.name}
+          type={p.type ?? 'text'}
+          className={cls(p.error)}
+          value={value}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          maxLength={p.maxLength}
+          disabled={p.disabled}
+          placeholder={p.placeholder}
+          inputMode={p.inputMode}
+          autoComplete={p.autoComplete ?? 'off'}
+          {...controlAria(id, p)}
+        />
+        {mailLink && (
+          <a
+            className="form-input-icon"
+            href={`mailto:${value}`}
+            title={`Skriv til ${value}`}
+            aria-label={`Skriv til ${value}`}
+          >
+            <Mail size={14} aria-hidden="true" />
+          </a>
+        )}
+      </span>
+    </Field>
+  );
+}
+
+// ---------------------------------------------------------------- textarea
+
+export interface TextAreaProps extends FieldBaseProps {
+  value: string | null | undefined;
+  onChange(value: string): void;
+  maxLength?: number;
+  /** Default 3 (spec 000 §5). */
+  rows?: number;
+  placeholder?: string;
+}
+
+export function TextArea(p: TextAreaProps) {
+  const id = useId();
+  const value = p.value ?? '';
+  return (
+    <Field {...p} id={id} counter={p.maxLength ? `${value.length}/${p.maxLength}` : undefined}>
+      <textarea
+        id={id}
+        name={p.name}
+        className={cls(p.error)}
+        rows={p.rows ?? 3}
+        value={value}
+        onChange={(e) => p.onChange(e.target.value)}
+        maxLength={p.maxLength}
+        disabled={p.disabled}
+        placeholder={p.placeholder}
+        {...controlAria(id, p)}
+      />
+    </Field>
+  );
+}
+
+// ---------------------------------------------------------------- number
+
+export interface NumberInputProps extends FieldBaseProps {
+  value: number | null | undefined;
+  /** null when cleared; NaN while the text is not a number (the form's check reports it). */
+  onChange(value: number | null): void;
+  /** Unit after the field (kW, m³, kr.). */
+  unit?: string;
+  /** Default 1: ArrowUp and ArrowDown change the value by this much. */
+  step?: number;
+  min?: number;
+  max?: number;
+}
+
+/** A number in Danish format: '1.234,5' is 1234.5; empty is null. Arrow keys step the value. */
+export function NumberInput(p: NumberInputProps) {
+  const id = useId();
+  const [text, setText] = useState(() => formatDanskTal(p.value));
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editing) setText(formatDanskTal(p.value));
+  }, [p.value, editing]);
+  const change = (t: string) => {
+    setText(t);
+    const n = parseDanskTal(t);
+    p.onChange(t.trim() === '' ? null : n === null ? Number.NaN : n);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    const step = p.step ?? 1;
+    const current = p.value !== null && p.value !== undefined && Number.isFinite(p.value) ? p.value : 0;
+    let next = Math.round((current + (e.key === 'ArrowUp' ? step : -step)) * 1e6) / 1e6;
+    if (p.min !== undefined) next = Math.max(p.min, next);
+    if (p.max !== undefined) next = Math.min(p.max, next);
+    setText(formatDanskTal(next));
+    p.onChange(next);
+  };
+  return (
+    <Field {...p} id={id}>
+      <span className="form-number">
+        <input
+          id={id}
+          name={p.name}
+          type="text"
+          inputMode="decimal"
+          className={cls(p.error, 'form-input-number')}
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          onFocus={() => setEditing(true)}
+          onBlur={() => {
+            setEditing(false);
+            if (p.value !== null && p.value !== undefined && Number.isFinite(p.value))
+              setText(formatDanskTal(p.value));
+          }}
+          onKeyDown={onKeyDown}
+          disabled={p.disabled}
+          autoComplete="off"
+          {...controlAria(id, p)}
+        />
+        {p.unit && <span className="form-unit">{p.unit}</span>}
+      </span>
+    </Field>
+  );
+}
+
+// ---------------------------------------------------------------- date
+
+export interface DateInputProps extends FieldBaseProps {
+  /** ISO date (YYYY-MM-DD) or null. */
+  value: string | null | undefined;
+  onChange(value: string | null): void;
+}
+
+/**
+ * A date typed as DD-MM-YYYY (also D-M-YYYY, DD.MM.YYYY and DDMMYYYY). Text that is not a date
+ * clears the value (spec 001 §5); leaving the field clears the text too.
+ */
+export function DateInput(p: DateInputProps) {
+  const id = useId();
+  const [text, setText] = useState(() => formatDanskDato(p.value));
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editing) setText(formatDanskDato(p.value));
+  }, [p.value, editing]);
+  const change = (t: string) => {
+    setText(t);
+    const iso = parseDanskDato(t);
+    if (iso !== (p.value ?? null)) p.onChange(iso);
+  };
+  return (
+    <Field {...p} id={id}>
+      <input
+        id={id}
+        name={p.name}
+        type="text"
+        inputMode="numeric"
+        placeholder="DD-MM-ÅÅÅÅ"
+        className={cls(p.error, 'form-input-date')}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        onFocus={() => setEditing(true)}
+        onBlur={() => {
+          setEditing(false);
+          setText(formatDanskDato(parseDanskDato(text)));
+        }}
+        disabled={p.disabled}
+        autoComplete="off"
+        maxLength={10}
+        {...controlAria(id, p)}
+      />
+    </Field>
+  );
+}
+
+// ---------------------------------------------------------------- checkbox and radio group
+
+export interface CheckboxProps extends Omit<FieldBaseProps, 'label'> {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}
+
+export function Checkbox(p: CheckboxProps) {
+  const id = useId();
+  return (
+    <div
+      className={`form-field form-check${p.error ? ' has-error' : ''}${p.wide ? ' wide' : ''}`}
+      data-felt={p.name}
+    >
+      <span className="form-check-row">
+        <input
+          id={id}
+          name={p.name}
+          type="checkbox"
+          checked={p.checked}
+          onChange={(e) => p.onChange(e.target.checked)}
+          disabled={p.disabled}
+          {...controlAria(id, p)}
+        />
+        <label htmlFor={id} className="form-label">
+          {p.label}
+          {p.required && (
+            <span className="form-required" aria-hidden="true">
+              *
+            </span>
+          )}
+        </label>
+        {p.marks && (
+          <span className="form-check-marks">
+            <ReportMarks marks={p.marks} jupiterShowOnly={p.jupiterShowOnly} />
+          </span>
+        )}
+      </span>
+      {p.error && (
+        <span className="form-error" id={`${id}-fejl`}>
+          {p.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export interface RadioOption<T> {
+  value: T;
+  label: string;
+}
+
+export interface RadioGroupProps<T> extends FieldBaseProps {
+  value: T;
+  options: readonly RadioOption<T>[];
+  onChange(value: T): void;
+}
+
+/** Radio buttons in a row; the label always carries the asterisk (spec 000 §5). Arrow keys move the choice. */
+export function RadioGroup<T>(p: RadioGroupProps<T>) {
+  const id = useId();
+  return (
+    <Field {...p} required id={id} labelAs="legend">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        className="form-radios"
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? `${id}-fejl` : undefined}
+      >
+        {p.options.map((o, i) => {
+          const oid = `${id}-${i}`;
+          return (
+            <span key={oid} className="form-radio">
+              <input
+                id={oid}
+                type="radio"
+                name={`${id}-${p.name}`}
+                checked={Object.is(o.value, p.value)}
+                onChange={() => p.onChange(o.value)}
+                disabled={p.disabled}
+              />
+              <label htmlFor={oid}>{o.label}</label>
+            </span>
+          );
+        })}
+      </div>
+    </Field>
+  );
+}
+
+/** Ja / Nej / Ikke relevant for true / false / null (spec 000 §3 display labels). */
+export const JA_NEJ_IKKE_RELEVANT: readonly RadioOption<boolean | null>[] = [
+  { value: true, label: 'Ja' },
+  { value: false, label: 'Nej' },
+  { value: null, label: 'Ikke relevant' },
+];
+
+export const jaNejTekst = (v: boolean | null | undefined) =>
+  v === true ? 'Ja' : v === false ? 'Nej' : 'Ikke relevant';

@@ -1,0 +1,297 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { kundeIdParamsSchema } from '../../contract/common';
+import { LAESERET, type Rolle } from '../../contract/roles';
+import {
+  brancheListeSchema,
+  type ListeFilter,
+  type ListeSortKolonne,
+  parseListeFilter,
+  sagsbehandlerListeSchema,
+  sagsbehandlerQuerySchema,
+  virksomhedListeQuerySchema,
+  virksomhedListeSvarSchema,
+} from '../../contract/virksomhed-liste';
+import { requireAny } from '../auth/plugin';
+import type { SessionUser } from '../auth/session-user';
+import { type Db, queryRows } from '../db/client';
+import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+
+/** A path or query kundeId must be the active customer's: any other answers 404, never its data. */
+function requireActiveKunde(user: SessionUser, kundeId: number): void {
+  if (kundeId !== user.kundeId) throw notFound('Kunden');
+}
+
+/** Sort columns mapped to SQL; every sort ends with the id so that pages never overlap. */
+const SORT_SQL: Record<ListeSortKolonne, SQL> = {
+  navn: sql`v.navn`,
+  cvrNr: sql`v.cvr_nr`,
+  pNr: sql`v.p_nr`,
+  chrNr: sql`v.chr_nr`,
+  adresse: sql`v.adresse`,
+  postnummer: sql`v.postnummer`,
+  by: sql`v.postdistrikt`,
+  branche: sql`v.branche_navn`,
+  kategori: sql`v.kategori`,
+  sagsbehandler: sql`b.navn`,
+  ophoertDato: sql`v.ophoert_dato`,
+  etableringsDato: sql`v.etablerings_dato`,
+  omfattetAfBrugerbetaling: sql`v.omfattet_af_brugerbetaling`,
+};
+
+/** Escapes LIKE wildcards in user text. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The text filter: name or address contains the text, case-insensitively (trigram GIN indexes), or,
+ * for digits, a CVR, P or CHR number starts with them (btree ranges that work in any collation).
+ * Every branch is indexable, so PostgreSQL combines them with a BitmapOr.
+ */
+function tekstFilter(filter: string): SQL {
+  const contains = `%${likeEscape(filter)}%`;
+  const branches: SQL[] = [sql`v.navn ilike ${contains}`, sql`v.adresse ilike ${contains}`];
+  const digits = filter.replace(/\s+/g, '');
+  if (/^\d{1,10}$/.test(digits)) {
+    const hi = digits + '9'.repeat(12);
+    branches.push(
+      sql`v.cvr_nr between ${digits} and ${hi}`,
+      sql`v.p_nr between ${digits} and ${hi}`,
+      sql`v.chr_nr between ${digits} and ${hi}`,
+    );
+  }
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+function kolonneFilter(f: ListeFilter): SQL {
+  const any = (column: SQL, values: string[]) =>
+    sql`${column} in (${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  const bool = (column: SQL, trueSql: SQL, falseSql: SQL) => {
+    const t = f.vaerdier.includes('true');
+    const fa = f.vaerdier.includes('false');
+    if (t && fa) return sql`true`;
+    return t ? sql`${column} ${trueSql}` : sql`${column} ${falseSql}`;
+  };
+  switch (f.kolonne) {
+    case 'kategori':
+      return any(sql`v.kategori`, f.vaerdier);
+    case 'ophoert':
+      return bool(sql`v.ophoert_dato`, sql`is not null`, sql`is null`);
+    case 'brugerbetaling':
+      return bool(sql`v.omfattet_af_brugerbetaling`, sql`= true`, sql`= false`);
+    case 'sagsbehandler': {
+      const ids = f.vaerdier.filter((v) => v !== 'ingen').map(Number);
+      const parts: SQL[] = [];
+      if (ids.length > 0)
+        parts.push(
+          sql`v.primaer_sagsbehandler_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+        );
+      if (f.vaerdier.includes('ingen')) parts.push(sql`v.primaer_sagsbehandler_id is null`);
+      return sql`(${sql.join(parts, sql` or `)})`;
+    }
+    case 'branche':
+      return sql`(${sql.join(
+        f.vaerdier.map((k) =>
+          k.length === 6 ? sql`v.branche_kode = ${k}` : sql`v.branche_kode like ${`${k}%`}`,
+        ),
+        sql` or `,
+      )})`;
+    case 'postnummer':
+      return any(sql`v.postnummer`, f.vaerdier);
+  }
+}
+
+export interface ListeParametre {
+  kundeId: number;
+  virksomhedsType: 1 | 2;
+  start: number;
+  take: number;
+  sortByColumn: ListeSortKolonne;
+  sortDirection: 'ASC' | 'DESC';
+  filter?: string;
+  filteredColumns: string[];
+}
+
+interface ListeRaekke {
+  id: number;
+  type: number;
+  navn: string;
+  cvr_nr: string | null;
+  p_nr: string | null;
+  chr_nr: string | null;
+  adresse: string | null;
+  postnummer: string | null;
+  postdistrikt: string | null;
+  branche_kode: string | null;
+  branche_navn: string | null;
+  kategori: string | null;
+  primaer_sagsbehandler_id: number | null;
+  sagsbehandler: string | null;
+  ophoert_dato: string | Date | null;
+  etablerings_dato: string | Date | null;
+  omfattet_af_brugerbetaling: boolean;
+  total: number | string;
+}
+
+const dato = (d: string | Date | null): string | null =>
+  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+
+/**
+ * One page of the list and the total: one query with a window count (the page and the count share
+ * one scan of the matching rows). Only a page past the end needs a second, counting query.
+ * Exported so that the benchmark can run exactly this against the database without HTTP.
+ */
+export async function hentVirksomhedListe(db: Db, p: ListeParametre) {
+  const where: SQL[] = [
+    sql`v.kunde_id = ${p.kundeId}`,
+    sql`v.type = ${p.virksomhedsType}`,
+    sql`not v.slettet`,
+  ];
+  if (p.filter) where.push(tekstFilter(p.filter));
+  for (const text of p.filteredColumns) {
+    const f = parseListeFilter(text);
+    if (f) where.push(kolonneFilter(f));
+  }
+  const whereSql = sql.join(where, sql` and `);
+  const dir = p.sortDirection === 'DESC' ? sql`desc` : sql`asc`;
+  const order = sql`order by ${SORT_SQL[p.sortByColumn]} ${dir} nulls last, v.id ${dir}`;
+  const cols = sql`v.id, v.type, v.navn, v.cvr_nr, v.p_nr, v.chr_nr, v.adresse, v.postnummer, v.postdistrikt,
+    v.branche_kode, v.branche_navn, v.kategori, v.primaer_sagsbehandler_id, v.ophoert_dato,
+    v.etablerings_dato, v.omfattet_af_brugerbetaling`;
+  const count = async () => {
+    const [c] = await queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from virksomhed v where ${whereSql}`,
+    );
+    return Number(c?.n ?? 0);
+  };
+  let rows: ListeRaekke[];
+  let totalCount: number;
+  if (!p.filter) {
+    // Without a text filter the page comes straight from the (kunde, type, navn) index in sort
+    // order, and the count is a separate index-only count.
+    rows = await queryRows<ListeRaekke>(
+      db,
+      sql`select ${cols}, b.navn as sagsbehandler, 0 as total
+          from virksomhed v left join bruger b on b.id = v.primaer_sagsbehandler_id
+          where ${whereSql} ${order} limit ${p.take} offset ${p.start}`,
+    );
+    totalCount = await count();
+  } else {
+    // With a text filter the matches are found first (a materialised CTE, so that the trigram
+    // indexes are used through a bitmap scan), keeping only the id and the sort key; they are
+    // counted (window count), sorted and paged, and only the page's rows are read in full.
+    // Left to itself PostgreSQL walks the name index in sort order and filters every row of the
+    // customer, though the count needs every match anyway.
+    const key = SORT_SQL[p.sortByColumn];
+    const join =
+      p.sortByColumn === 'sagsbehandler'
+        ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id`
+        : sql``;
+    rows = await queryRows<ListeRaekke>(
+      db,
+      sql`with treff as materialized (select v.id, ${key} as s from virksomhed v ${join} where ${whereSql}),
+          side as (
+            select t.id, t.s, count(*) over () as total from treff t
+            order by t.s ${dir} nulls last, t.id ${dir} limit ${p.take} offset ${p.start}
+          )
+          select ${cols}, b.navn as sagsbehandler, side.total
+          from side join virksomhed v on v.id = side.id left join bruger b on b.id = v.primaer_sagsbehandler_id
+          order by side.s ${dir} nulls last, side.id ${dir}`,
+    );
+    totalCount = rows.length > 0 ? Number(rows[0]!.total) : p.start > 0 ? await count() : 0;
+  }
+  return {
+    totalCount,
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      type: Number(r.type) as 1 | 2,
+      navn: r.navn,
+      cvrNr: r.cvr_nr,
+      pNr: r.p_nr,
+      chrNr: r.chr_nr,
+      adresse: r.adresse,
+      postnummer: r.postnummer,
+      by: r.postdistrikt,
+      brancheKode: r.branche_kode,
+      branche: r.branche_navn,
+      kategori: r.kategori,
+      primaerSagsbehandlerId: r.primaer_sagsbehandler_id === null ? null : Number(r.primaer_sagsbehandler_id),
+      primaerSagsbehandler: r.sagsbehandler,
+      ophoertDato: dato(r.ophoert_dato),
+      etableringsDato: dato(r.etablerings_dato),
+      omfattetAfBrugerbetaling: Boolean(r.omfattet_af_brugerbetaling),
+    })),
+  };
+}
+
+/** DB07 codes of the seeded register (companies' and farms' industries), sorted by code. */
+const BRANCHER = [
+  ...VIRKSOMHEDSBRANCHER.map((b) => ({ kode: b.kode, navn: b.navn, virksomhedsType: 1 as const })),
+  ...LANDBRUGSBRANCHER.map((b) => ({ kode: b.kode, navn: b.navn, virksomhedsType: 2 as const })),
+]
+  .filter((b, i, all) => all.findIndex((o) => o.kode === b.kode) === i)
+  .sort((a, b) => a.kode.localeCompare(b.kode))
+  .map((b) => ({ id: Number(b.kode), ...b, aktiv: true }));
+
+/** The caseworker roles each sagsbehandler/list type means. */
+const ROLLER_FOR_TYPE: Record<string, Rolle[]> = {
+  Virksomhed: ['SagsbehandlerVirksomhed'],
+  Landbrug: ['SagsbehandlerLandbrug'],
+  Vandanlaeg: ['SagsbehandlerVandanlaeg'],
+  Virksomhedlandbrug: ['SagsbehandlerVirksomhed', 'SagsbehandlerLandbrug'],
+};
+
+export async function virksomhedListeRoutes(fastify: FastifyInstance, { db }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** GET virksomhed/list: the list of companies (virksomhedsType 1) or farms (2). */
+  app.get(
+    '/virksomhed/list',
+    { schema: { querystring: virksomhedListeQuerySchema, response: { 200: virksomhedListeSvarSchema } } },
+    async (request) => {
+      const q = request.query;
+      requireActiveKunde(request.user, q.kundeId);
+      requireAny(request.user, LAESERET[q.virksomhedsType]);
+      return hentVirksomhedListe(db, { ...q, filter: q.filter || undefined });
+    },
+  );
+
+  /** GET branche/list: the DB07 industry codes (no customer data: every signed-in user). */
+  app.get('/branche/list', { schema: { response: { 200: brancheListeSchema } } }, async () => BRANCHER);
+
+  /** GET sagsbehandler/list/{kundeId}?type=: the customer's users holding the matching caseworker role. */
+  app.get(
+    '/sagsbehandler/list/:kundeId',
+    {
+      schema: {
+        params: kundeIdParamsSchema,
+        querystring: sagsbehandlerQuerySchema,
+        response: { 200: sagsbehandlerListeSchema },
+      },
+    },
+    async (request) => {
+      requireActiveKunde(request.user, request.params.kundeId);
+      const roller = ROLLER_FOR_TYPE[request.query.type]!;
+      const rows = await queryRows<{ id: number; navn: string }>(
+        db,
+        sql`select b.id, b.navn from bruger b join bruger_kunde bk on bk.bruger_id = b.id
+            where bk.kunde_id = ${request.user.kundeId}
+              and (${sql.join(
+                roller.map((r) => sql`bk.roller @> ${JSON.stringify([r])}::jsonb`),
+                sql` or `,
+              )})
+            order by b.navn, b.id`,
+      );
+      return rows.map((r) => ({ brugerId: Number(r.id), navn: r.navn }));
+    },
+  );
+}

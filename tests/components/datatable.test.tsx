@@ -1,0 +1,399 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type TableSort,
+} from '../../src/app/ui/DataTable';
+import { clickSelection, type SelectionState } from '../../src/app/ui/table/selection';
+import type { TableSettings } from '../../src/app/ui/table/useTableSettings';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+interface Firma {
+  id: number;
+  navn: string;
+  by: string;
+  antal: number | null;
+}
+const FIRMAER: Firma[] = [
+  { id: 1, navn: 'Bakkegården', by: 'Skive', antal: 3 },
+  { id: 2, navn: 'Auto-Hansen', by: 'Roslev', antal: null },
+  { id: 3, navn: 'Cederholm VVS', by: 'Skive', antal: 12 },
+  { id: 4, navn: 'Dalgas Maskinstation', by: 'Højslev', antal: 1 },
+  { id: 5, navn: 'Egeris Kro', by: 'Skive', antal: 7 },
+];
+const COLUMNS: DataTableColumn<Firma>[] = [
+  { id: 'navn', header: 'Navn', accessor: (r) => r.navn, hideable: false },
+  { id: 'by', header: 'By', accessor: (r) => r.by },
+  { id: 'antal', header: 'Antal', accessor: (r) => r.antal, align: 'right' },
+  { id: 'id', header: 'Id', accessor: (r) => r.id, defaultHidden: true },
+];
+
+function renderTable(props: Partial<DataTableProps<Firma>> = {}) {
+  return render(
+    <div style={{ height: 400 }}>
+      <DataTable<Firma>
+        tableName="test"
+        ariaLabel="Firmaer"
+        mode="memory"
+        columns={COLUMNS}
+        rows={FIRMAER}
+        getRowId={(r) => String(r.id)}
+        {...props}
+      />
+    </div>,
+  );
+}
+
+/** A server-mode table whose parent keeps the sort, as a list view does. */
+function ServerTable({ saved, sorts }: { saved: TableSettings[]; sorts: TableSort[] }) {
+  const [sort, setSort] = useState<TableSort>({ column: 'navn', direction: 'ASC' });
+  return (
+    <DataTable<Firma>
+      tableName="server"
+      ariaLabel="Firmaer"
+      mode="server"
+      columns={COLUMNS}
+      rows={FIRMAER}
+      totalCount={120}
+      page={{ start: 0, take: 5 }}
+      getRowId={(r) => String(r.id)}
+      sort={sort}
+      onSortChange={(s) => {
+        sorts.push(s);
+        setSort(s);
+      }}
+      settings={{ value: undefined, onChange: (s) => saved.push(s) }}
+    />
+  );
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Firmaer' });
+const bodyRows = () => within(grid()).getAllByRole('row').slice(1);
+const names = () =>
+  bodyRows().map((r) => within(r).getAllByRole('gridcell')[0]?.textContent ?? r.textContent);
+const header = (name: string) => within(grid()).getByRole('button', { name });
+const cursorName = () => {
+  const id = grid().getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id)?.querySelector('td')?.textContent : null;
+};
+const key = (k: string, init: Partial<KeyboardEventInit> = {}) =>
+  fireEvent.keyDown(grid(), { key: k, ...init });
+
+describe('DataTable: sorting (spec 000 §4)', () => {
+  it('sorts ASC on a new column and toggles on repeat, with aria-sort', () => {
+    renderTable();
+    expect(names()).toEqual(FIRMAER.map((f) => f.navn));
+    fireEvent.click(header('Navn'));
+    expect(names()).toEqual([
+      'Auto-Hansen',
+      'Bakkegården',
+      'Cederholm VVS',
+      'Dalgas Maskinstation',
+      'Egeris Kro',
+    ]);
+    expect(screen.getByRole('columnheader', { name: 'Navn' }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(header('Navn'));
+    expect(names()[0]).toBe('Egeris Kro');
+    expect(screen.getByRole('columnheader', { name: 'Navn' }).getAttribute('aria-sort')).toBe('descending');
+    // Another column starts at ASC again; numbers sort as numbers, empty values last.
+    fireEvent.click(header('Antal'));
+    expect(names()).toEqual([
+      'Dalgas Maskinstation',
+      'Bakkegården',
+      'Egeris Kro',
+      'Cederholm VVS',
+      'Auto-Hansen',
+    ]);
+    expect(screen.getByRole('columnheader', { name: 'Navn' }).getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('in server mode reports the sort and leaves the order to the server; the choice is saved', () => {
+    const saved: TableSettings[] = [];
+    const sorts: TableSort[] = [];
+    render(<ServerTable saved={saved} sorts={sorts} />);
+    fireEvent.click(header('Navn'));
+    fireEvent.click(header('By'));
+    expect(sorts).toEqual([
+      { column: 'navn', direction: 'DESC' },
+      { column: 'by', direction: 'ASC' },
+    ]);
+    expect(names()).toEqual(FIRMAER.map((f) => f.navn));
+    expect(saved.at(-1)).toMatchObject({ tableName: 'server', sortByColumn: 'by', sortDirection: 'ASC' });
+    expect(screen.getByRole('status').textContent).toContain('Showing 5 of 120 rows');
+    expect(screen.getByText('Side 1 af 24')).toBeTruthy();
+  });
+
+  it('starts from the saved sort and columns', () => {
+    renderTable({
+      settings: {
+        value: {
+          tableName: 'test',
+          sortByColumn: 'by',
+          sortDirection: 'DESC',
+          visibleColumns: ['navn', 'id'],
+        },
+        onChange: () => {},
+      },
+    });
+    expect(names()).toEqual([
+      'Bakkegården',
+      'Cederholm VVS',
+      'Egeris Kro',
+      'Auto-Hansen',
+      'Dalgas Maskinstation',
+    ]);
+    const headers = within(grid())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Navn', 'Id']);
+  });
+});
+
+describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
+  it("shows 'Showing N rows', filters after 250 ms, then 'Showing X of Y rows'", () => {
+    vi.useFakeTimers();
+    renderTable();
+    expect(screen.getByRole('status').textContent).toBe('Showing 5 rows');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'SKIVE' } });
+    act(() => vi.advanceTimersByTime(200));
+    expect(bodyRows()).toHaveLength(5);
+    act(() => vi.advanceTimersByTime(60));
+    expect(names()).toEqual(['Bakkegården', 'Cederholm VVS', 'Egeris Kro']);
+    expect(screen.getByRole('status').textContent).toBe('Showing 3 of 5 rows');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'findes ikke' } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(grid().textContent).toContain('No data');
+  });
+
+  it('server mode: onFilterChange once, 250 ms after the last key', () => {
+    vi.useFakeTimers();
+    const onFilterChange = vi.fn();
+    renderTable({ mode: 'server', totalCount: 5, onFilterChange });
+    const input = screen.getByRole('searchbox', { name: 'Filter' });
+    for (const v of ['a', 'au', 'aut', 'auto']) {
+      fireEvent.change(input, { target: { value: v } });
+      act(() => vi.advanceTimersByTime(100));
+    }
+    expect(onFilterChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(250));
+    expect(onFilterChange).toHaveBeenCalledTimes(1);
+    expect(onFilterChange).toHaveBeenCalledWith('auto');
+  });
+
+  it("shows 'Loading...', 'No data' and a failure in a red italic row", () => {
+    const { rerender } = render(
+      <DataTable<Firma>
+        tableName="t"
+        ariaLabel="Firmaer"
+        mode="server"
+        columns={COLUMNS}
+        rows={[]}
+        getRowId={(r) => String(r.id)}
+        loading
+      />,
+    );
+    expect(grid().textContent).toContain('Loading...');
+    rerender(
+      <DataTable<Firma>
+        tableName="t"
+        ariaLabel="Firmaer"
+        mode="server"
+        columns={COLUMNS}
+        rows={[]}
+        totalCount={0}
+        getRowId={(r) => String(r.id)}
+      />,
+    );
+    expect(grid().textContent).toContain('No data');
+    rerender(
+      <DataTable<Firma>
+        tableName="t"
+        ariaLabel="Firmaer"
+        mode="server"
+        columns={COLUMNS}
+        rows={[]}
+        getRowId={(r) => String(r.id)}
+        error="Serveren svarede ikke"
+      />,
+    );
+    const cell = within(grid()).getByText('Serveren svarede ikke');
+    expect(cell.className).toContain('datatable-error');
+    rerender(
+      <DataTable<Firma>
+        tableName="t"
+        ariaLabel="Firmaer"
+        mode="server"
+        columns={COLUMNS}
+        rows={[]}
+        getRowId={(r) => String(r.id)}
+        error
+      />,
+    );
+    expect(within(grid()).getByText('Error').className).toContain('datatable-error');
+  });
+
+  it("'Select columns' shows and hides columns and saves the choice", () => {
+    const saved: TableSettings[] = [];
+    renderTable({ settings: { value: undefined, onChange: (s) => saved.push(s) } });
+    expect(
+      within(grid())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Navn', 'By', 'Antal']);
+    fireEvent.click(screen.getByRole('button', { name: /Select columns/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Select columns' });
+    // The name column cannot be hidden, so it is not offered.
+    expect(within(dialog).queryByLabelText('Navn')).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('Id'));
+    fireEvent.click(within(dialog).getByLabelText('By'));
+    expect(
+      within(grid())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Navn', 'Antal', 'Id']);
+    expect(saved.at(-1)).toEqual({ tableName: 'test', visibleColumns: ['navn', 'antal', 'id'] });
+  });
+});
+
+describe('DataTable: keyboard (row cursor, open, open beside)', () => {
+  it('moves the cursor with arrows, j/k, Home/End and announces it', () => {
+    renderTable();
+    grid().focus();
+    expect(cursorName()).toBe('Bakkegården');
+    key('ArrowDown');
+    expect(cursorName()).toBe('Auto-Hansen');
+    key('j');
+    expect(cursorName()).toBe('Cederholm VVS');
+    key('k');
+    key('ArrowUp');
+    expect(cursorName()).toBe('Bakkegården');
+    key('ArrowUp');
+    expect(cursorName()).toBe('Bakkegården');
+    key('End');
+    expect(cursorName()).toBe('Egeris Kro');
+    key('Home');
+    expect(cursorName()).toBe('Bakkegården');
+    key('PageDown');
+    expect(cursorName()).toBe('Egeris Kro');
+    const cursorRow = document.getElementById(grid().getAttribute('aria-activedescendant')!)!;
+    expect(cursorRow.className).toContain('cursor');
+    expect(cursorRow.getAttribute('aria-rowindex')).toBe('6');
+  });
+
+  it('Enter opens the cursor row, Ctrl+Enter and Cmd+Enter open it beside, double-click opens', () => {
+    const onOpen = vi.fn();
+    renderTable({ onOpen });
+    grid().focus();
+    key('ArrowDown');
+    key('Enter');
+    expect(onOpen).toHaveBeenLastCalledWith(FIRMAER[1], undefined);
+    key('Enter', { ctrlKey: true });
+    expect(onOpen).toHaveBeenLastCalledWith(FIRMAER[1], { beside: true });
+    key('Enter', { metaKey: true });
+    expect(onOpen).toHaveBeenLastCalledWith(FIRMAER[1], { beside: true });
+    fireEvent.doubleClick(bodyRows()[3]!);
+    expect(onOpen).toHaveBeenLastCalledWith(FIRMAER[3]);
+  });
+
+  it('server mode: moving past the last row asks for the next page', () => {
+    const onPageChange = vi.fn();
+    renderTable({ mode: 'server', totalCount: 12, page: { start: 0, take: 5 }, onPageChange });
+    grid().focus();
+    key('End');
+    key('ArrowDown');
+    expect(onPageChange).toHaveBeenCalledWith(5);
+  });
+});
+
+describe('DataTable: selection modes', () => {
+  it('single: a click or Space selects one row', () => {
+    const onSelectionChange = vi.fn();
+    renderTable({ selectionMode: 'single', onSelectionChange });
+    fireEvent.click(bodyRows()[1]!);
+    fireEvent.click(bodyRows()[2]!, { ctrlKey: true });
+    expect([...onSelectionChange.mock.lastCall![0]]).toEqual(['3']);
+    expect(bodyRows()[2]!.getAttribute('aria-selected')).toBe('true');
+    expect(bodyRows()[1]!.getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('status').textContent).toContain('1 rows selected');
+  });
+
+  it('multiple: click, Ctrl-click toggles, Shift-click selects the range, Space toggles', () => {
+    renderTable({ selectionMode: 'multiple' });
+    const selectedNames = () =>
+      bodyRows()
+        .filter((r) => r.getAttribute('aria-selected') === 'true')
+        .map((r) => r.querySelector('td')!.textContent);
+    expect(grid().getAttribute('aria-multiselectable')).toBe('true');
+    fireEvent.click(bodyRows()[1]!);
+    fireEvent.click(bodyRows()[3]!, { shiftKey: true });
+    expect(selectedNames()).toEqual(['Auto-Hansen', 'Cederholm VVS', 'Dalgas Maskinstation']);
+    expect(screen.getByRole('status').textContent).toContain('3 rows selected');
+    fireEvent.click(bodyRows()[2]!, { ctrlKey: true });
+    expect(selectedNames()).toEqual(['Auto-Hansen', 'Dalgas Maskinstation']);
+    fireEvent.click(bodyRows()[0]!, { ctrlKey: true, shiftKey: true });
+    expect(selectedNames()).toEqual(['Bakkegården', 'Auto-Hansen', 'Cederholm VVS', 'Dalgas Maskinstation']);
+    fireEvent.click(bodyRows()[4]!);
+    expect(selectedNames()).toEqual(['Egeris Kro']);
+    grid().focus();
+    key('ArrowUp');
+    key(' ');
+    expect(selectedNames()).toEqual(['Dalgas Maskinstation', 'Egeris Kro']);
+    key('ArrowUp', { shiftKey: true });
+    expect(selectedNames()).toEqual(['Cederholm VVS', 'Dalgas Maskinstation']);
+  });
+
+  it('checkbox: only the checkbox selects; Shift extends from the anchor', () => {
+    renderTable({ selectionMode: 'checkbox' });
+    const boxes = () => within(grid()).getAllByRole('checkbox', { name: 'Vælg række' }) as HTMLInputElement[];
+    fireEvent.click(bodyRows()[0]!);
+    expect(boxes().every((b) => !b.checked)).toBe(true);
+    fireEvent.click(boxes()[1]!);
+    fireEvent.click(boxes()[3]!, { shiftKey: true });
+    expect(boxes().map((b) => b.checked)).toEqual([false, true, true, true, false]);
+  });
+
+  it('disabled: rows carry no aria-selected and clicks select nothing', () => {
+    renderTable();
+    fireEvent.click(bodyRows()[0]!);
+    expect(bodyRows()[0]!.hasAttribute('aria-selected')).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('Showing 5 rows');
+  });
+
+  it('selection rules as pure functions', () => {
+    const order = ['a', 'b', 'c', 'd'];
+    const s0: SelectionState = { selected: new Set(['b']), anchor: 'b' };
+    expect([...clickSelection('multiple', s0, order, 'd', { shift: true }).selected]).toEqual([
+      'b',
+      'c',
+      'd',
+    ]);
+    expect([...clickSelection('multiple', s0, order, 'a', { shift: true }).selected]).toEqual(['a', 'b']);
+    expect([...clickSelection('multiple', s0, order, 'd', { ctrl: true }).selected]).toEqual(['b', 'd']);
+    expect(clickSelection('disabled', s0, order, 'd')).toBe(s0);
+  });
+});
+
+describe('DataTable: long in-memory lists', () => {
+  it('renders only the rows in view and keeps the cursor through End', () => {
+    const many: Firma[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: i + 1,
+      navn: `Firma ${String(i + 1).padStart(4, '0')}`,
+      by: 'Skive',
+      antal: i,
+    }));
+    renderTable({ rows: many });
+    expect(bodyRows().length).toBeLessThan(120);
+    expect(screen.getByRole('status').textContent).toBe('Showing 5000 rows');
+    grid().focus();
+    key('End');
+    expect(grid().getAttribute('aria-activedescendant')).toMatch(/row-5000$/);
+  });
+});
