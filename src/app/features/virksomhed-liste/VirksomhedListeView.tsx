@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SKRIVERET } from '../../../contract/roles';
 import {
   type VirksomhedListeItem,
@@ -96,6 +96,14 @@ export default function VirksomhedListeView({ route }: ViewProps) {
 
   const filterRef = useRef<HTMLInputElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
+  // Keyboard first: when the focused tile shows the list, the rows take focus, so arrows work at once
+  // (unless the user is already somewhere inside the tile, e.g. typing in the filter).
+  const hasRows = !!liste.data;
+  useEffect(() => {
+    const active = document.activeElement;
+    const idle = !active || active === document.body || (active as HTMLElement).dataset.testid === 'tile';
+    if (tile.focused && hasRows && idle) gridRef.current?.focus();
+  }, [tile.focused, hasRows]);
   const [opret, setOpret] = useState<'cvr' | 'manuel' | null>(null);
 
   const open = useCallback(
