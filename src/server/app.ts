@@ -15,9 +15,12 @@ import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
+import { lookupRoutes } from './routes/lookups';
 import { registreRoutes } from './routes/registre';
+import { registreringRoutes } from './routes/registreringer';
 import { soegRoutes } from './routes/soeg';
 import { systemadminRoutes } from './routes/systemadmin';
+import { virksomhedRoutes } from './routes/virksomhed';
 import { virksomhedListeRoutes } from './routes/virksomhed-liste';
 import { ssoRoutes } from './sso/routes';
 
@@ -40,6 +43,9 @@ const API_ROUTES = [
   systemadminRoutes,
   virksomhedListeRoutes,
   registreRoutes,
+  lookupRoutes,
+  virksomhedRoutes,
+  registreringRoutes,
 ];
 
 /**

@@ -11,11 +11,37 @@ import type { ViewComponent } from './tile-api';
 const RouteOverview = lazy(() => import('./RouteOverview'));
 const Kundemoduler = lazy(() => import('../features/systemadmin/KundemodulerView'));
 const VirksomhedListe = lazy(() => import('../features/virksomhed-liste/VirksomhedListeView'));
+const VirksomhedStamoplysninger = lazy(() => import('../features/virksomhed/StamoplysningerView'));
+const VirksomhedTilsyn = lazy(() => import('../features/virksomhed/TilsynView'));
+const VirksomhedHaandhaevelser = lazy(() => import('../features/virksomhed/HaandhaevelserView'));
+const VirksomhedAfgoerelser = lazy(() => import('../features/virksomhed/AfgoerelserView'));
+const VirksomhedRisikovurdering = lazy(() => import('../features/virksomhed/RisikovurderingView'));
+const VirksomhedFyringsanlaeg = lazy(() => import('../features/virksomhed/FyringsanlaegView'));
+const VirksomhedBrugerbetaling = lazy(() => import('../features/virksomhed/BrugerbetalingView'));
+const VirksomhedOpbevaringslagre = lazy(() => import('../features/virksomhed/OpbevaringslagreView'));
+const LandbrugDyrehold = lazy(() => import('../features/virksomhed/DyreholdView'));
 
 const VIEWS: Record<string, ViewComponent> = {
   home: HomeView,
   ingenadgang: IngenAdgangView,
   notfound: NotFoundView,
+  'virksomhed-stamoplysninger': VirksomhedStamoplysninger,
+  'virksomhed-tilsyn': VirksomhedTilsyn,
+  'virksomhed-haandhaevelser': VirksomhedHaandhaevelser,
+  'virksomhed-afgoerelser': VirksomhedAfgoerelser,
+  'virksomhed-risikovurdering': VirksomhedRisikovurdering,
+  'virksomhed-fyringsanlaeg': VirksomhedFyringsanlaeg,
+  'virksomhed-brugerbetaling': VirksomhedBrugerbetaling,
+  'virksomhed-opbevaringslagre': VirksomhedOpbevaringslagre,
+  'landbrug-stamoplysninger': VirksomhedStamoplysninger,
+  'landbrug-tilsyn': VirksomhedTilsyn,
+  'landbrug-haandhaevelser': VirksomhedHaandhaevelser,
+  'landbrug-afgoerelser': VirksomhedAfgoerelser,
+  'landbrug-risikovurdering': VirksomhedRisikovurdering,
+  'landbrug-fyringsanlaeg': VirksomhedFyringsanlaeg,
+  'landbrug-brugerbetaling': VirksomhedBrugerbetaling,
+  'landbrug-opbevaringslagre': VirksomhedOpbevaringslagre,
+  'landbrug-dyrehold': LandbrugDyrehold,
   virksomheder: VirksomhedListe,
   landbrug: VirksomhedListe,
   systemadmin: Kundemoduler,

@@ -40,6 +40,7 @@ import { forberedBrugere, lavKunderOgBrugere } from './brugere';
 import { type KundeRef, type KundeStats, newUniqueRegisters, type SeedContext } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { Prng } from './prng';
+import { lavRegistreringer } from './registreringer';
 import { EMNER, FRASER, SYSTEMBESKED_GLOBAL, SYSTEMBESKEDER_KUNDE, TILSYN_KONKLUSIONER } from './tekster';
 import { lavVandanlaegListe, type VandOpsaetning } from './vandanlaeg';
 import { efterSeed } from './vedligehold';
@@ -293,6 +294,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
         virksomheder: skala.virksomheder,
         landbrug: skala.landbrug,
       });
+      await ctx.writer.flush();
+      await lavRegistreringer(exec, k, kp.fork('registreringer'));
       await lavVandanlaegListe(ctx, k, kp.fork('vandanlaeg'), skala.vand, {
         antal: skala.vandanlaeg,
         unikkeNavne: true,

@@ -1,0 +1,218 @@
+import { Clock, ListTodo, NotebookPen, Star } from 'lucide-react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { LAESERET, SKRIVERET, type Virksomhedstype } from '../../../contract/roles';
+import type { Virksomhed } from '../../../contract/virksomhed';
+import { HttpError } from '../../lib/http';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import type { RouteDef, RouteParams } from '../../routes/route-table';
+import { isFavorit, useFavoritToggle } from '../../shell/favorites';
+import { type SidePanel, usePanelToggle } from '../../shell/panels';
+import { useShellSession } from '../../shell/session-context';
+import { Spinner } from '../../ui/Spinner';
+import { type TileCommand, useTile, useTileCommands, useTileTitle } from '../../workspace/tile-api';
+import { basePath, useVirksomhed } from './api';
+import type { FeltKontekst } from './FeltInput';
+import { useLatest } from './hooks';
+import { SidePanelContent } from './Panels';
+import './virksomhed.css';
+
+/** What a tab view gets from the frame: the loaded company and what the user may do with it. */
+export interface Detalje {
+  v: Virksomhed;
+  /** The caseworker right of the company's type. */
+  kanRette: boolean;
+  ctx: FeltKontekst;
+}
+
+const PANEL_LABELS: Record<SidePanel, { label: string; shortcut: string; icon: typeof Clock }> = {
+  timeline: { label: 'Tidslinje', shortcut: 'alt+t', icon: Clock },
+  logs: { label: 'Logbog', shortcut: 'alt+b', icon: NotebookPen },
+  adHocOpgaver: { label: 'Ad hoc-opgaver', shortcut: 'alt+o', icon: ListTodo },
+};
+
+const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
+
+/** Registers a tab's own commands beside the frame's (the tile holds one list). */
+export function useFrameCommands(commands: TileCommand[]): void {
+  const set = useContext(FrameCommands);
+  useEffect(() => {
+    set(commands);
+    return () => set([]);
+  }, [commands, set]);
+}
+
+/**
+ * The shared frame of every tab of a company or farm: loads the company first, names the tile after
+ * it, enables the user-payment tab, offers the favourite toggle and the side panels (timeline, log,
+ * ad hoc tasks: one at a time), and renders the tab.
+ */
+export function DetailFrame({
+  route,
+  params,
+  children,
+}: {
+  route: RouteDef;
+  params: RouteParams;
+  children(d: Detalje): ReactNode;
+}) {
+  const id = Number(params.id);
+  const q = useVirksomhed(id);
+  const tile = useTile();
+  const session = useShellSession();
+  const v = q.data;
+  const routeBase = route.name.startsWith('landbrug') ? 'landbrug' : 'virksomheder';
+
+  useTileTitle(v?.basis.navn ?? null);
+  useEffect(() => {
+    if (v) tile.setFlags({ omfattetAfBrugerbetaling: v.basis.omfattetAfBrugerbetaling === true });
+  }, [v, tile]);
+
+  // A company opened under /landbrug (or a farm under /virksomheder) moves to its own address.
+  const wrongBase = v && basePath(v.type) !== routeBase;
+  useEffect(() => {
+    if (!v || !wrongBase) return;
+    const segment = route.path.split('/')[3] ?? 'stamoplysninger';
+    const tab = segment === 'dyrehold' && v.type !== 2 ? 'stamoplysninger' : segment;
+    tile.navigate(`/${basePath(v.type)}/${id}/${tab}`);
+  }, [v, wrongBase, id, route.path, tile]);
+
+  const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
+  const panels = usePanelToggle();
+  const favoritToggle = useFavoritToggle();
+  const favType = v?.type === 2 ? 'Landbrug' : 'Virksomhed';
+  const favorit = v ? isFavorit(session.kundeSettings, v.id, favType) : false;
+  // The commands are rebuilt only when what they show changes; what they do is read when they run.
+  const actions = useLatest({
+    toggleFavorit: () => {
+      if (!v) return;
+      favoritToggle({ virksomhedId: v.id, virksomhedType: favType, displayName: v.basis.navn }).catch(() => {
+        // The HTTP client has shown why; the star is back as it was.
+      });
+    },
+    togglePanel: (p: SidePanel) => panels.toggle(p),
+  });
+  const toggleFavorit = () => actions.current.toggleFavorit();
+  const open = (Object.keys(PANEL_LABELS) as SidePanel[]).find((p) => panels.isOpen(p)) ?? null;
+
+  const commands = useMemo<TileCommand[]>(() => {
+    if (!v) return [];
+    const own: TileCommand[] = [
+      {
+        id: 'favorit',
+        label: favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter',
+        shortcut: 'mod+d',
+        keywords: ['favorit', 'stjerne'],
+        run: () => actions.current.toggleFavorit(),
+      },
+      ...(Object.keys(PANEL_LABELS) as SidePanel[]).map((p) => ({
+        id: `panel-${p}`,
+        label: `${open === p ? 'Skjul' : 'Vis'} ${PANEL_LABELS[p].label.toLowerCase()}`,
+        shortcut: PANEL_LABELS[p].shortcut,
+        keywords: ['panel', PANEL_LABELS[p].label],
+        run: () => actions.current.togglePanel(p),
+      })),
+    ];
+    return [...tabCommands, ...own];
+  }, [v, favorit, open, actions, tabCommands]);
+  useTileCommands(commands);
+
+  if (q.isLoading) {
+    return (
+      <div className="loading">
+        <Spinner /> Indlæser …
+      </div>
+    );
+  }
+  if (!v) {
+    const status = q.error instanceof HttpError ? q.error.failure.status : 0;
+    return (
+      <div className="vd-message" role="alert">
+        <h2>
+          {status === 404
+            ? 'Virksomheden blev ikke fundet'
+            : status === 403
+              ? 'Der er ikke de fornødne rettigheder til denne handling.'
+              : 'Virksomheden kunne ikke hentes'}
+        </h2>
+        <p className="muted">
+          {status === 404
+            ? 'Den findes ikke hos den aktive kunde, eller den er slettet.'
+            : status === 403
+              ? 'Du har ikke læseret til denne type virksomhed.'
+              : 'Prøv igen om lidt.'}
+        </p>
+        {status !== 404 && status !== 403 && (
+          <button type="button" className="button" onClick={() => void q.refetch()}>
+            Prøv igen
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (wrongBase) return null;
+
+  const type = v.type as Virksomhedstype;
+  const kanRette = session.ressourcer.has(SKRIVERET[type]);
+  const kanLaese = session.ressourcer.has(LAESERET[type]);
+  const kendteNavne = new Map(v.sagsbehandlere.map((s) => [s.brugerId, s.navn]));
+  const ctx: FeltKontekst = {
+    virksomhed: v,
+    kundeId: session.user?.customerId ?? 0,
+    disabled: !kanRette,
+    kendteNavne,
+  };
+  const adresse = v.lokalitet.adresse;
+
+  return (
+    <FrameCommands.Provider value={setTabCommands}>
+      <div className="vd">
+        <div className="vd-main">
+          <div className="vd-toolbar">
+            <button
+              type="button"
+              className={`icon-button vd-star${favorit ? ' on' : ''}`}
+              aria-pressed={favorit}
+              aria-label={favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'}
+              title={`${favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'} (${shortcutLabel(platformKey('mod+d'))})`}
+              onClick={toggleFavorit}
+            >
+              <Star size={15} aria-hidden="true" fill={favorit ? 'currentColor' : 'none'} />
+            </button>
+            <span className="vd-facts">
+              {v.basis.cvrNr && <span>CVR {v.basis.cvrNr}</span>}
+              {v.basis.pNr && <span>P-nr. {v.basis.pNr}</span>}
+              {v.type === 2 && v.basis.chrNr && <span>CHR {v.basis.chrNr}</span>}
+              {adresse && <span className="vd-adresse">{adresse}</span>}
+              {v.basis.ophoertDato && <span className="vd-badge">Ophørt</span>}
+              {!kanRette && kanLaese && <span className="vd-badge neutral">Kun læseadgang</span>}
+            </span>
+            <span className="vd-panel-toggles">
+              {(Object.keys(PANEL_LABELS) as SidePanel[]).map((p) => {
+                const { label, shortcut, icon: Icon } = PANEL_LABELS[p];
+                return (
+                  <button
+                    key={p}
+                    type="button"
+                    className={`vd-panel-toggle${open === p ? ' on' : ''}`}
+                    aria-pressed={open === p}
+                    title={`${label} (${shortcutLabel(platformKey(shortcut))})`}
+                    onClick={() => panels.toggle(p)}
+                  >
+                    <Icon size={14} aria-hidden="true" />
+                    <span>{label}</span>
+                  </button>
+                );
+              })}
+            </span>
+          </div>
+          <div className="vd-content">{children({ v, kanRette, ctx })}</div>
+        </div>
+        {open && (
+          <aside className="vd-panel" aria-label={PANEL_LABELS[open].label}>
+            <SidePanelContent panel={open} v={v} kanRette={kanRette} onClose={() => panels.close(open)} />
+          </aside>
+        )}
+      </div>
+    </FrameCommands.Provider>
+  );
+}

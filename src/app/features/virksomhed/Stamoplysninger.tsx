@@ -1,0 +1,338 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, RotateCcw, Save, Undo2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  BASIS_FELTER,
+  basisFormSchema,
+  type FeltDef,
+  feltTom,
+  LOKALITET_FELTER,
+  type Virksomhed,
+} from '../../../contract/virksomhed';
+import { formatDatoTid } from '../../lib/dates';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { Button, SpinnerButton } from '../../ui/Button';
+import { useForm } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { type TileCommand, useTile, useTileDirty } from '../../workspace/tile-api';
+import { afterChange, api, keys, saveFailure } from './api';
+import { type Detalje, useFrameCommands } from './DetailFrame';
+import { FeltInput } from './FeltInput';
+import { useLatest } from './hooks';
+import { Kontaktpersoner } from './Kontaktpersoner';
+import { OpdaterFraCvr } from './OpdaterFraCvr';
+
+type Vaerdier = Record<string, unknown>;
+
+const felt = (navn: string) => BASIS_FELTER.find((f) => f.navn === navn)!;
+const gaelder = (f: FeltDef, type: number) => !f.kunFor || f.kunFor === type;
+
+/** The form's values: every editable basis field of the company's type, and the locality. */
+function vaerdierAf(v: Virksomhed): Vaerdier {
+  const out: Vaerdier = {};
+  for (const f of BASIS_FELTER) {
+    if (f.skrivebeskyttet || !gaelder(f, v.type)) continue;
+    out[f.navn] = (v.basis as unknown as Record<string, unknown>)[f.navn] ?? feltTom(f);
+  }
+  out.lokalitet = Object.fromEntries(
+    LOKALITET_FELTER.map((f) => [f.navn, (v.lokalitet as unknown as Record<string, unknown>)[f.navn] ?? []]),
+  );
+  return out;
+}
+
+/** The sections of the form, in reading order. */
+const SEKTIONER: { titel: string; felter: string[] }[] = [
+  { titel: 'Virksomhed', felter: ['navn', 'cvrNr', 'pNr', 'chrNr', 'etableringsDato', 'ophoertDato'] },
+  {
+    titel: 'Tilsyn og DMA',
+    felter: [
+      'virksomhedsGruppeId',
+      'kategori',
+      'hovedaktivitet',
+      'miljoemyndighedId',
+      'dmaMyndighedstyperId',
+      'dmaStatusId',
+      'dmaStatusDato',
+      'dmabatKonklusionId',
+      'omfattetAfAktivtTilsynDato',
+      'dmaSenestOpdateringDato',
+      'dmaUrlForVirksomhed',
+      'omfattetAfAktivtTilsyn',
+      'omfattetAfVOC',
+      'risikovirksomhed',
+      'anvendCVRAdresseVedIndberetning',
+      'dmaStaedfaestVedCVR',
+      'biaktiviteter',
+    ],
+  },
+  { titel: 'Sagsbehandlere', felter: ['primaerSagsbehandler', 'sagsbehandlerListe'] },
+  {
+    titel: 'Brugerbetaling',
+    felter: [
+      'omfattetAfBrugerbetaling',
+      'brugerbetaling',
+      'betalerTypeKode',
+      'kontaktpersonId',
+      'betalingsReference',
+      'betalerBemaerkning',
+    ],
+  },
+  { titel: 'Bemærkning', felter: ['bemaerkning'] },
+];
+
+/**
+ * Stamoplysninger: every basis and locality field, editable with the caseworker right of the type
+ * (disabled with only the read right). Checked with the shared schema before saving; a stale save
+ * answers 409 and the form keeps what the user typed.
+ */
+export function Stamoplysninger({ d }: { d: Detalje }) {
+  const { v, kanRette, ctx } = d;
+  const client = useQueryClient();
+  const tile = useTile();
+  const [initial] = useState(() => vaerdierAf(v));
+  const form = useForm<Vaerdier>(initial, basisFormSchema);
+  const [busy, setBusy] = useState(false);
+  const [konflikt, setKonflikt] = useState<string | null>(null);
+
+  const formReset = form.reset;
+  useTileDirty(kanRette && form.dirty, formReset);
+
+  // A newer version (own save, CVR update, another user after a reload) replaces a form without edits.
+  const dirtyRef = useLatest(form.dirty);
+  const vRef = useLatest(v);
+  const version = v.version;
+  useEffect(() => {
+    if (version > 0 && !dirtyRef.current) formReset(vaerdierAf(vRef.current));
+  }, [version, formReset, dirtyRef, vRef]);
+
+  const gem = async () => {
+    if (!kanRette || busy) return;
+    setKonflikt(null);
+    const data = form.validate() as Vaerdier | null;
+    if (!data) return;
+    setBusy(true);
+    try {
+      const saved = await api.gemBasis(v.id, { ...data, version: v.version });
+      tile.setDirty(false);
+      form.reset(vaerdierAf(saved));
+      client.setQueryData(keys.virksomhed(v.id), saved);
+      afterChange(client, v.id);
+      toast.success('Stamoplysningerne er gemt');
+    } catch (err) {
+      const f = saveFailure(err);
+      if (f.kind === 'felter') form.showServerErrors(f.body);
+      else if (f.kind === 'konflikt') setKonflikt(f.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const genindlaes = async () => {
+    setKonflikt(null);
+    tile.setDirty(false);
+    await client.invalidateQueries({ queryKey: keys.virksomhed(v.id), exact: true });
+    const fresh = client.getQueryData<Virksomhed>(keys.virksomhed(v.id));
+    if (fresh) form.reset(vaerdierAf(fresh));
+  };
+
+  const gemRef = useLatest(gem);
+  const commands = useMemo<TileCommand[]>(
+    () =>
+      kanRette
+        ? [
+            {
+              id: 'gem',
+              label: 'Gem',
+              shortcut: 'mod+s',
+              keywords: ['gem', 'stamoplysninger'],
+              run: () => void gemRef.current(),
+            },
+            {
+              id: 'fortryd',
+              label: 'Fortryd ændringer',
+              keywords: ['nulstil'],
+              disabled: !form.dirty,
+              run: () => formReset(),
+            },
+          ]
+        : [],
+    [kanRette, form.dirty, formReset, gemRef],
+  );
+  useFrameCommands(commands);
+
+  const setLokalitet = (navn: string, x: unknown) =>
+    form.set('lokalitet', { ...(form.values.lokalitet as Vaerdier), [navn]: x });
+  const lokFejl = (navn: string) => form.errors[`lokalitet.${navn}`];
+
+  const renderFelt = (navn: string) => {
+    const f = felt(navn);
+    if (!gaelder(f, v.type)) return null;
+    const value = f.skrivebeskyttet
+      ? (v.basis as unknown as Record<string, unknown>)[navn]
+      : form.values[navn];
+    const el = (
+      <FeltInput
+        key={navn}
+        felt={f}
+        ctx={ctx}
+        value={value}
+        error={form.errors[navn]}
+        onChange={(x) => form.set(navn, x)}
+      />
+    );
+    if (navn === 'dmaUrlForVirksomhed' && v.basis.dmaUrlForVirksomhed && !kanRette) {
+      return (
+        <div key={navn} className="sp-link">
+          {el}
+          <a href={String(v.basis.dmaUrlForVirksomhed)} target="_blank" rel="noopener noreferrer">
+            Åbn i DMA <ExternalLink size={12} aria-hidden="true" />
+          </a>
+        </div>
+      );
+    }
+    return el;
+  };
+
+  return (
+    <div className="sp">
+      <form
+        ref={form.ref}
+        className="sp-form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void gem();
+        }}
+        noValidate
+        aria-label="Stamoplysninger"
+      >
+        {kanRette && (
+          <div className="sp-actions">
+            <SpinnerButton
+              type="submit"
+              loading={busy}
+              loadingText="Gemmer …"
+              disabled={!form.dirty && !busy}
+              title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
+            >
+              <Save size={14} aria-hidden="true" />
+              Gem
+            </SpinnerButton>
+            <Button color="secondary" disabled={!form.dirty} onClick={() => form.reset()}>
+              <Undo2 size={14} aria-hidden="true" />
+              Fortryd ændringer
+            </Button>
+            <OpdaterFraCvr v={v} disabled={form.dirty} />
+            <span className="muted small">
+              {form.dirty ? 'Ikke gemte ændringer' : `Senest ændret ${formatDatoTid(v.opdateret)}`}
+            </span>
+          </div>
+        )}
+        {konflikt && (
+          <div className="form-alert" role="alert">
+            <span>{konflikt}</span>
+            <Button size="small" color="secondary" onClick={() => void genindlaes()}>
+              <RotateCcw size={13} aria-hidden="true" />
+              Genindlæs
+            </Button>
+          </div>
+        )}
+        {SEKTIONER.slice(0, 1).map((s) => (
+          <Sektion key={s.titel} titel={s.titel}>
+            {s.felter.map(renderFelt)}
+            <ReadOnly
+              label="Branche"
+              value={v.basis.branche ? `${v.basis.branche.kode} ${v.basis.branche.navn}` : '–'}
+            />
+            <ReadOnly
+              label="Bibrancher"
+              value={
+                v.basis.bibrancher.length > 0
+                  ? v.basis.bibrancher.map((b) => `${b.kode} ${b.navn}`).join(', ')
+                  : '–'
+              }
+            />
+          </Sektion>
+        ))}
+        <Sektion titel="Adresse og lokalitet">
+          <ReadOnly label="Adresse" value={v.lokalitet.adresse ?? '–'} />
+          <ReadOnly label="DAWA-adresse-id" value={v.lokalitet.dawaAdresseId ?? '–'} mono />
+          <ReadOnly
+            label="Koordinat (UTM32)"
+            value={
+              v.lokalitet.x !== null && v.lokalitet.y !== null ? `${v.lokalitet.x}, ${v.lokalitet.y}` : '–'
+            }
+          />
+          {LOKALITET_FELTER.map((f) => (
+            <FeltInput
+              key={f.navn}
+              felt={{ ...f, navn: `lokalitet.${f.navn}` }}
+              ctx={ctx}
+              value={(form.values.lokalitet as Vaerdier)[f.navn]}
+              error={lokFejl(f.navn)}
+              onChange={(x) => setLokalitet(f.navn, x)}
+            />
+          ))}
+        </Sektion>
+        {SEKTIONER.slice(1).map((s) => (
+          <Sektion key={s.titel} titel={s.titel}>
+            {s.felter.map(renderFelt)}
+            {s.titel === 'Tilsyn og DMA' && (
+              <ReadOnly label="Aktivitetsliste" value={v.basis.aktivitetsListe.join(', ') || '–'} />
+            )}
+          </Sektion>
+        ))}
+      </form>
+      <Sektion titel="Kontaktpersoner" plain>
+        <Kontaktpersoner d={d} />
+      </Sektion>
+      <Sektion titel="Ændringer i CVR" plain>
+        {v.cvrAendringer.length === 0 ? (
+          <p className="muted">Ingen registrerede ændringer.</p>
+        ) : (
+          <table className="vd-table">
+            <thead>
+              <tr>
+                <th>Registreret</th>
+                <th>Felt</th>
+                <th>Før</th>
+                <th>Nu</th>
+                <th>Overtaget</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.cvrAendringer.map((a) => (
+                <tr key={a.id}>
+                  <td>{formatDatoTid(a.registreret).slice(0, 10)}</td>
+                  <td>{a.felt}</td>
+                  <td>{a.gammelVaerdi ?? '–'}</td>
+                  <td>{a.nyVaerdi ?? '–'}</td>
+                  <td>{a.overtaget ? `Ja${a.bruger ? ` (${a.bruger})` : ''}` : 'Nej'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Sektion>
+    </div>
+  );
+}
+
+function Sektion({ titel, children, plain }: { titel: string; children: ReactNode; plain?: boolean }) {
+  return (
+    <section className="form-section sp-section" aria-label={titel}>
+      <h3>{titel}</h3>
+      {plain ? children : <div className="form-grid">{children}</div>}
+    </section>
+  );
+}
+
+function ReadOnly({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className="form-field sp-readonly">
+      <span className="form-field-head">
+        <span className="form-label">{label}</span>
+      </span>
+      <span className={`sp-readonly-value${mono ? ' mono' : ''}`}>{value}</span>
+    </div>
+  );
+}

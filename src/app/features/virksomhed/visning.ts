@@ -1,0 +1,89 @@
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type LookupItem, lookupListeSchema } from '../../../contract/lookups';
+import type { FeltDef } from '../../../contract/virksomhed';
+import { lookupKey, useTidsregistreringsKategorier, useTilsynKonklusioner } from '../../lib/lookups';
+import { http } from '../../session/runtime';
+import { formatDanskDato, formatDanskTal, jaNejTekst } from '../../ui/form';
+
+/** Names of lookup values, per field: what a list shows instead of ids. */
+export type Navne = ReadonlyMap<string, ReadonlyMap<unknown, string>>;
+
+/**
+ * Loads the lookups the given fields refer to (from the shared lookup cache) and answers a name map
+ * per field. Case workers are named by the record itself (its `sagsbehandler`).
+ */
+export function useFeltNavne(
+  felter: readonly FeltDef[],
+  ctx: { kundeId: number; virksomhedId: number },
+): Navne {
+  const paths = useMemo(
+    () => [
+      ...new Set(
+        felter.flatMap((f) =>
+          f.type.kind === 'lookup' && 'path' in f.type.kilde ? [f.type.kilde.path] : [],
+        ),
+      ),
+    ],
+    [felter],
+  );
+  const results = useQueries({
+    queries: paths.map((path) => ({
+      queryKey: lookupKey(path),
+      queryFn: ({ signal }: { signal: AbortSignal }) => http.get(path, { schema: lookupListeSchema, signal }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+    })),
+  });
+  const trengerKonklusion = felter.some(
+    (f) =>
+      f.type.kind === 'lookup' && 'special' in f.type.kilde && f.type.kilde.special === 'tilsynKonklusion',
+  );
+  const trengerKategori = felter.some(
+    (f) =>
+      f.type.kind === 'lookup' && 'special' in f.type.kilde && f.type.kilde.special === 'tidsregistrering',
+  );
+  const konklusioner = useTilsynKonklusioner(trengerKonklusion ? ctx.kundeId : null);
+  const kategorier = useTidsregistreringsKategorier(trengerKategori ? ctx.virksomhedId : null);
+  const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataKey stands for the results' data
+  return useMemo(() => {
+    const byPath = new Map(paths.map((p, i) => [p, results[i]?.data as LookupItem[] | undefined]));
+    const map = new Map<string, Map<unknown, string>>();
+    for (const f of felter) {
+      const t = f.type;
+      if (t.kind !== 'lookup') continue;
+      let items: LookupItem[] | undefined;
+      if ('path' in t.kilde) items = byPath.get(t.kilde.path);
+      else if (t.kilde.special === 'tilsynKonklusion') items = konklusioner.data;
+      else if (t.kilde.special === 'tidsregistrering') items = kategorier.data;
+      if (!items) continue;
+      const key = t.vaerdi ?? 'id';
+      map.set(f.navn, new Map(items.map((i) => [key === 'id' ? i.id : i[key], i.navn])));
+    }
+    return map;
+  }, [felter, paths, dataKey, konklusioner.data, kategorier.data]);
+}
+
+/** A field's value as a list or a log shows it. */
+export function visVaerdi(f: FeltDef, value: unknown, navne: Navne): string {
+  const t = f.type;
+  if (t.kind === 'jaNej') return t.treVejs ? jaNejTekst(value as boolean | null) : value ? 'Ja' : 'Nej';
+  if (value === null || value === undefined || value === '') return '';
+  switch (t.kind) {
+    case 'dato':
+      return formatDanskDato(String(value));
+    case 'tal':
+      return `${formatDanskTal(Number(value))}${t.enhed ? ` ${t.enhed}` : ''}`;
+    case 'lookup': {
+      const m = navne.get(f.navn);
+      const list = Array.isArray(value) ? value : [value];
+      return list.map((x) => m?.get(x) ?? String(x)).join(', ');
+    }
+    case 'linjer':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,506 @@
+import { z } from 'zod';
+import { type FeltDef, foer, inputSchema, outputShape, type Tjek, versionSchema } from './virksomhed';
+
+/**
+ * The records kept on a company or farm (table `registrering`): one definition per kind, with the
+ * fields its form shows and the server checks. `titel`, `dato` and `sagsbehandlerId` are columns;
+ * every other field lives in `registrering.data`.
+ */
+export const REGISTRERING_ARTER = [
+  'tilsyn',
+  'haandhaevelse',
+  'afgoerelse',
+  'risikovurdering',
+  'fyringsanlaeg',
+  'brugerbetaling',
+  'opbevaringslager',
+  'dyrehold',
+] as const;
+export type RegistreringArt = (typeof REGISTRERING_ARTER)[number];
+
+/** Fields stored as columns of `registrering`; the rest go to `data`. */
+export const KOLONNE_FELTER = ['titel', 'dato', 'sagsbehandlerId'] as const;
+
+export interface ArtDef {
+  art: RegistreringArt;
+  /** Singular and plural, as the interface writes them. */
+  navn: string;
+  flertal: string;
+  /** 'Ny ...' on the create button. */
+  nyLabel: string;
+  felter: readonly FeltDef[];
+  tjek?: Tjek;
+  /** Only farms have this kind (dyrehold). */
+  kunLandbrug?: boolean;
+  /** Only companies covered by user payment (basis.omfattetAfBrugerbetaling) get new records. */
+  kraeverBrugerbetaling?: boolean;
+  /** Columns of the list, by field name. */
+  listeFelter: readonly string[];
+}
+
+const dma = (name: string) => ({ path: `dmalookup/${name}` });
+const landbrug = (name: string) => ({ path: `mwlandbruglookup/list/${name}` });
+
+const titel = (label = 'Titel'): FeltDef => ({
+  navn: 'titel',
+  label,
+  type: { kind: 'tekst', max: 200, paakraevet: true },
+});
+const sagsbehandler: FeltDef = {
+  navn: 'sagsbehandlerId',
+  label: 'Sagsbehandler',
+  type: { kind: 'lookup', kilde: { special: 'sagsbehandler' } },
+};
+const bemaerkning: FeltDef = {
+  navn: 'bemaerkning',
+  label: 'Bemærkning',
+  type: { kind: 'tekst', max: 4000, flerlinjet: true },
+};
+
+export const TILSYN: ArtDef = {
+  art: 'tilsyn',
+  navn: 'Tilsyn',
+  flertal: 'Tilsyn',
+  nyLabel: 'Nyt tilsyn',
+  felter: [
+    titel(),
+    {
+      navn: 'tilsynskategoriId',
+      label: 'Tilsynskategori',
+      type: { kind: 'lookup', kilde: dma('tilsynsKategorier'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'tilsynstypeId',
+      label: 'Tilsynstype',
+      type: { kind: 'lookup', kilde: dma('tilsynsTyper'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'baggrundForTilsynId',
+      label: 'Baggrund for tilsyn',
+      type: { kind: 'lookup', kilde: dma('tilsynsBaggrunde') },
+      maerker: ['D'],
+    },
+    { navn: 'varslet', label: 'Varslet', type: { kind: 'jaNej', treVejs: true }, maerker: ['D'] },
+    { navn: 'planlagtStart', label: 'Planlagt start', type: { kind: 'dato' } },
+    { navn: 'planlagtSlut', label: 'Planlagt slut', type: { kind: 'dato' } },
+    { navn: 'dato', label: 'Tilsynsdato', type: { kind: 'dato' }, maerker: ['D'] },
+    sagsbehandler,
+    {
+      navn: 'konklusionId',
+      label: 'Konklusion',
+      type: { kind: 'lookup', kilde: { special: 'tilsynKonklusion' } },
+    },
+    {
+      navn: 'miljoeForholdIds',
+      label: 'Miljøforhold',
+      type: { kind: 'lookup', kilde: dma('miljoeForhold'), flere: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'vedroererAnlaegstyperIds',
+      label: 'Vedrører anlægstyper',
+      type: { kind: 'lookup', kilde: dma('tilsynsVedroererAnlaegstyper'), flere: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'vedroererKravIds',
+      label: 'Vedrører krav',
+      type: { kind: 'lookup', kilde: dma('tilsynVedroererKrav'), flere: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'risikovurderingId',
+      label: 'Risikovurdering lagt til grund',
+      type: { kind: 'lookup', kilde: { special: 'risikovurdering' } },
+    },
+    { navn: 'filIDMA', label: 'Tilsynsrapport lagt i DMA', type: { kind: 'jaNej' }, maerker: ['D'] },
+    bemaerkning,
+  ],
+  tjek: (v) => {
+    const fejl: [string, string][] = [];
+    if (foer(v, 'planlagtStart', 'planlagtSlut'))
+      fejl.push(['planlagtSlut', 'Planlagt slut må ikke ligge før planlagt start']);
+    if (v.filIDMA === true && !v.dato)
+      fejl.push(['dato', 'Et tilsyn med rapport i DMA skal have en tilsynsdato']);
+    return fejl;
+  },
+  listeFelter: ['dato', 'titel', 'tilsynstypeId', 'tilsynskategoriId', 'konklusionId', 'sagsbehandlerId'],
+};
+
+export const HAANDHAEVELSE: ArtDef = {
+  art: 'haandhaevelse',
+  navn: 'Håndhævelse',
+  flertal: 'Håndhævelser',
+  nyLabel: 'Ny håndhævelse',
+  felter: [
+    titel(),
+    {
+      navn: 'haandhaevelsestypeId',
+      label: 'Håndhævelsestype',
+      type: { kind: 'lookup', kilde: dma('haandhaevelsesTyper'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'haandhaevelsesStatusId',
+      label: 'Status',
+      type: { kind: 'lookup', kilde: dma('haandhaevelsesStatusser'), paakraevet: true },
+      maerker: ['D'],
+    },
+    { navn: 'dato', label: 'Meddelt dato', type: { kind: 'dato', paakraevet: true }, maerker: ['D'] },
+    { navn: 'frist', label: 'Frist', type: { kind: 'dato' }, maerker: ['D'] },
+    { navn: 'efterkommetDato', label: 'Efterkommet dato', type: { kind: 'dato' }, maerker: ['D'] },
+    sagsbehandler,
+    {
+      navn: 'tilsynId',
+      label: 'Konstateret ved tilsyn',
+      type: { kind: 'lookup', kilde: { special: 'tilsyn' } },
+    },
+    {
+      navn: 'vedroererKravIds',
+      label: 'Vedrører krav',
+      type: { kind: 'lookup', kilde: dma('haandhaevelsesVedroererKrav'), flere: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'vedroererAnlaegstypeIds',
+      label: 'Vedrører anlægstype',
+      type: { kind: 'lookup', kilde: dma('haandhaevelsesVedroererAnlaegstype'), flere: true },
+      maerker: ['D'],
+    },
+    bemaerkning,
+  ],
+  tjek: (v) => {
+    const fejl: [string, string][] = [];
+    if (foer(v, 'dato', 'frist')) fejl.push(['frist', 'Fristen må ikke ligge før den meddelte dato']);
+    if (foer(v, 'dato', 'efterkommetDato'))
+      fejl.push(['efterkommetDato', 'Må ikke ligge før den meddelte dato']);
+    return fejl;
+  },
+  listeFelter: [
+    'dato',
+    'titel',
+    'haandhaevelsestypeId',
+    'haandhaevelsesStatusId',
+    'frist',
+    'sagsbehandlerId',
+  ],
+};
+
+export const AFGOERELSE: ArtDef = {
+  art: 'afgoerelse',
+  navn: 'Afgørelse',
+  flertal: 'Afgørelser',
+  nyLabel: 'Ny afgørelse',
+  felter: [
+    titel(),
+    {
+      navn: 'dmaDokumenttypeId',
+      label: 'Afgørelsestype',
+      type: { kind: 'lookup', kilde: dma('dmaDokumenttype'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'afgoerelsesStatusId',
+      label: 'Status',
+      type: { kind: 'lookup', kilde: dma('afgoerelsesStatus'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'resultatAfgoerelseId',
+      label: 'Resultat',
+      type: { kind: 'lookup', kilde: dma('resultatAfgoerelse') },
+      maerker: ['D'],
+    },
+    { navn: 'dato', label: 'Afgørelsesdato', type: { kind: 'dato' }, maerker: ['D'] },
+    { navn: 'offentliggjortDato', label: 'Offentliggjort', type: { kind: 'dato' }, maerker: ['D'] },
+    { navn: 'klagefristDato', label: 'Klagefrist', type: { kind: 'dato' } },
+    { navn: 'journalNr', label: 'Journalnummer', type: { kind: 'tekst', max: 50 } },
+    sagsbehandler,
+    {
+      navn: 'vedroererAnlaegstyperIds',
+      label: 'Vedrører anlægstyper',
+      type: { kind: 'lookup', kilde: dma('afgoerelseVedroererAnlaegstyper'), flere: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'batAelId',
+      label: 'BAT-AEL',
+      type: { kind: 'lookup', kilde: dma('afgoerelseBATAEL') },
+      maerker: ['D'],
+    },
+    {
+      navn: 'dmaFortrolighedsNiveauId',
+      label: 'Fortrolighed',
+      type: { kind: 'lookup', kilde: dma('dmaFortrolighedsNiveau'), paakraevet: true },
+      maerker: ['D'],
+    },
+    bemaerkning,
+  ],
+  tjek: (v) => {
+    const fejl: [string, string][] = [];
+    if (foer(v, 'dato', 'offentliggjortDato'))
+      fejl.push(['offentliggjortDato', 'Må ikke ligge før afgørelsesdatoen']);
+    if (foer(v, 'dato', 'klagefristDato'))
+      fejl.push(['klagefristDato', 'Klagefristen må ikke ligge før afgørelsesdatoen']);
+    return fejl;
+  },
+  listeFelter: ['dato', 'titel', 'dmaDokumenttypeId', 'afgoerelsesStatusId', 'resultatAfgoerelseId'],
+};
+
+export const RISIKOVURDERING: ArtDef = {
+  art: 'risikovurdering',
+  navn: 'Risikovurdering',
+  flertal: 'Risikovurderinger',
+  nyLabel: 'Ny risikovurdering',
+  felter: [
+    titel(),
+    {
+      navn: 'risikoscoretypeId',
+      label: 'Model',
+      type: { kind: 'lookup', kilde: dma('risikoscoretype'), paakraevet: true },
+      maerker: ['D'],
+    },
+    { navn: 'dato', label: 'Vurderingsdato', type: { kind: 'dato', paakraevet: true }, maerker: ['D'] },
+    {
+      navn: 'score',
+      label: 'Risikoscore',
+      type: { kind: 'tal', paakraevet: true, min: 0, max: 100, heltal: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'tilsynsfrekvensAar',
+      label: 'Tilsynsfrekvens (år mellem tilsyn)',
+      type: { kind: 'tal', min: 1, max: 10, heltal: true },
+    },
+    sagsbehandler,
+    { navn: 'begrundelse', label: 'Begrundelse', type: { kind: 'tekst', max: 4000, flerlinjet: true } },
+  ],
+  listeFelter: ['dato', 'titel', 'risikoscoretypeId', 'score', 'tilsynsfrekvensAar'],
+};
+
+export const FYRINGSANLAEG: ArtDef = {
+  art: 'fyringsanlaeg',
+  navn: 'Fyringsanlæg',
+  flertal: 'Fyringsanlæg',
+  nyLabel: 'Nyt fyringsanlæg',
+  felter: [
+    titel('Anlæg'),
+    {
+      navn: 'fyringsanlaegTypeId',
+      label: 'Anlægstype',
+      type: { kind: 'lookup', kilde: dma('fyringsanlaegTyper'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'braendselTypeId',
+      label: 'Brændsel',
+      type: { kind: 'lookup', kilde: dma('braendselTyper'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'stoerrelseId',
+      label: 'Størrelse',
+      type: { kind: 'lookup', kilde: dma('fyringsanlaegStoerrelser') },
+      maerker: ['D'],
+    },
+    {
+      navn: 'effektKW',
+      label: 'Indfyret effekt',
+      type: { kind: 'tal', paakraevet: true, min: 0.1, max: 5_000_000, enhed: 'kW' },
+      maerker: ['D'],
+    },
+    {
+      navn: 'etableringsaar',
+      label: 'Etableringsår',
+      type: { kind: 'tal', heltal: true, min: 1900, max: 2100 },
+    },
+    { navn: 'skorstenshoejde', label: 'Skorstenshøjde', type: { kind: 'tal', min: 0, max: 300, enhed: 'm' } },
+    { navn: 'dato', label: 'Seneste emissionsmåling', type: { kind: 'dato' } },
+    {
+      navn: 'omfattetAfMCP',
+      label: 'Omfattet af MCP-bekendtgørelsen',
+      type: { kind: 'jaNej' },
+      maerker: ['D'],
+    },
+    bemaerkning,
+  ],
+  listeFelter: ['titel', 'fyringsanlaegTypeId', 'braendselTypeId', 'effektKW', 'etableringsaar', 'dato'],
+};
+
+export const BRUGERBETALING: ArtDef = {
+  art: 'brugerbetaling',
+  navn: 'Brugerbetaling',
+  flertal: 'Brugerbetaling',
+  nyLabel: 'Ny registrering',
+  felter: [
+    titel('Beskrivelse'),
+    { navn: 'dato', label: 'Dato', type: { kind: 'dato', paakraevet: true } },
+    {
+      navn: 'kategoriId',
+      label: 'Tidsregistreringskategori',
+      type: { kind: 'lookup', kilde: { special: 'tidsregistrering' }, paakraevet: true },
+    },
+    {
+      navn: 'gebyrtype',
+      label: 'Gebyrtype',
+      type: { kind: 'valg', valg: ['Timesats gebyr', 'Fast gebyr'], paakraevet: true },
+    },
+    { navn: 'timer', label: 'Timer', type: { kind: 'tal', min: 0, max: 1000, enhed: 'timer' } },
+    { navn: 'beloeb', label: 'Beløb', type: { kind: 'tal', min: 0, max: 10_000_000, enhed: 'kr.' } },
+    {
+      navn: 'fordringstypeId',
+      label: 'Fordringstype (PSRM)',
+      type: { kind: 'lookup', kilde: { path: 'brugerbetaling/GetPSRMFordringstypeLookup' } },
+    },
+    sagsbehandler,
+    { navn: 'faktureret', label: 'Faktureret', type: { kind: 'jaNej' } },
+    bemaerkning,
+  ],
+  tjek: (v) => {
+    const fejl: [string, string][] = [];
+    if (v.gebyrtype === 'Timesats gebyr' && !(typeof v.timer === 'number' && v.timer > 0)) {
+      fejl.push(['timer', 'Angiv timer ved timesats gebyr']);
+    }
+    if (v.gebyrtype === 'Fast gebyr' && !(typeof v.beloeb === 'number' && v.beloeb > 0)) {
+      fejl.push(['beloeb', 'Angiv beløbet ved fast gebyr']);
+    }
+    return fejl;
+  },
+  kraeverBrugerbetaling: true,
+  listeFelter: ['dato', 'titel', 'kategoriId', 'gebyrtype', 'timer', 'beloeb', 'faktureret'],
+};
+
+export const OPBEVARINGSLAGER: ArtDef = {
+  art: 'opbevaringslager',
+  navn: 'Opbevaringslager',
+  flertal: 'Opbevaringslagre',
+  nyLabel: 'Nyt opbevaringslager',
+  felter: [
+    titel('Betegnelse'),
+    {
+      navn: 'beholdertypeId',
+      label: 'Lagertype',
+      type: { kind: 'lookup', kilde: landbrug('beholdertype'), paakraevet: true },
+    },
+    {
+      navn: 'indholdId',
+      label: 'Indhold',
+      type: { kind: 'lookup', kilde: landbrug('opbevaringsindhold'), paakraevet: true },
+    },
+    {
+      navn: 'kapacitet',
+      label: 'Kapacitet',
+      type: { kind: 'tal', paakraevet: true, min: 0.1, max: 100_000, enhed: 'm³' },
+    },
+    {
+      navn: 'etableringsaar',
+      label: 'Etableringsår',
+      type: { kind: 'tal', heltal: true, min: 1900, max: 2100 },
+    },
+    {
+      navn: 'overdaekningId',
+      label: 'Overdækning',
+      type: { kind: 'lookup', kilde: landbrug('overdaekning') },
+    },
+    { navn: 'dato', label: 'Seneste beholderkontrol', type: { kind: 'dato' } },
+    { navn: 'naesteKontrol', label: 'Næste beholderkontrol', type: { kind: 'dato' } },
+    bemaerkning,
+  ],
+  tjek: (v) =>
+    foer(v, 'dato', 'naesteKontrol') ? [['naesteKontrol', 'Må ikke ligge før seneste kontrol']] : [],
+  listeFelter: ['titel', 'beholdertypeId', 'indholdId', 'kapacitet', 'dato', 'naesteKontrol'],
+};
+
+export const DYREHOLD: ArtDef = {
+  art: 'dyrehold',
+  navn: 'Dyrehold',
+  flertal: 'Dyrehold',
+  nyLabel: 'Nyt dyrehold',
+  felter: [
+    titel('Stald / afsnit'),
+    {
+      navn: 'dyretypeId',
+      label: 'Dyretype',
+      type: { kind: 'lookup', kilde: { path: 'dyretype/list' }, paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'staldsystemId',
+      label: 'Staldsystem',
+      type: { kind: 'lookup', kilde: landbrug('staldsystem') },
+    },
+    {
+      navn: 'antalDyr',
+      label: 'Antal dyr (årsdyr eller stipladser)',
+      type: { kind: 'tal', paakraevet: true, min: 0, max: 10_000_000, heltal: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'produktionsareal',
+      label: 'Produktionsareal',
+      type: { kind: 'tal', min: 0, max: 1_000_000, enhed: 'm²' },
+      maerker: ['D'],
+    },
+    { navn: 'dato', label: 'Gældende fra', type: { kind: 'dato', paakraevet: true } },
+    { navn: 'gyldigTil', label: 'Gældende til', type: { kind: 'dato' } },
+    bemaerkning,
+  ],
+  tjek: (v) => (foer(v, 'dato', 'gyldigTil') ? [['gyldigTil', 'Må ikke ligge før gældende fra']] : []),
+  kunLandbrug: true,
+  listeFelter: ['titel', 'dyretypeId', 'staldsystemId', 'antalDyr', 'produktionsareal', 'dato', 'gyldigTil'],
+};
+
+export const ARTER: Record<RegistreringArt, ArtDef> = {
+  tilsyn: TILSYN,
+  haandhaevelse: HAANDHAEVELSE,
+  afgoerelse: AFGOERELSE,
+  risikovurdering: RISIKOVURDERING,
+  fyringsanlaeg: FYRINGSANLAEG,
+  brugerbetaling: BRUGERBETALING,
+  opbevaringslager: OPBEVARINGSLAGER,
+  dyrehold: DYREHOLD,
+};
+
+/** What the form checks before it saves and what POST virksomhed/{id}/{art} takes. */
+export const opretSchema = (art: RegistreringArt) => inputSchema(ARTER[art].felter, ARTER[art].tjek);
+/** What PUT {art}/{id} takes: the same plus the version that was edited. */
+export const retSchema = (art: RegistreringArt) =>
+  inputSchema(ARTER[art].felter, ARTER[art].tjek, { version: versionSchema });
+
+const registreringBase = {
+  id: z.number(),
+  titel: z.string(),
+  dato: z.string().nullable(),
+  sagsbehandlerId: z.number().nullable(),
+  virksomhedId: z.number(),
+  art: z.enum(REGISTRERING_ARTER),
+  version: z.number(),
+  sagsbehandler: z.string().nullable(),
+  oprettet: z.string(),
+  oprettetAf: z.string().nullable(),
+  opdateret: z.string(),
+  opdateretAf: z.string().nullable(),
+};
+
+/** A record as the API answers it: the common columns and the kind's fields, side by side. */
+export const registreringSchema = (art: RegistreringArt) =>
+  z.object({ ...registreringBase, ...outputShape(ARTER[art].felter) });
+export const registreringListeSchema = (art: RegistreringArt) => z.array(registreringSchema(art));
+
+/** For code that handles every kind alike (the client's generic tab). */
+export const anyRegistreringSchema = z.looseObject(registreringBase);
+export type Registrering = z.infer<typeof anyRegistreringSchema> & Record<string, unknown>;
+export const anyRegistreringListeSchema = z.array(anyRegistreringSchema);
+
+export const versionQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'version skal sendes med (den version du har slettet)' })
+    .int('Ugyldig version')
+    .positive('Ugyldig version'),
+});
+
+/** The 409 message when a record was changed or deleted by someone else since it was opened. */
+export const registreringKonflikt = (navn: string) =>
+  `${navn} er ændret af en anden bruger siden du åbnede den. Dine ændringer er ikke gemt; genindlæs for at se de nye oplysninger.`;

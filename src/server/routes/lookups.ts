@@ -1,0 +1,630 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../contract/common';
+import {
+  DMA_LOOKUPS,
+  type DmaLookup,
+  LANDBRUG_LOOKUPS,
+  type LandbrugLookup,
+  type LookupItem,
+  lookupListeSchema,
+  virksomhedIdQuerySchema,
+} from '../../contract/lookups';
+import { registrering } from '../db/schema';
+import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
+import {
+  ADHOC_EMNER,
+  BAT_KONKLUSIONER,
+  DMA_MYNDIGHEDSTYPER,
+  DMA_STATUS,
+  KONTAKT_ROLLER_LANDBRUG,
+  KONTAKT_ROLLER_VANDANLAEG,
+  KONTAKT_ROLLER_VIRKSOMHED,
+  VIRKSOMHEDSGRUPPER,
+} from '../db/seed/lookups';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { loadVirksomhed } from './entity-access';
+
+/**
+ * The lookup catalogue: the local simulator's values of the DMA lookups and the product's own lists.
+ * Ids are stable (the seed's records and `virksomhed.basis` refer to them; the lists that the seed's
+ * lookups.ts already defines are reused with their ids). `dmaKode: false` marks values that are not
+ * DMA's own; `aktiv: false` marks retired values that old records may still carry.
+ */
+type Def = readonly [
+  kode: string,
+  navn: string,
+  opts?: { id?: number; aktiv?: boolean; dma?: boolean; beskrivelse?: string },
+];
+
+function liste(defs: readonly Def[]): LookupItem[] {
+  return defs.map(([kode, navn, opts], i) => ({
+    id: opts?.id ?? i + 1,
+    brugerId: null,
+    kode,
+    navn,
+    beskrivelse: opts?.beskrivelse ?? null,
+    prioritet: i + 1,
+    dmaKode: opts?.dma ?? true,
+    aktiv: opts?.aktiv ?? true,
+  }));
+}
+
+const fraOpslag = (items: readonly { id: number; kode: string; navn: string }[]): Def[] =>
+  items.map((o) => [o.kode, o.navn, { id: o.id }] as const);
+
+/** The municipalities as environmental authorities: id = the official municipality number. */
+const KOMMUNER: readonly (readonly [number, string])[] = [
+  [101, 'København'],
+  [147, 'Frederiksberg'],
+  [151, 'Ballerup'],
+  [153, 'Brøndby'],
+  [155, 'Dragør'],
+  [157, 'Gentofte'],
+  [159, 'Gladsaxe'],
+  [161, 'Glostrup'],
+  [163, 'Herlev'],
+  [165, 'Albertslund'],
+  [167, 'Hvidovre'],
+  [169, 'Høje-Taastrup'],
+  [173, 'Lyngby-Taarbæk'],
+  [175, 'Rødovre'],
+  [183, 'Ishøj'],
+  [185, 'Tårnby'],
+  [187, 'Vallensbæk'],
+  [190, 'Furesø'],
+  [201, 'Allerød'],
+  [210, 'Fredensborg'],
+  [217, 'Helsingør'],
+  [219, 'Hillerød'],
+  [223, 'Hørsholm'],
+  [230, 'Rudersdal'],
+  [240, 'Egedal'],
+  [250, 'Frederikssund'],
+  [253, 'Greve'],
+  [259, 'Køge'],
+  [260, 'Halsnæs'],
+  [265, 'Roskilde'],
+  [269, 'Solrød'],
+  [270, 'Gribskov'],
+  [306, 'Odsherred'],
+  [316, 'Holbæk'],
+  [320, 'Faxe'],
+  [326, 'Kalundborg'],
+  [329, 'Ringsted'],
+  [330, 'Slagelse'],
+  [336, 'Stevns'],
+  [340, 'Sorø'],
+  [350, 'Lejre'],
+  [360, 'Lolland'],
+  [370, 'Næstved'],
+  [376, 'Guldborgsund'],
+  [390, 'Vordingborg'],
+  [400, 'Bornholms Regionskommune'],
+  [410, 'Middelfart'],
+  [420, 'Assens'],
+  [430, 'Faaborg-Midtfyn'],
+  [440, 'Kerteminde'],
+  [450, 'Nyborg'],
+  [461, 'Odense'],
+  [479, 'Svendborg'],
+  [480, 'Nordfyns'],
+  [482, 'Langeland'],
+  [492, 'Ærø'],
+  [510, 'Haderslev'],
+  [530, 'Billund'],
+  [540, 'Sønderborg'],
+  [550, 'Tønder'],
+  [561, 'Esbjerg'],
+  [563, 'Fanø'],
+  [573, 'Varde'],
+  [575, 'Vejen'],
+  [580, 'Aabenraa'],
+  [607, 'Fredericia'],
+  [615, 'Horsens'],
+  [621, 'Kolding'],
+  [630, 'Vejle'],
+  [657, 'Herning'],
+  [661, 'Holstebro'],
+  [665, 'Lemvig'],
+  [671, 'Struer'],
+  [706, 'Syddjurs'],
+  [707, 'Norddjurs'],
+  [710, 'Favrskov'],
+  [727, 'Odder'],
+  [730, 'Randers'],
+  [740, 'Silkeborg'],
+  [741, 'Samsø'],
+  [746, 'Skanderborg'],
+  [751, 'Aarhus'],
+  [756, 'Ikast-Brande'],
+  [760, 'Ringkøbing-Skjern'],
+  [766, 'Hedensted'],
+  [773, 'Morsø'],
+  [779, 'Skive'],
+  [787, 'Thisted'],
+  [791, 'Viborg'],
+  [810, 'Brønderslev'],
+  [813, 'Frederikshavn'],
+  [820, 'Vesthimmerlands'],
+  [825, 'Læsø'],
+  [840, 'Rebild'],
+  [846, 'Mariagerfjord'],
+  [849, 'Jammerbugt'],
+  [851, 'Aalborg'],
+  [860, 'Hjørring'],
+];
+
+const kommunenavn = (navn: string) => (navn.endsWith('kommune') ? navn : `${navn} Kommune`);
+
+/** Main activities: the ones the seeded companies and farms carry (basis.hovedaktivitet is the name). */
+const AKTIVITETER: Def[] = [
+  ...new Set([...VIRKSOMHEDSBRANCHER, ...LANDBRUGSBRANCHER].map((b) => b.hovedaktivitet)),
+].map((navn, i) => [`A${String(i + 1).padStart(3, '0')}`, navn] as const);
+
+const ANLAEGSTYPER: Def[] = [
+  ['HELE', 'Hele virksomheden'],
+  ['PROCES', 'Produktions- og procesanlæg'],
+  ['OPLAG', 'Lager og oplag'],
+  ['SPILDEVAND', 'Spildevands- og renseanlæg'],
+  ['FYRING', 'Fyringsanlæg'],
+  ['HUSDYR', 'Husdyranlæg og stalde'],
+  ['GOEDNING', 'Gødnings- og ensilageopbevaring'],
+  ['VASKEPLADS', 'Vaskeplads og olieudskiller'],
+  ['AFFALD', 'Affaldsbehandling'],
+];
+
+const KRAV: Def[] = [
+  ['GODKENDELSE', 'Miljøgodkendelse'],
+  ['PAABUD', 'Påbud'],
+  ['BEKENDTGOERELSE', 'Bekendtgørelse eller standardvilkår'],
+  ['HUSDYR', 'Husdyrgodkendelse eller -tilladelse'],
+  ['SPILDEVAND', 'Spildevands- eller tilslutningstilladelse'],
+  ['REGULATIV', 'Kommunalt regulativ', { dma: false }],
+  ['INGEN', 'Ingen krav'],
+];
+
+const DMA_LISTER: Record<DmaLookup, LookupItem[]> = {
+  virksomhedsgrupper: liste(fraOpslag(VIRKSOMHEDSGRUPPER)),
+  aktiviteter: liste(AKTIVITETER),
+  batkonklusion: liste([
+    ...fraOpslag(BAT_KONKLUSIONER),
+    ['LCP', 'BAT-konklusioner for store fyringsanlæg', { id: 5 }],
+    ['STS', 'BAT-konklusioner for overfladebehandling med organiske opløsningsmidler', { id: 6 }],
+    ['FMP', 'BAT-konklusioner for smedjer og støberier', { id: 7 }],
+  ]),
+  miljoemyndighed: liste([
+    ...KOMMUNER.map(([nr, navn]) => [String(nr), kommunenavn(navn), { id: nr }] as const),
+    ['MST', 'Miljøstyrelsen', { id: 1000 }],
+  ]),
+  dmaStatus: liste(fraOpslag(DMA_STATUS)),
+  dmaMyndighedstyper: liste(fraOpslag(DMA_MYNDIGHEDSTYPER)),
+  afgoerelseVedroererAnlaegstyper: liste(ANLAEGSTYPER),
+  afgoerelsesStatus: liste([
+    ['UDKAST', 'Udkast', { dma: false }],
+    ['HOERING', 'I høring', { dma: false }],
+    ['MEDDELT', 'Meddelt'],
+    ['PAAKLAGET', 'Påklaget'],
+    ['ENDELIG', 'Endelig'],
+    ['OPHAEVET', 'Ophævet'],
+    ['BORTFALDET', 'Bortfaldet', { aktiv: false }],
+  ]),
+  afgoerelseBATAEL: liste([
+    ['OVERHOLDT', 'BAT-AEL overholdes'],
+    ['UNDTAGELSE', 'Undtagelse fra BAT-AEL meddelt'],
+    ['IKKE_RELEVANT', 'Ikke relevant'],
+  ]),
+  resultatAfgoerelse: liste([
+    ['GODKENDT', 'Godkendt'],
+    ['GODKENDT_VILKAAR', 'Godkendt med vilkår'],
+    ['DELVIST_AFSLAG', 'Delvist afslag'],
+    ['AFSLAG', 'Afslag'],
+    ['HENLAGT', 'Henlagt', { dma: false }],
+  ]),
+  dmaDokumenttype: liste([
+    ['MILJOEGODKENDELSE', 'Miljøgodkendelse'],
+    ['REVURDERING', 'Revurdering af miljøgodkendelse'],
+    ['TILLAEG', 'Tillæg til miljøgodkendelse'],
+    ['HUSDYRGODKENDELSE', 'Husdyrgodkendelse (§ 16 a)'],
+    ['HUSDYRTILLADELSE', 'Husdyrtilladelse (§ 16 b)'],
+    ['PAABUD', 'Påbud'],
+    ['TILLADELSE', 'Tilladelse'],
+    ['DISPENSATION', 'Dispensation'],
+    ['TILSYNSRAPPORT', 'Tilsynsrapport'],
+    ['ANMELDELSE', 'Afgørelse om anmeldelse', { dma: false }],
+  ]),
+  dmaFortrolighedsNiveau: liste([
+    ['OFFENTLIG', 'Offentlig'],
+    ['DELVIST', 'Delvist fortrolig'],
+    ['FORTROLIG', 'Fortrolig'],
+  ]),
+  tilsynsTyper: liste([
+    ['BASIS', 'Basistilsyn'],
+    ['PRIORITERET', 'Prioriteret tilsyn'],
+    ['KAMPAGNE', 'Kampagnetilsyn'],
+    ['KLAGE', 'Klagesagstilsyn'],
+    ['OPFOELGNING', 'Opfølgende tilsyn'],
+    ['ANDET', 'Andet tilsyn'],
+    ['REGELMAESSIGT', 'Regelmæssigt tilsyn (før 2018)', { aktiv: false }],
+  ]),
+  tilsynsKategorier: liste([
+    ['FYSISK', 'Fysisk tilsyn'],
+    ['ADMINISTRATIVT', 'Administrativt tilsyn'],
+    ['SYSTEMREVISION', 'Systemrevision', { dma: false }],
+  ]),
+  tilsynsBaggrunde: liste([
+    ['PLANLAGT', 'Planlagt tilsyn (tilsynsplan)'],
+    ['KLAGE', 'Klage fra borger eller nabo'],
+    ['UHELD', 'Uheld eller forurening'],
+    ['HAANDHAEVELSE', 'Opfølgning på håndhævelse'],
+    ['ANDEN_MYNDIGHED', 'Henvendelse fra anden myndighed'],
+    ['VIRKSOMHEDEN', 'Henvendelse fra virksomheden', { dma: false }],
+    ['KAMPAGNE', 'Kampagne'],
+  ]),
+  tilsynsVedroererAnlaegstyper: liste(ANLAEGSTYPER),
+  tilsynVedroererKrav: liste(KRAV),
+  miljoeForhold: liste([
+    ['STOEJ', 'Støj og vibrationer'],
+    ['LUFT', 'Luftforurening og emissioner'],
+    ['LUGT', 'Lugt'],
+    ['SPILDEVAND', 'Spildevand'],
+    ['AFFALD', 'Affald'],
+    ['JORD', 'Jord og grundvand'],
+    ['KEMIKALIER', 'Kemikalier og olie'],
+    ['RESSOURCER', 'Energi og ressourcer'],
+    ['GOEDNING', 'Husdyrgødning og ensilage'],
+    ['NATUR', 'Natur og ammoniak'],
+  ]),
+  haandhaevelsesStatusser: liste([
+    ['AABEN', 'Åben'],
+    ['AFVENTER', 'Afventer virksomheden'],
+    ['EFTERKOMMET', 'Efterkommet'],
+    ['LUKKET', 'Lukket'],
+    ['POLITI', 'Overgivet til politiet'],
+  ]),
+  haandhaevelsesTyper: liste([
+    ['HENSTILLING', 'Henstilling', { dma: false }],
+    ['INDSKAERPELSE', 'Indskærpelse'],
+    ['PAABUD', 'Påbud'],
+    ['FORBUD', 'Forbud'],
+    ['POLITIANMELDELSE', 'Politianmeldelse'],
+    ['BOEDE', 'Administrativt bødeforelæg'],
+  ]),
+  haandhaevelsesVedroererKrav: liste(KRAV),
+  haandhaevelsesVedroererAnlaegstype: liste(ANLAEGSTYPER),
+  risikoscoretype: liste([
+    ['DMA', 'Miljørisikovurdering (DMA-model)'],
+    ['HUSDYR', 'Risikovurdering af husdyrbrug'],
+    ['EGEN', 'Kommunens egen risikovurdering', { dma: false }],
+  ]),
+  fyringsanlaegTyper: liste([
+    ['OLIEFYR', 'Oliefyr'],
+    ['GASFYR', 'Gasfyr'],
+    ['BIOKEDEL', 'Biobrændselskedel'],
+    ['HALMFYR', 'Halmfyr'],
+    ['GASMOTOR', 'Gasmotor'],
+    ['GASTURBINE', 'Gasturbine'],
+    ['KRAFTVARME', 'Kraftvarmeanlæg'],
+    ['KULFYR', 'Kulfyr', { aktiv: false }],
+  ]),
+  braendselTyper: liste([
+    ['FYRINGSOLIE', 'Fyringsolie'],
+    ['NATURGAS', 'Naturgas'],
+    ['BIOGAS', 'Biogas'],
+    ['TRAEPILLER', 'Træpiller'],
+    ['TRAEFLIS', 'Træflis'],
+    ['HALM', 'Halm'],
+    ['KORN', 'Korn og kerner'],
+    ['KUL', 'Kul', { aktiv: false }],
+  ]),
+  fyringsanlaegStoerrelser: liste([
+    ['U120', 'Under 120 kW'],
+    ['120_1000', '120 kW – 1 MW'],
+    ['1_5', '1–5 MW (mellemstort fyringsanlæg)'],
+    ['5_50', '5–50 MW (mellemstort fyringsanlæg)'],
+    ['O50', '50 MW og derover (stort fyringsanlæg)'],
+  ]),
+};
+
+const LANDBRUG_LISTER: Record<LandbrugLookup, LookupItem[]> = {
+  primaerdyretype: liste([
+    ['KVAEG', 'Kvæg'],
+    ['SVIN', 'Svin'],
+    ['FJERKRAE', 'Fjerkræ'],
+    ['PELSDYR', 'Pelsdyr'],
+    ['HESTE', 'Heste'],
+    ['FAAR_GEDER', 'Får og geder'],
+    ['INGEN', 'Ingen dyr'],
+  ]),
+  areal: liste([
+    ['EJET', 'Ejet areal'],
+    ['FORPAGTET', 'Forpagtet areal'],
+    ['AFTALE', 'Aftaleareal (gylleaftale)'],
+    ['VEDVARENDE_GRAES', 'Vedvarende græs'],
+    ['BRAK', 'Brak og efterafgrøder'],
+  ]),
+  beholdertype: liste([
+    ['GYLLETANK', 'Gyllebeholder'],
+    ['GYLLELAGUNE', 'Gyllelagune'],
+    ['MOEDDINGPLADS', 'Møddingsplads'],
+    ['AJLEBEHOLDER', 'Ajlebeholder'],
+    ['ENSILAGEPLADS', 'Ensilageplads'],
+    ['OLIETANK_OVERJORD', 'Olietank over jord'],
+    ['OLIETANK_NEDGRAVET', 'Olietank nedgravet'],
+    ['KEMIKALIEDEPOT', 'Kemikalie- og sprøjtemiddelrum'],
+  ]),
+  opbevaringsindhold: liste([
+    ['GYLLE', 'Gylle'],
+    ['FAST_GOEDNING', 'Fast gødning'],
+    ['AJLE', 'Ajle'],
+    ['ENSILAGE', 'Ensilage'],
+    ['FYRINGSOLIE', 'Fyringsolie'],
+    ['DIESELOLIE', 'Dieselolie'],
+    ['SPILDOLIE', 'Spildolie'],
+    ['KEMIKALIER', 'Kemikalier og sprøjtemidler'],
+  ]),
+  overdaekning: liste([
+    ['FAST', 'Fast overdækning (teltdug eller betonlåg)'],
+    ['FLYDELAG', 'Naturligt flydelag'],
+    ['FLYDEDUG', 'Flydedug eller LECA'],
+    ['INGEN', 'Ingen overdækning'],
+  ]),
+  staldsystem: liste([
+    ['SENGESTALD_SPALTER', 'Sengestald med spalter'],
+    ['SENGESTALD_FAST', 'Sengestald med fast gulv'],
+    ['DYBSTROELSE', 'Dybstrøelse'],
+    ['DELVIST_SPALTE', 'Delvist spaltegulv'],
+    ['FULDSPALTE', 'Fuldspaltegulv'],
+    ['DRAENET_GULV', 'Drænet gulv og spalter'],
+    ['VOLIERE', 'Volière eller skrabeanlæg'],
+    ['FRILAND', 'Friland'],
+    ['BURE', 'Bure', { aktiv: false }],
+  ]),
+};
+
+const DYRETYPER = liste([
+  ['MALKEKO_TUNG', 'Malkekøer, tung race'],
+  ['MALKEKO_JERSEY', 'Malkekøer, jersey'],
+  ['KVIER', 'Kvier og stude'],
+  ['AMMEKOEER', 'Ammekøer'],
+  ['SLAGTEKALVE', 'Slagtekalve'],
+  ['SOEER', 'Søer med grise til 7 kg'],
+  ['SMAAGRISE', 'Smågrise 7–30 kg'],
+  ['SLAGTESVIN', 'Slagtesvin 30–110 kg'],
+  ['SLAGTEKYLLINGER', 'Slagtekyllinger'],
+  ['HOENER', 'Æglæggende høner'],
+  ['KALKUNER', 'Kalkuner'],
+  ['HESTE', 'Heste'],
+  ['FAAR', 'Får'],
+  ['GEDER', 'Geder'],
+  ['MINK', 'Mink', { aktiv: false }],
+]);
+
+const unik = (items: readonly string[]) => [...new Set(items)];
+const tilKoder = (items: readonly string[]): Def[] =>
+  items.map((navn) => [
+    navn
+      .toUpperCase()
+      .replaceAll('Æ', 'AE')
+      .replaceAll('Ø', 'OE')
+      .replaceAll('Å', 'AA')
+      .replace(/[^A-Z0-9]+/g, '_'),
+    navn,
+  ]);
+
+/** Time-registration categories; `for` limits a category to companies (1) or farms (2). */
+const TIDSREGISTRERING: readonly Def[] = [
+  ['TILSYN', 'Tilsyn på stedet'],
+  ['FORBEREDELSE', 'Forberedelse af tilsyn'],
+  ['RAPPORT', 'Tilsynsrapport og opfølgning'],
+  ['GODKENDELSE', 'Miljøgodkendelse og revurdering'],
+  ['HAANDHAEVELSE', 'Håndhævelse'],
+  ['KLAGE', 'Klagesagsbehandling'],
+  ['HUSDYR', 'Husdyrtilsyn'],
+  ['GOEDNING', 'Kontrol af gødningsopbevaring'],
+  ['ADMINISTRATION', 'Administration og journalisering'],
+];
+const TIDSREGISTRERING_FOR: Record<string, readonly (1 | 2)[]> = {
+  HUSDYR: [2],
+  GOEDNING: [2],
+};
+const TIDSREGISTRERING_LISTE = liste(TIDSREGISTRERING);
+
+/** Every fixed list, keyed by its API path in lower case. */
+export const LOOKUP_KATALOG: ReadonlyMap<string, LookupItem[]> = new Map<string, LookupItem[]>([
+  ...DMA_LOOKUPS.map((n) => [`dmalookup/${n.toLowerCase()}`, DMA_LISTER[n]] as const),
+  ...LANDBRUG_LOOKUPS.map((n) => [`mwlandbruglookup/list/${n.toLowerCase()}`, LANDBRUG_LISTER[n]] as const),
+  ['dyretype/list', DYRETYPER],
+  ['adhocopgave/emner', liste(tilKoder(ADHOC_EMNER))],
+  [
+    'kontaktpersontype/list',
+    liste(tilKoder(unik([...KONTAKT_ROLLER_VIRKSOMHED, ...KONTAKT_ROLLER_LANDBRUG, 'Revisor', 'Advokat']))),
+  ],
+  [
+    'kontaktpersontype/listjupiter',
+    liste([
+      ...tilKoder(unik([...KONTAKT_ROLLER_VANDANLAEG, 'Ejer', 'Indberetter'])),
+      ['LAB', 'Laboratorium'],
+    ]),
+  ],
+  [
+    'kontaktperson/kontaktpersonbetalertypelist',
+    liste([
+      ['CVR', 'Virksomhed (CVR-nummer)'],
+      ['CPR', 'Privatperson (CPR-nummer)'],
+      ['EAN', 'Offentlig institution (EAN-nummer)'],
+      ['UDLAND', 'Udenlandsk betaler'],
+    ]),
+  ],
+  [
+    'tidsregistreringskategori/listgebyr',
+    liste([
+      ['TIMESATS', 'Timesats gebyr'],
+      ['FAST', 'Fast gebyr'],
+      ['FREMMED', 'Fremmed tjenesteydelse'],
+      ['ANALYSE', 'Prøvetagning og analyser'],
+    ]),
+  ],
+  [
+    'kontrolpunkt/henttemplateemner',
+    liste(
+      tilKoder([
+        'Generelle forhold',
+        'Affald',
+        'Olietanke og olieudskillere',
+        'Spildevand',
+        'Støj',
+        'Kemikalier',
+        'Husdyrgødning og ensilage',
+        'Stalde og dyrehold',
+      ]),
+    ),
+  ],
+  [
+    'tilsynrapport/henttemplateemner',
+    liste(
+      tilKoder([
+        'Indledning',
+        'Virksomhedens aktiviteter',
+        'Konstaterede forhold',
+        'Håndhævelse',
+        'Opfølgning',
+        'Klagevejledning',
+      ]),
+    ),
+  ],
+  [
+    'brugerbetaling/getpsrmfordringstypelookup',
+    liste([
+      [
+        'MILJTILSYN',
+        'Gebyr for miljøtilsyn',
+        { beskrivelse: 'Brugerbetaling efter miljøtilsynsbekendtgørelsen' },
+      ],
+      ['MILJGODK', 'Gebyr for miljøgodkendelse', { beskrivelse: 'Godkendelse og revurdering' }],
+      ['RYKKER', 'Rykkergebyr'],
+      ['RENTER', 'Morarenter'],
+    ]),
+  ],
+]);
+
+/** A fixed list by API path (any letter case), or undefined. */
+export function lookupListe(path: string): LookupItem[] | undefined {
+  return LOOKUP_KATALOG.get(path.toLowerCase());
+}
+
+/** The ids of a fixed list; used to validate what records refer to. */
+export function lookupIds(path: string): Set<number> {
+  return new Set((lookupListe(path) ?? []).map((i) => i.id));
+}
+
+/** Time-registration categories of a company (1) or farm (2). */
+export function tidsregistreringsKategorier(type: number): LookupItem[] {
+  return TIDSREGISTRERING_LISTE.filter((i) =>
+    (TIDSREGISTRERING_FOR[i.kode] ?? [1, 2]).includes(type as 1 | 2),
+  );
+}
+
+/** Accepts `virksomhedid` in any letter case, as the spec's query writes it. */
+const virksomhedIdQuery = z.preprocess(
+  (q) =>
+    q && typeof q === 'object'
+      ? Object.fromEntries(Object.entries(q).map(([k, v]) => [k.toLowerCase(), v]))
+      : q,
+  virksomhedIdQuerySchema,
+);
+
+/**
+ * Lookups (spec 001 §7). Fixed lists need only a signed-in user; lists that depend on a company
+ * (risk assessments, its time-registration categories) need the read right of its type.
+ */
+export async function lookupRoutes(fastify: FastifyInstance, { db }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { response: { 200: lookupListeSchema } };
+
+  app.get(
+    '/dmalookup/:name',
+    { schema: { ...schema, params: z.object({ name: z.string().min(1).max(80) }) } },
+    async (request) => {
+      const items = lookupListe(`dmalookup/${request.params.name}`);
+      if (!items) throw notFound('Opslagslisten');
+      return items;
+    },
+  );
+
+  app.get(
+    '/mwlandbruglookup/list/:name',
+    { schema: { ...schema, params: z.object({ name: z.string().min(1).max(80) }) } },
+    async (request) => {
+      const items = lookupListe(`mwlandbruglookup/list/${request.params.name}`);
+      if (!items) throw notFound('Opslagslisten');
+      return items;
+    },
+  );
+
+  for (const path of [
+    'dyretype/list',
+    'AdHocOpgave/emner',
+    'kontaktpersontype/list',
+    'kontaktpersontype/listjupiter',
+    'Kontaktperson/kontaktpersonbetalertypelist',
+    'tidsregistreringsKategori/listGebyr',
+    'Kontrolpunkt/henttemplateemner',
+    'TilsynRapport/henttemplateemner',
+    'brugerbetaling/GetPSRMFordringstypeLookup',
+  ]) {
+    const items = lookupListe(path);
+    if (!items) throw new Error(`lookup ${path} missing from the catalogue`);
+    app.get(`/${path}`, { schema }, async () => items);
+  }
+
+  app.get(
+    '/tidsregistreringsKategori/listVirksomhed',
+    { schema: { ...schema, querystring: virksomhedIdQuery } },
+    async (request) => {
+      const v = await loadVirksomhed(db, request.user, request.query.virksomhedid, 'read');
+      return tidsregistreringsKategorier(v.type);
+    },
+  );
+
+  /** The company's risk assessments as lookup items, newest first (id = the assessment's id). */
+  app.get(
+    '/miljoeRisikoVurdering/list/:virksomhedId/lookup',
+    { schema: { ...schema, params: z.object({ virksomhedId: idSchema }) } },
+    async (request) => {
+      const v = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
+      const rows = await db
+        .select()
+        .from(registrering)
+        .where(
+          and(
+            eq(registrering.virksomhedId, v.id),
+            eq(registrering.art, 'risikovurdering'),
+            eq(registrering.slettet, false),
+          ),
+        )
+        .orderBy(desc(registrering.dato), desc(registrering.id));
+      const nyeste = rows[0]?.id;
+      return rows.map((r, i) => {
+        const score = typeof r.data.score === 'number' ? ` – score ${r.data.score}` : '';
+        const dato = r.dato
+          ? `${r.dato.slice(8, 10)}-${r.dato.slice(5, 7)}-${r.dato.slice(0, 4)}`
+          : 'uden dato';
+        return {
+          id: r.id,
+          brugerId: r.oprettetAf,
+          kode: String(r.id),
+          navn: `${r.titel} (${dato}${score})`,
+          beskrivelse: typeof r.data.begrundelse === 'string' ? r.data.begrundelse : null,
+          prioritet: i + 1,
+          dmaKode: r.data.risikoscoretypeId !== 3,
+          // Only the newest assessment is current; older ones stay selectable where already chosen.
+          aktiv: r.id === nyeste,
+        };
+      });
+    },
+  );
+}
