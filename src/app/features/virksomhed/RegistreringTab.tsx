@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
+import { Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ARTER,
@@ -16,6 +16,7 @@ import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useForm } from '../../ui/form';
+import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { useTableSettings } from '../../ui/table/useTableSettings';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileDirty, type ViewProps } from '../../workspace/tile-api';
@@ -401,15 +402,7 @@ function RegistreringForm({
           </span>
         )}
       </div>
-      {konflikt && (
-        <div className="form-alert" role="alert">
-          <span>{konflikt}</span>
-          <Button size="small" color="secondary" onClick={() => void genindlaes()}>
-            <RotateCcw size={13} aria-hidden="true" />
-            Genindlæs
-          </Button>
-        </div>
-      )}
+      <ConflictAlert message={konflikt} onReload={() => void genindlaes()} />
       <div className="form-grid">
         {def.felter.map((f) => (
           <FeltInput

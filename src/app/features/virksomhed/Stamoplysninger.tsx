@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, RotateCcw, Save, Undo2 } from 'lucide-react';
+import { ExternalLink, Save, Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   BASIS_FELTER,
@@ -13,6 +13,7 @@ import { formatDatoTid } from '../../lib/dates';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useForm } from '../../ui/form';
+import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileDirty } from '../../workspace/tile-api';
 import { afterChange, api, keys, saveFailure } from './api';
@@ -227,15 +228,7 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
             </span>
           </div>
         )}
-        {konflikt && (
-          <div className="form-alert" role="alert">
-            <span>{konflikt}</span>
-            <Button size="small" color="secondary" onClick={() => void genindlaes()}>
-              <RotateCcw size={13} aria-hidden="true" />
-              Genindlæs
-            </Button>
-          </div>
-        )}
+        <ConflictAlert message={konflikt} onReload={() => void genindlaes()} />
         {SEKTIONER.slice(0, 1).map((s) => (
           <Sektion key={s.titel} titel={s.titel}>
             {s.felter.map(renderFelt)}
