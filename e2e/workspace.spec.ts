@@ -111,3 +111,23 @@ test('no serious or critical accessibility violation with three tiles and the pa
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('the layout is saved per user and restored after signing in again', async ({ page }) => {
+  await signIn(page, 'landbrug');
+  await page.goto('/landbrug?v=1&t=/landbrug&t=/frister/opfoelgning&w=r40-60(0,1)&f=1');
+  await expect(page.getByTestId('tile')).toHaveCount(2);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/frister/opfoelgning');
+  // Saved 1.5 s after the last change.
+  await page.waitForTimeout(2500);
+  await page.getByRole('button', { name: 'Brugermenu for landbrug' }).click();
+  await page.getByRole('menuitem', { name: 'Log ud' }).click();
+  await page.waitForURL('**/logout');
+  // Signing in lands on home, where the saved workspace comes back as it was.
+  await page.goto('/sso/');
+  await page.getByRole('button', { name: 'landbrug', exact: true }).click();
+  await expect(page.getByTestId('active-user')).toHaveText('landbrug');
+  await expect(page.getByTestId('tile')).toHaveCount(2);
+  await expect
+    .poll(() => pathOf(page))
+    .toBe('/frister/opfoelgning?v=1&t=/landbrug&t=/frister/opfoelgning&w=r40-60(0,1)&f=1');
+});

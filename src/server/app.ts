@@ -20,6 +20,7 @@ import { registreRoutes } from './routes/registre';
 import { registreringRoutes } from './routes/registreringer';
 import { soegRoutes } from './routes/soeg';
 import { systemadminRoutes } from './routes/systemadmin';
+import { valideringRoutes } from './routes/validering';
 import { virksomhedRoutes } from './routes/virksomhed';
 import { virksomhedListeRoutes } from './routes/virksomhed-liste';
 import { ssoRoutes } from './sso/routes';
@@ -41,6 +42,7 @@ const API_ROUTES = [
   logbogRoutes,
   soegRoutes,
   systemadminRoutes,
+  valideringRoutes,
   virksomhedListeRoutes,
   registreRoutes,
   lookupRoutes,

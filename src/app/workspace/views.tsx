@@ -10,7 +10,9 @@ import type { ViewComponent } from './tile-api';
  */
 const RouteOverview = lazy(() => import('./RouteOverview'));
 const Kundemoduler = lazy(() => import('../features/systemadmin/KundemodulerView'));
+
 const VirksomhedListe = lazy(() => import('../features/virksomhed-liste/VirksomhedListeView'));
+
 const VirksomhedStamoplysninger = lazy(() => import('../features/virksomhed/StamoplysningerView'));
 const VirksomhedTilsyn = lazy(() => import('../features/virksomhed/TilsynView'));
 const VirksomhedHaandhaevelser = lazy(() => import('../features/virksomhed/HaandhaevelserView'));
@@ -21,10 +23,23 @@ const VirksomhedBrugerbetaling = lazy(() => import('../features/virksomhed/Bruge
 const VirksomhedOpbevaringslagre = lazy(() => import('../features/virksomhed/OpbevaringslagreView'));
 const LandbrugDyrehold = lazy(() => import('../features/virksomhed/DyreholdView'));
 
+const ValideringVandproever = lazy(() => import('../features/validering/VandproeverView'));
+const ValideringEmail = lazy(() => import('../features/validering/EmailVandanlaegView'));
+const ValideringAnlaeg = lazy(() => import('../features/validering/OppumpedeAnlaegView'));
+const ValideringIndtag = lazy(() => import('../features/validering/OppumpedeIndtagView'));
+const ValideringPejlinger = lazy(() => import('../features/validering/PejlingerView'));
+const ValideringKontaktpersoner = lazy(() => import('../features/validering/KontaktpersonerView'));
+
 const VIEWS: Record<string, ViewComponent> = {
   home: HomeView,
   ingenadgang: IngenAdgangView,
   notfound: NotFoundView,
+  'validering-vandproever': ValideringVandproever,
+  'validering-emailvandanlaeg': ValideringEmail,
+  'validering-oppumpedemaengeranlaeg': ValideringAnlaeg,
+  'validering-oppumpedemaengderboringindtag': ValideringIndtag,
+  'validering-pejlinger': ValideringPejlinger,
+  'validering-kontaktpersoner': ValideringKontaktpersoner,
   'virksomhed-stamoplysninger': VirksomhedStamoplysninger,
   'virksomhed-tilsyn': VirksomhedTilsyn,
   'virksomhed-haandhaevelser': VirksomhedHaandhaevelser,

@@ -43,6 +43,7 @@ import { Prng } from './prng';
 import { lavRegistreringer } from './registreringer';
 import { EMNER, FRASER, SYSTEMBESKED_GLOBAL, SYSTEMBESKEDER_KUNDE, TILSYN_KONKLUSIONER } from './tekster';
 import { lavVandanlaegListe, type VandOpsaetning } from './vandanlaeg';
+import { lavVandproever } from './vandproever';
 import { efterSeed } from './vedligehold';
 import { lavVirksomheder } from './virksomheder';
 import { BulkWriter, type Executor, rowsOf } from './writer';
@@ -356,6 +357,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
       );
     }
     await writer.finish();
+    const vandproever = await lavVandproever(exec, kunder, root.fork('vandproever'), {
+      anlaeg: skala.vandanlaeg,
+    });
+    log(`${vandproever} vandprøver`);
     return { counts: writer.counts(), kunder };
   });
   if (!resultat) return { skipped: true };

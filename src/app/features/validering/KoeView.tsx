@@ -1,0 +1,506 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Check, ExternalLink, FlaskConical, History, RefreshCw, X } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { z } from 'zod';
+import {
+  alleredeBehandletTekst,
+  createGodkendForkastMachine,
+  type Handling,
+} from '../../../../machines/godkend-forkast';
+import type { BeslutningSvar, MedianResultat, ValideringArt } from '../../../contract/validering';
+import { useSession } from '../../session/useSession';
+import { Button } from '../../ui/Button';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { Modal } from '../../ui/Modal';
+import { useTableSettings } from '../../ui/table/useTableSettings';
+import { toast } from '../../ui/toast';
+import { type TileCommand, useTile, useTileCommands } from '../../workspace/tile-api';
+import { beslut, fejlbesked, hent, koerMedian, useValideringHaendelser, valideringKey } from './api';
+import { flertal, tal } from './format';
+import './validering.css';
+
+/** What every queue entry has. */
+export interface KoePost {
+  id: number;
+  version: number;
+  vandanlaegId: number;
+  anlaegsnavn: string;
+}
+
+export interface KoeKonfig<T extends KoePost> {
+  art: ValideringArt;
+  titel: string;
+  tableName: string;
+  /** GET {listSti}/{kundeId}. */
+  listSti: string;
+  /** PUT {beslutSti}/Godkend|Forkast/{kundeId}. */
+  beslutSti: string;
+  /** PUT {medianSti}/GetMedian/{kundeId}; no median test without it. */
+  medianSti?: string;
+  sideSchema: z.ZodType<{ totalCount: number; items: T[] }>;
+  listeSchema: z.ZodType<T[]>;
+  kolonner: DataTableColumn<T>[];
+  /** The series the history panel shows for the cursor row: its key, title and the two list paths. */
+  historik(row: T): { noegle: string; titel: string; godkendte: string; forkastede: string };
+  /** Columns of the history panel. */
+  historikKolonner: DataTableColumn<T>[];
+  /** The plant's tab 'Åbn vandanlægget ved siden af' opens. */
+  anlaegSti(row: T): string;
+  enhed: { ental: string; flertal: string };
+  /** Extra details of the cursor row (e.g. a sample's analyses), shown above the history. */
+  detaljer?(row: T): ReactNode;
+}
+
+const SIDE = 1000;
+const INGEN: never[] = [];
+
+function medianKolonner<T extends KoePost>(resultater: Map<number, MedianResultat>): DataTableColumn<T>[] {
+  const r = (row: T) => resultater.get(row.id);
+  return [
+    {
+      id: 'mediantest',
+      header: 'Mediantest',
+      accessor: (row) => {
+        const m = r(row);
+        return m ? (m.markeret ? 'Afviger' : m.bemaerkning ? m.bemaerkning : 'OK') : '';
+      },
+      cell: (row) => {
+        const m = r(row);
+        if (!m) return '';
+        if (m.markeret)
+          return (
+            <span
+              className="vl-flag"
+              data-testid="median-flag"
+              title={m.robustZ ? `Robust z ${tal(m.robustZ)}` : undefined}
+            >
+              Afviger
+            </span>
+          );
+        if (m.bemaerkning) return <span className="muted">{m.bemaerkning}</span>;
+        return <span className="vl-ok">OK</span>;
+      },
+      width: 120,
+    },
+    {
+      id: 'vaerdi',
+      header: 'Værdi',
+      accessor: (row) => r(row)?.vaerdi ?? null,
+      cell: (row) => {
+        const m = r(row);
+        return m ? `${tal(m.vaerdi)} ${m.enhed}` : '';
+      },
+      align: 'right',
+    },
+    {
+      id: 'median',
+      header: 'Median',
+      accessor: (row) => r(row)?.median ?? null,
+      cell: (row) => {
+        const m = r(row);
+        return m && m.median !== null ? `${tal(m.median)} (n=${m.antalHistorik})` : '';
+      },
+      align: 'right',
+    },
+    {
+      id: 'afvigelse',
+      header: 'Afvigelse',
+      accessor: (row) => r(row)?.afvigelse ?? null,
+      cell: (row) => {
+        const m = r(row);
+        return m && m.afvigelse !== null ? tal(m.afvigelse) : '';
+      },
+      align: 'right',
+    },
+  ];
+}
+
+/**
+ * A validation queue in a tile: the pending entries (server order: plant, period), a median test
+ * that marks the suspicious ones, approve/discard of the selection through the godkend/forkast
+ * machine (bulk confirms first), and below, the approved or discarded history of the cursor row's
+ * plant or intake. Another validator's decisions arrive by server-sent events and refresh the list.
+ */
+export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> }) {
+  useValideringHaendelser();
+  const tile = useTile();
+  const qc = useQueryClient();
+  const { user, ressourcer } = useSession();
+  const kundeId = user?.customerId ?? 0;
+  const maaBeslutte = ressourcer.has('SAGSBEHANDLER_VANDANLAEG');
+  const settings = useTableSettings(konfig.tableName);
+  const [filter, setFilter] = useState('');
+  const gridRef = useRef<HTMLTableElement>(null);
+
+  const koe = useQuery({
+    queryKey: valideringKey(konfig.art, 'koe', kundeId, filter),
+    queryFn: ({ signal }) =>
+      hent(
+        `${konfig.listSti}/${kundeId}`,
+        konfig.sideSchema,
+        { take: SIDE, filter: filter || undefined },
+        signal,
+      ),
+    enabled: kundeId > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const rows: T[] = koe.data?.items ?? INGEN;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const byId = useMemo(() => new Map(rows.map((r) => [String(r.id), r])), [rows]);
+
+  // ---- median test
+  const [median, setMedian] = useState<Map<number, MedianResultat>>(new Map());
+  const [medianKoerer, setMedianKoerer] = useState(false);
+  const koerMedianTest = useCallback(async () => {
+    const viste = rowsRef.current;
+    if (!konfig.medianSti || viste.length === 0 || medianKoerer) return;
+    setMedianKoerer(true);
+    try {
+      const res = await koerMedian(
+        konfig.medianSti,
+        kundeId,
+        viste.map((r) => r.id),
+      );
+      setMedian(new Map(res.map((m) => [m.id, m])));
+      const n = res.filter((m) => m.markeret).length;
+      toast.info(
+        n === 0
+          ? 'Mediantesten markerede ingen poster'
+          : `Mediantesten markerede ${flertal(n, 'post', 'poster')}`,
+      );
+    } catch {
+      // The HTTP client has shown the error.
+    } finally {
+      setMedianKoerer(false);
+    }
+  }, [konfig.medianSti, kundeId, medianKoerer]);
+
+  // ---- approve / discard
+  const [besked, setBesked] = useState<{ tekst: string; type: 'ok' | 'advarsel' | 'fejl' } | null>(null);
+  const efter = useRef({ konfig, qc });
+  efter.current = { konfig, qc };
+  const [machine] = useState(() =>
+    createGodkendForkastMachine({
+      decide: ({ handling, poster }) => beslut(efter.current.konfig.beslutSti, kundeId, handling, poster),
+      decided: (handling: Handling, result: BeslutningSvar) => {
+        const { konfig: k, qc: q } = efter.current;
+        const hvad = handling === 'godkend' ? 'godkendt' : 'forkastet';
+        const dele: string[] = [];
+        if (result.besluttet.length > 0)
+          dele.push(`${flertal(result.besluttet.length, k.enhed.ental, k.enhed.flertal)} ${hvad}`);
+        const allerede = alleredeBehandletTekst(result);
+        if (allerede) dele.push(allerede);
+        const tekst = `${dele.join('. ')}.`;
+        setBesked({ tekst, type: allerede ? 'advarsel' : 'ok' });
+        if (allerede) toast.warning(tekst);
+        else toast.success(tekst);
+        void q.invalidateQueries({ queryKey: ['validering', k.art] });
+      },
+      failedToDecide: (_h, error) => {
+        setBesked({ tekst: error, type: 'fejl' });
+        void efter.current.qc.invalidateQueries({ queryKey: ['validering', efter.current.konfig.art] });
+      },
+    }),
+  );
+  const actor = useActorRef(machine);
+  const tilstand = useSelector(actor, (s) => s.value as string);
+  const valgte = useSelector(actor, (s) => s.context.selected);
+  const handling = useSelector(actor, (s) => s.context.handling);
+  const antalPoster = useSelector(actor, (s) => s.context.poster.length);
+  const fejl = useSelector(actor, (s) => s.context.error);
+  const valgtSet = useMemo(() => new Set(valgte.map((p) => String(p.id))), [valgte]);
+
+  // Entries decided elsewhere leave the selection when the list is refreshed.
+  useEffect(() => {
+    if (tilstand !== 'selecting') return;
+    const tilbage = valgte.filter((p) => byId.has(String(p.id)));
+    if (tilbage.length !== valgte.length) actor.send({ type: 'SELECT', poster: tilbage });
+  }, [byId, valgte, tilstand, actor]);
+
+  const [cursor, setCursor] = useState<T | null>(null);
+  const cursorRef = useRef<T | null>(null);
+  cursorRef.current = cursor;
+
+  const start = useCallback(
+    (h: Handling) => {
+      if (!maaBeslutte) return;
+      const snap = actor.getSnapshot();
+      if (snap.matches('submitting') || snap.matches('confirming')) return;
+      // After a failure a new G or F starts over with the same selection.
+      if (snap.matches('failed')) actor.send({ type: 'DISMISS' });
+      if (actor.getSnapshot().context.selected.length === 0) {
+        const c = cursorRef.current;
+        if (!c) return;
+        actor.send({ type: 'SELECT', poster: [{ id: c.id, version: c.version }] });
+      }
+      setBesked(null);
+      actor.send({ type: h === 'godkend' ? 'GODKEND' : 'FORKAST' });
+    },
+    [actor, maaBeslutte],
+  );
+
+  const aabnAnlaeg = useCallback(() => {
+    const c = cursorRef.current;
+    if (c) tile.openBeside(konfig.anlaegSti(c));
+  }, [tile, konfig]);
+
+  const [visForkastede, setVisForkastede] = useState(false);
+  const submitting = tilstand === 'submitting';
+  const commands = useMemo<TileCommand[]>(() => {
+    const c: TileCommand[] = [
+      {
+        id: 'validering:godkend',
+        label: 'Godkend valgte',
+        shortcut: 'g',
+        run: () => start('godkend'),
+        disabled: !maaBeslutte || submitting,
+      },
+      {
+        id: 'validering:forkast',
+        label: 'Forkast valgte',
+        shortcut: 'f',
+        run: () => start('forkast'),
+        disabled: !maaBeslutte || submitting,
+      },
+    ];
+    if (konfig.medianSti)
+      c.push({
+        id: 'validering:median',
+        label: 'Kør mediantest',
+        shortcut: 'm',
+        run: () => void koerMedianTest(),
+        disabled: medianKoerer,
+      });
+    c.push(
+      { id: 'validering:aabn', label: 'Åbn vandanlægget ved siden af', shortcut: 'o', run: aabnAnlaeg },
+      {
+        id: 'validering:historik',
+        label: 'Skift mellem godkendte og forkastede',
+        shortcut: 'h',
+        run: () => setVisForkastede((v) => !v),
+      },
+      { id: 'validering:opdater', label: 'Opdater listen', shortcut: 'r', run: () => void koe.refetch() },
+    );
+    return c;
+  }, [
+    start,
+    maaBeslutte,
+    submitting,
+    konfig.medianSti,
+    koerMedianTest,
+    medianKoerer,
+    aabnAnlaeg,
+    koe.refetch,
+  ]);
+  useTileCommands(commands);
+
+  const columns = useMemo(() => {
+    if (median.size === 0) return konfig.kolonner;
+    // The test's columns go right after the tested value.
+    const ekstra = medianKolonner<T>(median);
+    const i = konfig.kolonner.findIndex((k) => k.id === 'vandmaengdeOppumpet' || k.id === 'vandstand');
+    if (i < 0) return [...konfig.kolonner, ...ekstra];
+    return [...konfig.kolonner.slice(0, i + 1), ...ekstra, ...konfig.kolonner.slice(i + 1)];
+  }, [konfig.kolonner, median]);
+  const markerede = useMemo(() => rows.filter((r) => median.get(r.id)?.markeret).length, [rows, median]);
+
+  // The queue's table takes the keyboard when the tile is focused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the list has loaded
+  useEffect(() => {
+    if (tile.focused && gridRef.current && !gridRef.current.contains(document.activeElement)) {
+      const active = document.activeElement;
+      const inTile = active instanceof HTMLElement && active.closest(`[data-tile-id="${tile.tileId}"]`);
+      if (!inTile || active?.classList.contains('tile')) gridRef.current.focus();
+    }
+  }, [tile.focused, tile.tileId, koe.isSuccess]);
+
+  const hist = cursor ? konfig.historik(cursor) : null;
+  const historik = useQuery({
+    queryKey: valideringKey(konfig.art, visForkastede ? 'forkastede' : 'godkendte', hist?.noegle),
+    queryFn: ({ signal }) =>
+      hent(visForkastede ? hist!.forkastede : hist!.godkendte, konfig.listeSchema, undefined, signal),
+    enabled: hist !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const confirming = tilstand === 'confirming';
+  const bekraeftTekst =
+    handling === 'forkast'
+      ? `Forkast ${flertal(antalPoster, konfig.enhed.ental, konfig.enhed.flertal)}? De gemmes som forkastede og kan findes igen.`
+      : `Godkend ${flertal(antalPoster, konfig.enhed.ental, konfig.enhed.flertal)}?`;
+
+  return (
+    <div className="vl-koe" data-testid={`validering-${konfig.art}`}>
+      {besked && (
+        <div
+          className={`vl-besked vl-besked-${besked.type}`}
+          role={besked.type === 'fejl' ? 'alert' : 'status'}
+          data-testid="koe-besked"
+        >
+          <span>{besked.tekst}</span>
+          {tilstand === 'failed' && fejl && (
+            <Button size="x-small" color="secondary" onClick={() => actor.send({ type: 'RETRY' })}>
+              Prøv igen
+            </Button>
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Luk besked"
+            onClick={() => {
+              setBesked(null);
+              actor.send({ type: 'DISMISS' });
+            }}
+          >
+            <X size={14} />
+          </button>
+        </div>
+      )}
+      <div className="vl-tabel">
+        <DataTable<T>
+          tableName={konfig.tableName}
+          ariaLabel={konfig.titel}
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => String(r.id)}
+          mode="memory"
+          onFilterChange={setFilter}
+          filterPlaceholder="Filtrér på anlæg, nr. eller DGU"
+          loading={koe.isFetching}
+          error={koe.isError ? fejlbesked(koe.error) : null}
+          selectionMode={maaBeslutte ? 'multiple' : 'disabled'}
+          selected={valgtSet}
+          onSelectionChange={(ids) =>
+            actor.send({
+              type: 'SELECT',
+              poster: [...ids].flatMap((id) => {
+                const r = byId.get(id);
+                return r ? [{ id: r.id, version: r.version }] : [];
+              }),
+            })
+          }
+          onCursorChange={setCursor}
+          onOpen={(r) => tile.openBeside(konfig.anlaegSti(r))}
+          settings={settings}
+          gridRef={gridRef}
+          toolbar={
+            <span className="vl-bar">
+              <Button
+                size="small"
+                onClick={() => start('godkend')}
+                disabled={!maaBeslutte || submitting || (valgte.length === 0 && !cursor)}
+                title="Godkend valgte (G)"
+              >
+                <Check size={14} aria-hidden /> Godkend
+              </Button>
+              <Button
+                size="small"
+                color="secondary"
+                onClick={() => start('forkast')}
+                disabled={!maaBeslutte || submitting || (valgte.length === 0 && !cursor)}
+                title="Forkast valgte (F)"
+              >
+                <X size={14} aria-hidden /> Forkast
+              </Button>
+              {konfig.medianSti && (
+                <Button
+                  size="small"
+                  color="secondary"
+                  onClick={() => void koerMedianTest()}
+                  loading={medianKoerer}
+                  loadingText="Kører …"
+                  title="Kør mediantest (M)"
+                >
+                  <FlaskConical size={14} aria-hidden /> Mediantest
+                </Button>
+              )}
+              <Button
+                size="small"
+                color="secondary"
+                onClick={aabnAnlaeg}
+                disabled={!cursor}
+                title="Åbn vandanlægget ved siden af (O)"
+              >
+                <ExternalLink size={14} aria-hidden /> Vandanlæg
+              </Button>
+              <Button
+                size="small"
+                color="secondary"
+                onClick={() => void koe.refetch()}
+                title="Opdater listen (R)"
+                aria-label="Opdater listen"
+              >
+                <RefreshCw size={14} aria-hidden />
+              </Button>
+              <span className="vl-status muted" data-testid="koe-status">
+                {koe.data ? `${flertal(koe.data.totalCount, 'afventer', 'afventer')}` : ''}
+                {koe.data && koe.data.totalCount > rows.length
+                  ? ` · viser de første ${tal(rows.length).replace(',00', '')}`
+                  : ''}
+                {median.size > 0 ? ` · ${flertal(markerede, 'markeret', 'markeret')}` : ''}
+                {submitting ? ' · gemmer …' : ''}
+              </span>
+              {!maaBeslutte && <span className="vl-laes muted">Kun læseadgang</span>}
+            </span>
+          }
+        />
+      </div>
+      <section className="vl-historik" aria-label="Historik">
+        {cursor && konfig.detaljer?.(cursor)}
+        <div className="vl-historik-hoved">
+          <History size={14} aria-hidden />
+          <fieldset className="vl-toggle">
+            <legend className="visually-hidden">Vis</legend>
+            <button type="button" aria-pressed={!visForkastede} onClick={() => setVisForkastede(false)}>
+              Godkendte
+            </button>
+            <button type="button" aria-pressed={visForkastede} onClick={() => setVisForkastede(true)}>
+              Forkastede
+            </button>
+          </fieldset>
+          <span className="muted">{hist ? hist.titel : 'Vælg en post for at se historikken'}</span>
+        </div>
+        {hist && (
+          <div className="vl-historik-tabel" data-testid={visForkastede ? 'forkastede' : 'godkendte'}>
+            <DataTable<T>
+              tableName={`${konfig.tableName}Historik`}
+              ariaLabel={visForkastede ? 'Forkastede' : 'Godkendte'}
+              columns={konfig.historikKolonner}
+              rows={historik.data ?? INGEN}
+              getRowId={(r) => String(r.id)}
+              mode="memory"
+              loading={historik.isFetching}
+              error={historik.isError ? fejlbesked(historik.error) : null}
+            />
+          </div>
+        )}
+      </section>
+      {/* The confirm question of a bulk action; the confirm button has focus, so G then Enter decides. */}
+      <Modal
+        open={confirming}
+        size="small"
+        title={handling === 'forkast' ? 'Forkast valgte' : 'Godkend valgte'}
+        onClose={() => actor.send({ type: 'CANCEL' })}
+        footer={
+          <>
+            <Button color="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
+              Fortryd
+            </Button>
+            <Button
+              color={handling === 'forkast' ? 'danger' : 'primary'}
+              onClick={() => actor.send({ type: 'CONFIRM' })}
+              data-autofocus
+            >
+              {handling === 'forkast' ? 'Forkast' : 'Godkend'}
+            </Button>
+          </>
+        }
+      >
+        <p>{bekraeftTekst}</p>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { z } from 'zod';
+import {
+  type BeslutningSvar,
+  beslutningSvarSchema,
+  type MedianResultat,
+  medianSvarSchema,
+  type ValideringArt,
+  valideringHaendelseSchema,
+} from '../../../contract/validering';
+import { HttpError } from '../../lib/http';
+import { STORAGE_KEYS, storage } from '../../lib/storage';
+import { http } from '../../session/runtime';
+
+/** Query keys start with the domain: ['validering', art, ...]. */
+export const valideringKey = (art: ValideringArt, ...rest: (string | number | null | undefined)[]) =>
+  ['validering', art, ...rest] as const;
+
+/** The server's message of a failed call (409, 404, 400 ...), for an inline text. */
+export function fejlbesked(err: unknown): string {
+  if (err instanceof HttpError) {
+    if (err.failure.noResponse) return 'Kunne ikke oprette forbindelse til serveren';
+    const body = err.failure.body as { message?: string; title?: string; FejlBesked?: string } | undefined;
+    return body?.message ?? body?.FejlBesked ?? body?.title ?? 'Der opstod en uventet fejl';
+  }
+  return err instanceof Error ? err.message : 'Der opstod en uventet fejl';
+}
+
+export async function hent<T>(
+  sti: string,
+  schema: z.ZodType<T>,
+  query?: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+) {
+  return http.get<T>(sti, { schema, query, signal });
+}
+
+/** PUT .../Godkend|Forkast/{kundeId}: failures are shown by the view itself (silent). */
+export function beslut(
+  beslutSti: string,
+  kundeId: number,
+  handling: 'godkend' | 'forkast',
+  poster: { id: number; version: number }[],
+): Promise<BeslutningSvar> {
+  const h = handling === 'godkend' ? 'Godkend' : 'Forkast';
+  return http.put(`${beslutSti}/${h}/${kundeId}`, { poster }, { schema: beslutningSvarSchema, silent: true });
+}
+
+export function koerMedian(medianSti: string, kundeId: number, ids: number[]): Promise<MedianResultat[]> {
+  return http.put(`${medianSti}/GetMedian/${kundeId}`, { ids }, { schema: medianSvarSchema });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server-sent events: one EventSource for the whole client, shared by the open queues.
+
+let kilde: EventSource | null = null;
+let brugere = 0;
+let genforsoeg: ReturnType<typeof setTimeout> | null = null;
+let klient: QueryClient | null = null;
+
+function aabn() {
+  const token = storage.get(STORAGE_KEYS.token);
+  if (!token || typeof EventSource === 'undefined') return;
+  const es = new EventSource(`/api/validering/haendelser?token=${encodeURIComponent(token)}`);
+  kilde = es;
+  es.addEventListener('besluttet', (e) => {
+    const parsed = valideringHaendelseSchema.safeParse(JSON.parse((e as MessageEvent<string>).data));
+    if (parsed.success) void klient?.invalidateQueries({ queryKey: ['validering', parsed.data.kind] });
+  });
+  es.addEventListener('klar', () => {
+    // After a reconnect, decisions made meanwhile are fetched.
+    void klient?.invalidateQueries({ queryKey: ['validering'] });
+  });
+  es.onerror = () => {
+    // A refused stream (expired token: 401) is closed by the browser: open again with the current token.
+    if (es.readyState === EventSource.CLOSED && kilde === es) {
+      kilde = null;
+      if (brugere > 0 && !genforsoeg) {
+        genforsoeg = setTimeout(() => {
+          genforsoeg = null;
+          if (brugere > 0 && !kilde) aabn();
+        }, 5000);
+      }
+    }
+  };
+}
+
+/**
+ * Keeps the event stream open while a validation view is shown: another validator's decisions
+ * refresh this client's queues within a second or two, without reloading.
+ */
+export function useValideringHaendelser(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    klient = qc;
+    brugere++;
+    if (!kilde) aabn();
+    return () => {
+      brugere--;
+      if (brugere === 0) {
+        kilde?.close();
+        kilde = null;
+        if (genforsoeg) clearTimeout(genforsoeg);
+        genforsoeg = null;
+      }
+    };
+  }, [qc]);
+}

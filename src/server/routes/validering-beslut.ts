@@ -1,0 +1,196 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BeslutningBody, BeslutningSvar, ValideringArt } from '../../contract/validering';
+import type { SessionUser } from '../auth/session-user';
+import { type Db, queryRows } from '../db/client';
+import { logbog } from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { hubFor } from '../realtime';
+import { intArray } from '../validering/median';
+import { tilIso } from './validering-data';
+
+/**
+ * Approving (status 1) and discarding (status 2) entries of a queue: atomic and idempotent per entry.
+ *
+ * One transaction: `UPDATE ... WHERE id = ANY(...) AND version = <seen> AND status = 0 RETURNING`.
+ * Entries another validator decided first are not touched and are answered in `alleredeBesluttet`
+ * with who decided and when. A pending entry whose version differs (changed since the list was
+ * read) makes the whole call 409; an id outside the customer's queue makes it 404; in both cases
+ * nothing is decided. Every decision writes one automatic log row per plant and is published to
+ * the customer's event stream after the commit.
+ */
+
+const TABEL: Record<ValideringArt, SQL> = {
+  anlaeg: sql.raw('oppumpet_maengde'),
+  indtag: sql.raw('oppumpet_maengde'),
+  pejling: sql.raw('pejling'),
+  vandproeve: sql.raw('vandproeve'),
+};
+
+const ART_FILTER: Record<ValideringArt, SQL> = {
+  anlaeg: sql`o.indtag_id IS NULL`,
+  indtag: sql`o.indtag_id IS NOT NULL`,
+  pejling: sql`TRUE`,
+  vandproeve: sql`TRUE`,
+};
+
+/** Columns the log line needs, per kind (from the updated row u and its joins). */
+const BESKRIVELSE: Record<ValideringArt, SQL> = {
+  anlaeg: sql`u.startdato::text AS fra, u.slutdato::text AS til, u.vandmaengde_oppumpet AS maengde,
+              NULL::text AS dgu_nr, NULL::int AS indtagsnr`,
+  indtag: sql`u.startdato::text AS fra, u.slutdato::text AS til, u.vandmaengde_oppumpet AS maengde,
+              b.dgu_nr, it.indtagsnr`,
+  pejling: sql`u.pejletidspunkt::date::text AS fra, NULL::text AS til, u.vandstand_under_terraen AS maengde,
+               b.dgu_nr, it.indtagsnr`,
+  vandproeve: sql`u.udtaget::date::text AS fra, NULL::text AS til, NULL::float8 AS maengde,
+                  u.proevested AS dgu_nr, NULL::int AS indtagsnr`,
+};
+
+const JOINS: Record<ValideringArt, SQL> = {
+  anlaeg: sql``,
+  indtag: sql`LEFT JOIN indtag it ON it.id = u.indtag_id LEFT JOIN boring b ON b.id = it.boring_id`,
+  pejling: sql`LEFT JOIN indtag it ON it.id = u.indtag_id LEFT JOIN boring b ON b.id = it.boring_id`,
+  vandproeve: sql``,
+};
+
+interface Besluttet {
+  id: number;
+  vandanlaeg_id: number;
+  fra: string | null;
+  til: string | null;
+  maengde: number | null;
+  dgu_nr: string | null;
+  indtagsnr: number | null;
+}
+
+const dansk = (iso: string | null) =>
+  iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '';
+const tal2 = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const NAVNE: Record<ValideringArt, { ental: string; flertal: string }> = {
+  anlaeg: { ental: 'Oppumpet vandmængde (anlæg)', flertal: 'Oppumpede vandmængder (anlæg)' },
+  indtag: {
+    ental: 'Oppumpet vandmængde (boring / indtag)',
+    flertal: 'Oppumpede vandmængder (boring / indtag)',
+  },
+  pejling: { ental: 'Pejling', flertal: 'Pejlinger' },
+  vandproeve: { ental: 'Vandprøve', flertal: 'Vandprøver' },
+};
+
+function linje(art: ValideringArt, r: Besluttet): string {
+  const sted = r.dgu_nr ? ` (DGU ${r.dgu_nr}${r.indtagsnr !== null ? `, indtag ${r.indtagsnr}` : ''})` : '';
+  switch (art) {
+    case 'anlaeg':
+    case 'indtag':
+      return `${dansk(r.fra)} – ${dansk(r.til)}${sted}: ${tal2.format(Number(r.maengde))} m³`;
+    case 'pejling':
+      return `${dansk(r.fra)}${sted}: ${tal2.format(Number(r.maengde))} m under terræn`;
+    case 'vandproeve':
+      return `Udtaget ${dansk(r.fra)}, ${r.dgu_nr ?? ''}`;
+  }
+}
+
+const MAKS_LINJER = 20;
+
+/** The log text of one plant's decided entries. */
+export function logtekst(art: ValideringArt, status: 1 | 2, rows: Besluttet[]): string {
+  const n = NAVNE[art];
+  const hvad = status === 1 ? 'godkendt' : 'forkastet';
+  const sorteret = rows.slice().sort((a, b) => (a.fra ?? '').localeCompare(b.fra ?? '') || a.id - b.id);
+  const linjer = sorteret.slice(0, MAKS_LINJER).map((r) => `- ${linje(art, r)}`);
+  if (sorteret.length > MAKS_LINJER) linjer.push(`- og ${sorteret.length - MAKS_LINJER} flere`);
+  const hoved =
+    rows.length === 1
+      ? `${n.ental} ${hvad} ved validering:`
+      : `${rows.length} ${n.flertal.toLowerCase()} ${hvad} ved validering:`;
+  return `${hoved}\n${linjer.join('\n')}`;
+}
+
+export async function beslut(
+  db: Db,
+  user: SessionUser,
+  art: ValideringArt,
+  status: 1 | 2,
+  body: BeslutningBody,
+): Promise<BeslutningSvar> {
+  const ids = body.poster.map((p) => p.id);
+  const versioner = body.poster.map((p) => p.version);
+  const tabel = TABEL[art];
+  const svar = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const besluttet = await queryRows<Besluttet>(
+      t,
+      sql`WITH input AS (
+            SELECT * FROM unnest(${intArray(ids)}::int[], ${intArray(versioner)}::int[]) AS x(id, version)
+          ),
+          u AS (
+            UPDATE ${tabel} o
+            SET status = ${status}, besluttet_af_bruger_id = ${user.brugerId}, besluttet_dato = now(),
+                version = o.version + 1
+            FROM input
+            WHERE o.id = input.id AND o.version = input.version AND o.kunde_id = ${user.kundeId}
+              AND o.status = 0 AND ${ART_FILTER[art]}
+            RETURNING o.*
+          )
+          SELECT u.id, u.vandanlaeg_id, ${BESKRIVELSE[art]} FROM u ${JOINS[art]}`,
+    );
+    const gjort = new Set(besluttet.map((r) => Number(r.id)));
+    const rest = ids.filter((id) => !gjort.has(id));
+    const allerede: BeslutningSvar['alleredeBesluttet'] = [];
+    if (rest.length > 0) {
+      const rows = await queryRows<{ id: number; status: number; af: string | null; dato: unknown }>(
+        t,
+        sql`SELECT o.id, o.status, bu.navn AS af, o.besluttet_dato AS dato
+            FROM ${tabel} o LEFT JOIN bruger bu ON bu.id = o.besluttet_af_bruger_id
+            WHERE o.id = ANY(${intArray(rest)}::int[]) AND o.kunde_id = ${user.kundeId} AND ${ART_FILTER[art]}`,
+      );
+      if (rows.length < rest.length) throw notFound(rest.length - rows.length === 1 ? 'Posten' : 'Posterne');
+      const aendrede = rows.filter((r) => Number(r.status) === 0).length;
+      if (aendrede > 0) {
+        throw conflict(
+          aendrede === 1
+            ? 'En post er ændret, siden listen blev hentet. Opdater listen og prøv igen.'
+            : `${aendrede} poster er ændret, siden listen blev hentet. Opdater listen og prøv igen.`,
+        );
+      }
+      for (const r of rows) {
+        allerede.push({
+          id: Number(r.id),
+          status: Number(r.status),
+          af: r.af,
+          dato: r.dato === null ? null : tilIso(r.dato),
+        });
+      }
+    }
+    if (besluttet.length > 0) {
+      const prAnlaeg = new Map<number, Besluttet[]>();
+      for (const r of besluttet) {
+        const a = Number(r.vandanlaeg_id);
+        const liste = prAnlaeg.get(a) ?? [];
+        liste.push(r);
+        prAnlaeg.set(a, liste);
+      }
+      await t.insert(logbog).values(
+        [...prAnlaeg].map(([virksomhedId, rows]) => ({
+          kundeId: user.kundeId,
+          virksomhedId,
+          emne: 'Validering',
+          notat: logtekst(art, status, rows),
+          brugerId: user.brugerId,
+          automatisk: true,
+        })),
+      );
+    }
+    allerede.sort((a, b) => a.id - b.id);
+    return { besluttet: [...gjort].sort((a, b) => a - b), alleredeBesluttet: allerede };
+  });
+  if (svar.besluttet.length > 0) {
+    hubFor(db).publish(user.kundeId, {
+      type: 'besluttet',
+      kind: art,
+      ids: svar.besluttet,
+      status,
+      af: user.username,
+    });
+  }
+  return svar;
+}

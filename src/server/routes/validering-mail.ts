@@ -1,0 +1,347 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { kundeIdParamsSchema } from '../../contract/common';
+import {
+  type IndberetningStatus,
+  kontaktpersonQuerySchema,
+  kontaktpersonSvarSchema,
+  type MailStatusRaekke,
+  mailStatusQuerySchema,
+  mailStatusSvarSchema,
+  type SendMailSvar,
+  sendMailBodySchema,
+  sendMailQuerySchema,
+  sendMailSvarSchema,
+} from '../../contract/validering';
+import { type Db, queryRows } from '../db/client';
+import { mailUdsendelse } from '../db/schema';
+import type { Deps } from '../deps';
+import { notFound } from '../http/errors';
+import { type Mailer, mailerFraMiljoe } from '../integrations/mail';
+import { intArray } from '../validering/median';
+import { BESLUT, kraevAktivKunde, LAES, soegemoenster, tilIso } from './validering-data';
+
+const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
+
+const SORTERING: Record<string, SQL> = {
+  anlaegsnavn: sql`a.navn`,
+  anlaegsnr: sql`a.anlaegsnr`,
+  jupiterId: sql`a.jupiter_id`,
+  antalIndberettere: sql`COALESCE(k.n, 0)`,
+  indberetningStatus: sql`COALESCE(d.dage, 0)`,
+  senestePaamindelse: sql`m.senest`,
+};
+
+interface Raekke {
+  id: number;
+  navn: string;
+  anlaegsnr: string | null;
+  jupiter_id: string | null;
+  indberettere: { navn: string; email: string | null; rolle: string | null }[] | null;
+  n: number | null;
+  dage: number | null;
+  senest: unknown;
+  antal_mails: number | null;
+  total: number;
+}
+
+function status(dage: number, ialt: number): IndberetningStatus {
+  if (dage >= ialt) return 'indberettet';
+  return dage > 0 ? 'delvis' : 'mangler';
+}
+
+/**
+ * Per water plant and year: its reporters (contact persons with an e-mail), how much of the year its
+ * plant-level quantities cover (not discarded), and the last reminder sent.
+ */
+export async function mailStatus(
+  db: Db,
+  kundeId: number,
+  q: {
+    year: number;
+    filter?: string;
+    SortByColumn: string;
+    SortDirection: 'ASC' | 'DESC';
+    Start: number;
+    Take: number;
+    FilteredColumns: string[];
+    vandanlaegIds?: number[];
+  },
+): Promise<{ totalCount: number; items: MailStatusRaekke[] }> {
+  const ialt = dageIAar(q.year);
+  const start = `${String(q.year).padStart(4, '0')}-01-01`;
+  const slut = `${String(q.year).padStart(4, '0')}-12-31`;
+  const filtre: SQL[] = [sql`TRUE`];
+  if (q.filter) {
+    const m = soegemoenster(q.filter);
+    filtre.push(
+      sql`(a.navn ILIKE ${m} OR a.anlaegsnr ILIKE ${m} OR a.jupiter_id ILIKE ${m}
+           OR EXISTS (SELECT 1 FROM kontaktperson kp WHERE kp.virksomhed_id = a.id AND kp.navn ILIKE ${m}))`,
+    );
+  }
+  if (q.vandanlaegIds) filtre.push(sql`a.id = ANY(${intArray(q.vandanlaegIds)}::int[])`);
+  for (const f of q.FilteredColumns) {
+    const [kolonne, vaerdi] = f.split(':');
+    if (kolonne === 'harEmail')
+      filtre.push(vaerdi === 'true' ? sql`COALESCE(k.n, 0) > 0` : sql`COALESCE(k.n, 0) = 0`);
+    if (kolonne === 'indberetningStatus') {
+      if (vaerdi === 'indberettet') filtre.push(sql`COALESCE(d.dage, 0) >= ${ialt}`);
+      else if (vaerdi === 'delvis')
+        filtre.push(sql`COALESCE(d.dage, 0) > 0 AND COALESCE(d.dage, 0) < ${ialt}`);
+      else filtre.push(sql`COALESCE(d.dage, 0) = 0`);
+    }
+  }
+  const retning = q.SortDirection === 'DESC' ? sql.raw('DESC NULLS LAST') : sql.raw('ASC NULLS FIRST');
+  const rows = await queryRows<Raekke>(
+    db,
+    sql`WITH a AS (
+          SELECT v.id, v.navn, v.anlaegsnr, v.jupiter_id FROM virksomhed v
+          WHERE v.kunde_id = ${kundeId} AND v.type = 3 AND NOT v.slettet
+        ),
+        k AS (
+          SELECT kp.virksomhed_id,
+                 json_agg(json_build_object('navn', kp.navn, 'email', kp.email, 'rolle', kp.rolle)
+                          ORDER BY kp.navn) AS indberettere,
+                 count(*)::int AS n
+          FROM kontaktperson kp
+          WHERE kp.kunde_id = ${kundeId} AND kp.email IS NOT NULL AND kp.email <> ''
+          GROUP BY kp.virksomhed_id
+        ),
+        d AS (
+          SELECT o.vandanlaeg_id,
+                 least(sum(least(o.slutdato, ${slut}::date) - greatest(o.startdato, ${start}::date) + 1), ${ialt})::int AS dage
+          FROM oppumpet_maengde o
+          WHERE o.kunde_id = ${kundeId} AND o.indtag_id IS NULL AND o.status <> 2
+            AND o.startdato <= ${slut}::date AND o.slutdato >= ${start}::date
+          GROUP BY o.vandanlaeg_id
+        ),
+        m AS (
+          SELECT mu.vandanlaeg_id, max(mu.sendt) AS senest, count(DISTINCT mu.sendt)::int AS antal_mails
+          FROM mail_udsendelse mu WHERE mu.kunde_id = ${kundeId} AND mu.aar = ${q.year}
+          GROUP BY mu.vandanlaeg_id
+        )
+        SELECT a.id, a.navn, a.anlaegsnr, a.jupiter_id, k.indberettere, k.n, d.dage, m.senest, m.antal_mails,
+               count(*) OVER () AS total
+        FROM a LEFT JOIN k ON k.virksomhed_id = a.id LEFT JOIN d ON d.vandanlaeg_id = a.id
+        LEFT JOIN m ON m.vandanlaeg_id = a.id
+        WHERE ${sql.join(filtre, sql` AND `)}
+        ORDER BY ${SORTERING[q.SortByColumn] ?? sql`a.navn`} ${retning}, a.navn, a.id
+        LIMIT ${q.Take} OFFSET ${q.Start}`,
+  );
+  return {
+    totalCount: rows.length > 0 ? Number(rows[0]!.total) : 0,
+    items: rows.map((r) => {
+      const dage = Number(r.dage ?? 0);
+      return {
+        vandanlaegId: Number(r.id),
+        anlaegsnavn: r.navn,
+        anlaegsnr: r.anlaegsnr,
+        jupiterId: r.jupiter_id,
+        indberettere: r.indberettere ?? [],
+        antalIndberettere: Number(r.n ?? 0),
+        dageIndberettet: dage,
+        dageIAaret: ialt,
+        indberetningStatus: status(dage, ialt),
+        senestePaamindelse: r.senest === null || r.senest === undefined ? null : tilIso(r.senest),
+        antalPaamindelser: Number(r.antal_mails ?? 0),
+      };
+    }),
+  };
+}
+
+function mailTekst(o: { modtager: string; anlaeg: MailStatusRaekke; aar: number; kundeNavn: string }): {
+  emne: string;
+  tekst: string;
+} {
+  const a = o.anlaeg;
+  const nr = a.anlaegsnr ? ` (anlægsnr. ${a.anlaegsnr})` : '';
+  const mangler =
+    a.indberetningStatus === 'mangler'
+      ? `Vi har endnu ikke modtaget nogen indberetning af oppumpede vandmængder for ${o.aar} fra ${a.anlaegsnavn}${nr}.`
+      : `Indberetningen af oppumpede vandmængder for ${o.aar} fra ${a.anlaegsnavn}${nr} dækker ${a.dageIndberettet} af årets ${a.dageIAaret} dage.`;
+  return {
+    emne: `Påmindelse: indberetning af oppumpede vandmængder for ${o.aar} – ${a.anlaegsnavn}`,
+    tekst: [
+      `Kære ${o.modtager}`,
+      '',
+      mangler,
+      '',
+      'Vi beder jer indberette årets oppumpede vandmængder med målerstande snarest muligt. Har I allerede indberettet, kan I se bort fra denne påmindelse.',
+      '',
+      'Med venlig hilsen',
+      o.kundeNavn,
+    ].join('\n'),
+  };
+}
+
+/** Reporters' e-mail status and reminders (spec 001 §5, §7), and the contact persons from Jupiter. */
+export async function valideringMailRoutes(fastify: FastifyInstance, deps: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  let mailer: Mailer | null = null;
+  const hentMailer = () => {
+    mailer ??= mailerFraMiljoe(deps.config.dataDir);
+    return mailer;
+  };
+
+  app.get(
+    '/Vandanlaeg/GetAnlaegMailIndberetningStatus',
+    {
+      config: { access: LAES },
+      schema: { querystring: mailStatusQuerySchema, response: { 200: mailStatusSvarSchema } },
+    },
+    async (request) => {
+      kraevAktivKunde(request.user, request.query.kundeId);
+      return mailStatus(db, request.user.kundeId, request.query);
+    },
+  );
+
+  app.put(
+    '/Vandanlaeg/SendMailTilIndberettere/:kundeId',
+    {
+      config: { access: BESLUT },
+      schema: {
+        params: kundeIdParamsSchema,
+        querystring: sendMailQuerySchema,
+        body: sendMailBodySchema,
+        response: { 200: sendMailSvarSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      kraevAktivKunde(user, request.params.kundeId);
+      const ids = [...new Set(request.body)];
+      const aar = request.query.year;
+      const status = await mailStatus(db, user.kundeId, {
+        year: aar,
+        SortByColumn: 'anlaegsnavn',
+        SortDirection: 'ASC',
+        Start: 0,
+        Take: ids.length,
+        FilteredColumns: [],
+        vandanlaegIds: ids,
+      });
+      if (status.items.length < ids.length)
+        throw notFound(ids.length - status.items.length === 1 ? 'Vandanlægget' : 'Vandanlæggene');
+      const m = hentMailer();
+      const fundne = new Map(status.items.map((a) => [a.vandanlaegId, a]));
+      const svar: SendMailSvar = [];
+      for (const id of request.body) {
+        const anlaeg = fundne.get(id)!;
+        fundne.delete(id);
+        if (!anlaeg) continue;
+        const modtagere = anlaeg.indberettere.filter((i) => i.email);
+        if (modtagere.length === 0) {
+          svar.push({
+            vandanlaegId: id,
+            status: 'ingenModtagere',
+            modtagere: [],
+            besked: 'Ingen indberettere med e-mail',
+          });
+          continue;
+        }
+        const sendt = new Date();
+        const leveret: string[] = [];
+        let fejl: string | null = null;
+        for (const modtager of modtagere) {
+          const { emne, tekst } = mailTekst({
+            modtager: modtager.navn,
+            anlaeg,
+            aar,
+            kundeNavn: user.kundeNavn,
+          });
+          try {
+            await m.send({ til: [`${modtager.navn} <${modtager.email}>`], emne, tekst });
+            leveret.push(modtager.email!);
+            await db.insert(mailUdsendelse).values({
+              kundeId: user.kundeId,
+              vandanlaegId: id,
+              aar,
+              modtager: modtager.email!,
+              emne,
+              sendt,
+              brugerId: user.brugerId,
+            });
+          } catch (e) {
+            request.log.error({ err: e }, 'mail kunne ikke sendes');
+            fejl = 'Mailen kunne ikke sendes';
+          }
+        }
+        svar.push({
+          vandanlaegId: id,
+          status: leveret.length > 0 ? 'sendt' : 'fejl',
+          modtagere: leveret,
+          besked: fejl,
+        });
+      }
+      return svar;
+    },
+  );
+}
+
+export async function valideringKontaktRoutes(fastify: FastifyInstance, { db }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/VandanlaegKontaktperson/list/:kundeId',
+    {
+      config: { access: LAES },
+      schema: {
+        params: kundeIdParamsSchema,
+        querystring: kontaktpersonQuerySchema,
+        response: { 200: kontaktpersonSvarSchema },
+      },
+    },
+    async (request) => {
+      const { user } = request;
+      kraevAktivKunde(user, request.params.kundeId);
+      const { filter, start, take } = request.query;
+      const m = filter ? soegemoenster(filter) : null;
+      const rows = await queryRows<{
+        jid: string;
+        navn: string;
+        email: string | null;
+        telefon: string | null;
+        n: number;
+        roller: {
+          kontaktpersonId: number;
+          vandanlaegId: number;
+          anlaegsnavn: string;
+          anlaegsadresse: string | null;
+          rolle: string | null;
+        }[];
+        total: number;
+      }>(
+        db,
+        sql`SELECT kp.jupiter_kontaktperson_id AS jid, min(kp.navn) AS navn, min(kp.email) AS email,
+                   min(kp.telefon) AS telefon, count(*)::int AS n,
+                   json_agg(json_build_object('kontaktpersonId', kp.id, 'vandanlaegId', v.id,
+                            'anlaegsnavn', v.navn, 'anlaegsadresse', v.adresse, 'rolle', kp.rolle)
+                            ORDER BY v.navn) AS roller,
+                   count(*) OVER () AS total
+            FROM kontaktperson kp JOIN virksomhed v ON v.id = kp.virksomhed_id
+            WHERE kp.kunde_id = ${user.kundeId} AND v.type = 3 AND NOT v.slettet
+              AND kp.jupiter_kontaktperson_id IS NOT NULL
+            GROUP BY kp.jupiter_kontaktperson_id
+            ${m ? sql`HAVING bool_or(kp.navn ILIKE ${m} OR kp.email ILIKE ${m} OR v.navn ILIKE ${m} OR kp.jupiter_kontaktperson_id ILIKE ${m})` : sql``}
+            ORDER BY min(kp.navn), kp.jupiter_kontaktperson_id
+            LIMIT ${take} OFFSET ${start}`,
+      );
+      return {
+        totalCount: rows.length > 0 ? Number(rows[0]!.total) : 0,
+        items: rows.map((r) => ({
+          jupiterKontaktpersonId: r.jid,
+          navn: r.navn,
+          email: r.email,
+          telefon: r.telefon,
+          antalRoller: Number(r.n),
+          roller: r.roller.map((x) => ({
+            ...x,
+            kontaktpersonId: Number(x.kontaktpersonId),
+            vandanlaegId: Number(x.vandanlaegId),
+          })),
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Benchmark of the validation queues on the large data set (./.bench-data, or BENCH_DATA_DIR;
+ * seeded first if absent): Skive has about 100,000 pending pumped quantities (61,000 plant level,
+ * 38,000 intake level) over 1,000,000 rows.
+ *
+ * - The median test over every pending entry (PUT .../GetMedian with no ids), plant and intake
+ *   level; target < 500 ms for the 100,000 together.
+ * - The median test of one screenful (the 1,000 entries the client sends).
+ * - Approving 1,000 selected entries (PUT .../Godkend: the atomic UPDATE, the log rows); target
+ *   < 300 ms. The state is restored after each run: the entries are put back in the queue with
+ *   their version, and the log rows removed.
+ *
+ * Rows: one per measurement, with the median and best of the runs and the verdict against target.
+ */
+import { sql } from 'drizzle-orm';
+import type { BeslutningBody } from '../../src/contract/validering';
+import type { SessionUser } from '../../src/server/auth/session-user';
+import { openDatabase, queryRows } from '../../src/server/db/client';
+import { beslut } from '../../src/server/routes/validering-beslut';
+import { intArray, medianTest } from '../../src/server/validering/median';
+import { ensureBenchData, round1 } from './support';
+
+const RUNS = 3;
+const BENCH = 'validering';
+
+async function maal<T>(fn: () => Promise<T>, runs = RUNS): Promise<{ ms: number[]; result: T }> {
+  const ms: number[] = [];
+  let result!: T;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    result = await fn();
+    ms.push(performance.now() - t0);
+  }
+  return { ms, result };
+}
+
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+export default async function validering(): Promise<Record<string, unknown>[]> {
+  const dir = ensureBenchData();
+  const database = await openDatabase({ dataDir: dir });
+  const { db } = database;
+  const rows: Record<string, unknown>[] = [];
+  const row = (target: string, poster: number, ms: number[], maalMs: number | null, note = '') => {
+    const m = median(ms);
+    rows.push({
+      bench: BENCH,
+      db: database.kind,
+      target,
+      poster,
+      'median ms': round1(m),
+      'bedste ms': round1(Math.min(...ms)),
+      'mål ms': maalMs ?? '',
+      ok: maalMs === null ? '' : m < maalMs ? 'ja' : 'nej',
+      note,
+    });
+  };
+  try {
+    const [k] = await queryRows<{ id: number; navn: string }>(
+      db,
+      sql`SELECT id, navn FROM kunde WHERE kunde_nr = 779`,
+    );
+    const kundeId = Number(k!.id);
+    const [vand] = await queryRows<{ id: number }>(db, sql`SELECT id FROM bruger WHERE username = 'vand'`);
+    const user: SessionUser = {
+      brugerId: Number(vand!.id),
+      username: 'vand',
+      kundeId,
+      kundeNavn: k!.navn,
+      kundeNr: '779',
+      roller: ['SagsbehandlerVandanlaeg'],
+      moduler: [],
+      ressourcer: new Set(['SAGSBEHANDLER_VANDANLAEG', 'SAGSBEHANDLER_VANDANLAEG_LAES']),
+    };
+
+    // Median test over every pending entry of both levels.
+    const anlaeg = await maal(() => medianTest(db, kundeId, 'anlaeg', null));
+    const indtag = await maal(() => medianTest(db, kundeId, 'indtag', null));
+    const nA = anlaeg.result.length;
+    const nI = indtag.result.length;
+    const flag = (r: { markeret: boolean }[]) => r.filter((x) => x.markeret).length;
+    row('mediantest, alle afventende, anlæg', nA, anlaeg.ms, null, `${flag(anlaeg.result)} markeret`);
+    row('mediantest, alle afventende, boring/indtag', nI, indtag.ms, null, `${flag(indtag.result)} markeret`);
+    row(
+      'mediantest, alle afventende i alt',
+      nA + nI,
+      anlaeg.ms.map((v, i) => v + indtag.ms[i]!),
+      500,
+    );
+
+    // One screenful: the first 1,000 pending entries of the plant-level queue.
+    const side = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM oppumpet_maengde WHERE kunde_id = ${kundeId} AND status = 0 AND indtag_id IS NULL
+          ORDER BY vandanlaeg_id, startdato LIMIT 1000`,
+    );
+    const ids = side.map((r) => Number(r.id));
+    const skaerm = await maal(() => medianTest(db, kundeId, 'anlaeg', ids));
+    row('mediantest, 1.000 valgte (én skærm)', ids.length, skaerm.ms, null);
+
+    // Approving 1,000 selected entries, restored after each run.
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const poster = await queryRows<{ id: number; version: number }>(
+        db,
+        sql`SELECT id, version FROM oppumpet_maengde WHERE id = ANY(${intArray(ids)}::int[])`,
+      );
+      const [{ m: logFoer } = { m: 0 }] = await queryRows<{ m: number }>(
+        db,
+        sql`SELECT COALESCE(max(id), 0) AS m FROM logbog`,
+      );
+      const body: BeslutningBody = {
+        poster: poster.map((p) => ({ id: Number(p.id), version: Number(p.version) })),
+      };
+      const t0 = performance.now();
+      const svar = await beslut(db, user, 'anlaeg', 1, body);
+      ms.push(performance.now() - t0);
+      if (svar.besluttet.length !== ids.length)
+        throw new Error(`godkendte ${svar.besluttet.length} af ${ids.length}`);
+      await db.execute(
+        sql`UPDATE oppumpet_maengde SET status = 0, besluttet_af_bruger_id = NULL, besluttet_dato = NULL,
+                   version = version - 1
+            WHERE id = ANY(${intArray(ids)}::int[])`,
+      );
+      await db.execute(sql`DELETE FROM logbog WHERE id > ${Number(logFoer)}`);
+    }
+    row(
+      'godkend 1.000 valgte (UPDATE, logbog)',
+      ids.length,
+      ms,
+      300,
+      'tilstanden genskabt efter hver kørsel',
+    );
+  } finally {
+    await database.close();
+  }
+  return rows;
+}
