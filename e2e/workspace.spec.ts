@@ -114,7 +114,7 @@ test('no serious or critical accessibility violation with three tiles and the pa
 
 test('the layout is saved per user and restored after signing in again', async ({ page }) => {
   await signIn(page, 'landbrug');
-  await page.goto('/landbrug?v=1&t=/landbrug&t=/frister/opfoelgning&w=r40-60(0,1)&f=1');
+  await page.goto('/frister/opfoelgning?v=1&t=/landbrug&t=/frister/opfoelgning&w=r40-60(0,1)&f=1');
   await expect(page.getByTestId('tile')).toHaveCount(2);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/frister/opfoelgning');
   // Saved 1.5 s after the last change.

@@ -82,8 +82,9 @@ export function Workspace() {
   const ws = useWorkspace();
   const { brugerSettings } = useSession();
   const saved = typeof brugerSettings?.workspaceLayout === 'string' ? brugerSettings.workspaceLayout : null;
-  useUrlSync(saved);
+  // Saving listens before the URL is read, so a workspace opened from a link is saved too.
   useLayoutSaving();
+  useUrlSync(saved);
   useDocumentTitle();
   useWorkspaceShortcuts();
 
