@@ -13,6 +13,9 @@ const TYPE_NAVN: Record<Virksomhedstype, SoegResultat['type']> = {
 };
 const MATCH: Record<number, SoegResultat['match']> = { 0: 'nummer', 1: 'navn', 2: 'tekst', 3: 'tekst' };
 
+/** Similar-name search (for typos) runs only when nothing matched the text itself. */
+const SIMILARITY_ONLY_BELOW = 1;
+
 /** Escapes LIKE wildcards in user text. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -52,41 +55,39 @@ export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
         sql`, `,
       )})`;
 
+      // Every branch answers the result columns, so no second query is needed.
+      const columns = sql`select id, type, navn, adresse,
+        coalesce(case type when 2 then chr_nr when 3 then jupiter_id end, cvr_nr) as nummer,
+        similarity(navn, ${tekst}) as lighed from virksomhed where ${scope}`;
       const branches = [
         /^[\d\s.-]+$/.test(tekst)
-          ? sql`select id from virksomhed where ${scope} and (cvr_nr = ${digits} or p_nr = ${digits}
-            or chr_nr = ${digits} or jupiter_id = ${digits} or anlaegsnr = ${tekst}) limit 50`
-          : sql`select id from virksomhed where ${scope} and anlaegsnr = ${tekst} limit 50`,
-        sql`select id from virksomhed where ${scope} and lower(navn) like ${prefix} limit 50`,
+          ? sql`${columns} and (cvr_nr = ${digits} or p_nr = ${digits} or chr_nr = ${digits}
+            or jupiter_id = ${digits} or anlaegsnr = ${tekst}) limit 50`
+          : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
+        sql`${columns} and lower(navn) like ${prefix} limit 50`,
       ];
       // Trigram indexes need three characters; shorter text searches numbers and name prefixes only.
       if (tekst.length >= 3) {
         branches.push(
-          sql`(select id from virksomhed where ${scope} and navn ilike ${contains} limit 100)
-            union (select id from virksomhed where ${scope} and adresse ilike ${contains} limit 100)`,
-          sql`select id from virksomhed where ${scope} and navn % ${tekst} limit 50`,
+          sql`(${columns} and navn ilike ${contains} limit 100)
+            union (${columns} and adresse ilike ${contains} limit 100)`,
+          sql`${columns} and navn % ${tekst} limit 50`,
         );
       }
       // Ranking levels in order; a level is only searched while fewer than `antal` were found above it.
+      // Similar names (the last level, for typos) are costly on common trigrams: only when nothing
+      // matched the text itself.
       const rang = new Map<number, number>();
+      const rows: Row[] = [];
       for (const [level, branch] of branches.entries()) {
         if (rang.size >= request.query.antal) break;
-        for (const { id } of await queryRows<{ id: number }>(db, branch)) {
-          if (!rang.has(Number(id))) rang.set(Number(id), level);
+        if (level === 3 && rang.size >= SIMILARITY_ONLY_BELOW) break;
+        for (const row of await queryRows<Row>(db, branch)) {
+          if (rang.has(Number(row.id))) continue;
+          rang.set(Number(row.id), level);
+          rows.push(row);
         }
       }
-      if (rang.size === 0) return { resultater: [] };
-      const rows = await queryRows<Row>(
-        db,
-        sql`
-        select id, type, navn, adresse,
-          coalesce(case type when 2 then chr_nr when 3 then jupiter_id end, cvr_nr) as nummer,
-          similarity(navn, ${tekst}) as lighed
-        from virksomhed where id in (${sql.join(
-          [...rang.keys()].map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
       rows.sort(
         (a, b) =>
           rang.get(Number(a.id))! - rang.get(Number(b.id))! ||
