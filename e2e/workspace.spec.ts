@@ -84,6 +84,11 @@ test('tiles split, maximise and close by keyboard; tabs move with Alt+PageDown',
   const n = await tiles.count();
   await page.keyboard.press('Control+\\');
   await expect(tiles).toHaveCount(n + 1);
+  // The new tile is focused right of the old one; moving it left by keyboard swaps their places.
+  const focusIndex = () => Number(new URL(page.url()).searchParams.get('f'));
+  const before = focusIndex();
+  await page.keyboard.press('Control+Alt+Shift+ArrowLeft');
+  await expect.poll(focusIndex).toBe(before - 1);
   await page.keyboard.press('Alt+m');
   await expect(tiles).toHaveCount(1);
   await page.keyboard.press('Alt+m');

@@ -8,6 +8,7 @@ import {
   focusSibling,
   type LayoutNode,
   leaves,
+  moveFocused,
   resizeFocused,
   singleTile,
   splitTile,
@@ -162,6 +163,15 @@ describe('workspace operations', () => {
     expect(focusDirection(ws, 'up').focused).toBe('t2');
     expect(focusDirection(ws, 'left').focused).toBe('t1');
     expect(focusDirection({ ...ws, focused: 't1' }, 'left').focused).toBe('t1');
+  });
+
+  it('moves the focused tile by keyboard, keeping focus and the others', () => {
+    const ws = { ...three(), focused: 't1' }; // t1 left; t2 top right; t3 bottom right
+    const moved = moveFocused(ws, 'right');
+    expect(leaves(moved.layout)).toEqual(['t2', 't1', 't3']);
+    expect(moved.focused).toBe('t1');
+    expect(moved.tiles).toEqual(ws.tiles);
+    expect(moveFocused(ws, 'left')).toBe(ws);
   });
 
   it('maximises and restores without losing the other tiles', () => {

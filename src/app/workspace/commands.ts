@@ -81,6 +81,30 @@ export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[]
       run: () => workspace.focusDirection('down'),
     }),
     cmd({
+      id: 'move-left',
+      label: 'Flyt feltet til venstre',
+      shortcut: 'ctrl+alt+shift+left',
+      run: () => workspace.moveFocused('left'),
+    }),
+    cmd({
+      id: 'move-right',
+      label: 'Flyt feltet til højre',
+      shortcut: 'ctrl+alt+shift+right',
+      run: () => workspace.moveFocused('right'),
+    }),
+    cmd({
+      id: 'move-up',
+      label: 'Flyt feltet op',
+      shortcut: 'ctrl+alt+shift+up',
+      run: () => workspace.moveFocused('up'),
+    }),
+    cmd({
+      id: 'move-down',
+      label: 'Flyt feltet ned',
+      shortcut: 'ctrl+alt+shift+down',
+      run: () => workspace.moveFocused('down'),
+    }),
+    cmd({
       id: 'split-right',
       label: 'Del feltet til højre',
       shortcut: 'mod+\\',

@@ -164,6 +164,21 @@ export function tileRects(
 
 export type FocusDirection = 'left' | 'right' | 'up' | 'down';
 
+/** Swaps two tiles' places in the layout (their contents and sizes stay with the places). */
+export function swapTiles(ws: Workspace, a: TileId, b: TileId): Workspace {
+  if (!ws.layout || a === b || !ws.tiles[a] || !ws.tiles[b]) return ws;
+  const swap = (node: LayoutNode): LayoutNode =>
+    isSplit(node) ? { ...node, children: node.children.map(swap) } : node === a ? b : node === b ? a : node;
+  return { ...ws, layout: swap(ws.layout) };
+}
+
+/** Moves the focused tile one place in a direction, by swapping it with the tile there; it keeps focus. */
+export function moveFocused(ws: Workspace, direction: FocusDirection): Workspace {
+  const target = focusDirection(ws, direction).focused;
+  if (!ws.focused || !target || target === ws.focused) return ws;
+  return swapTiles(ws, ws.focused, target);
+}
+
 /** Focus the nearest tile in a direction from the focused one's centre (none there: unchanged). */
 export function focusDirection(ws: Workspace, direction: FocusDirection): Workspace {
   if (!ws.focused) return ws;

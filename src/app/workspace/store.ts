@@ -10,6 +10,7 @@ import {
   focusTile,
   type LayoutNode,
   leaves,
+  moveFocused,
   navigateTile,
   resizeFocused,
   type SplitDirection,
@@ -115,6 +116,10 @@ export const workspace = {
   },
   focusDirection(direction: FocusDirection): void {
     set(focusDirection(state, direction), 'replace');
+  },
+  /** Keyboard rearranging: the focused tile changes places with its neighbour in a direction. */
+  moveFocused(direction: FocusDirection): void {
+    set(moveFocused(state, direction), 'push');
   },
   toggleMaximise(tileId?: TileId): void {
     set(toggleMaximise(state, tileId ?? state.focused), 'replace');
