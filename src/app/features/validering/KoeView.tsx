@@ -299,11 +299,13 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
 
   const columns = useMemo(() => {
     if (median.size === 0) return konfig.kolonner;
-    // The test's columns go right after the tested value.
-    const ekstra = medianKolonner<T>(median);
-    const i = konfig.kolonner.findIndex((k) => k.id === 'vandmaengdeOppumpet' || k.id === 'vandstand');
-    if (i < 0) return [...konfig.kolonner, ...ekstra];
-    return [...konfig.kolonner.slice(0, i + 1), ...ekstra, ...konfig.kolonner.slice(i + 1)];
+    // The flag goes right after the plant, so it shows even in a narrow tile; the figures behind it
+    // (value, median, deviation) go right after the tested value.
+    const [flag, ...figures] = medianKolonner<T>(median);
+    const base = [konfig.kolonner[0]!, flag!, ...konfig.kolonner.slice(1)];
+    const i = base.findIndex((k) => k.id === 'vandmaengdeOppumpet' || k.id === 'vandstand');
+    if (i < 0) return [...base, ...figures];
+    return [...base.slice(0, i + 1), ...figures, ...base.slice(i + 1)];
   }, [konfig.kolonner, median]);
   const markerede = useMemo(() => rows.filter((r) => median.get(r.id)?.markeret).length, [rows, median]);
 
