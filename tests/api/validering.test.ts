@@ -135,6 +135,54 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       });
     });
 
+    it('keeps the precomputed statistics in step with approvals and direct writes', async () => {
+      const db = t.database.db;
+      const pend = await serie('Mediantest Statistik Vandværk', 100, 104, 3);
+      const [{ vandanlaeg_id: plant } = { vandanlaeg_id: 0 }] = await queryRows<{ vandanlaeg_id: number }>(
+        db,
+        sql`SELECT vandanlaeg_id FROM oppumpet_maengde WHERE id = ${pend}`,
+      );
+      const test = async () =>
+        json(
+          await req('PUT', `/api/OppumpedeVandmaengderValidering/GetMedian/${skive}`, 'vand', {
+            ids: [pend],
+          }),
+        )[0] as { antalHistorik: number; median: number };
+      expect(await test()).toMatchObject({ antalHistorik: 3, bemaerkning: 'for lidt historik' });
+      // A fourth comparable quarter, approved through Godkend: refreshed in the decision's transaction.
+      const [ny] = await db
+        .insert(oppumpetMaengde)
+        .values({
+          kundeId: skive,
+          vandanlaegId: Number(plant),
+          startdato: '2022-07-01',
+          slutdato: '2022-09-30',
+          vandmaengdeOppumpet: 200 * 92,
+          status: 0,
+        })
+        .returning({ id: oppumpetMaengde.id, version: oppumpetMaengde.version });
+      const g = await req('PUT', `/api/OppumpedeVandmaengderValidering/Godkend/${skive}`, 'vand', {
+        poster: [{ id: ny!.id, version: ny!.version }],
+      });
+      expect(g.statusCode).toBe(200);
+      const stat = () =>
+        queryRows<{ gruppe1: number; n: number }>(
+          db,
+          sql`SELECT gruppe1, n FROM validering_statistik
+              WHERE kunde_id = ${skive} AND art = 'anlaeg' AND serie_id = ${Number(plant)} ORDER BY gruppe1, gruppe2`,
+        );
+      expect((await stat()).map((r) => [Number(r.gruppe1), Number(r.n)])).toEqual([
+        [3, 3],
+        [3, 4],
+      ]);
+      expect(await test()).toMatchObject({ antalHistorik: 4, markeret: false });
+      // A write outside the decisions (here a plain UPDATE) marks the series; the test recomputes it.
+      await db.execute(sql`UPDATE oppumpet_maengde SET status = 2 WHERE id = ${ny!.id}`);
+      expect((await stat()).some((r) => Number(r.gruppe1) === -1)).toBe(true);
+      expect(await test()).toMatchObject({ antalHistorik: 3 });
+      expect((await stat()).some((r) => Number(r.gruppe1) === -1)).toBe(false);
+    });
+
     it('without ids tests every pending entry of the queue; readers may run it; bad input is 400', async () => {
       const all = await req('PUT', `/api/OppumpedeVandmaengderValidering/GetMedian/${skive}`, 'laeser', {});
       expect(all.statusCode).toBe(200);

@@ -439,3 +439,30 @@ export const mailUdsendelse = pgTable(
   },
   (t) => [index('mail_udsendelse_kunde_aar_idx').on(t.kundeId, t.aar, t.vandanlaegId)],
 );
+
+/**
+ * Precomputed median-test statistics of the approved history (docs/validering-notes.md, the median
+ * test): one row per comparison group — art 'anlaeg' | 'indtag' (serie = plant / intake; gruppe1 =
+ * period length in months, gruppe2 = start month) or 'pejling' (serie = intake; gruppe1 = situation,
+ * -1 for none; gruppe2 = 0). Computed by src/server/validering/median.ts only. A row with
+ * gruppe1 = gruppe2 = -1 marks the series as changed (written by triggers on oppumpet_maengde and
+ * pejling whenever an approved row is inserted, updated or deleted); its groups are recomputed
+ * before the statistics are read, in the transaction that reads or decides.
+ */
+export const valideringStatistik = pgTable(
+  'validering_statistik',
+  {
+    kundeId: integer('kunde_id').notNull(),
+    art: text('art').notNull(),
+    serieId: integer('serie_id').notNull(),
+    gruppe1: integer('gruppe1').notNull(),
+    gruppe2: integer('gruppe2').notNull(),
+    median: doublePrecision('median'),
+    mad: doublePrecision('mad'),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kundeId, t.art, t.serieId, t.gruppe1, t.gruppe2] }),
+    index('validering_statistik_aendret_idx').on(t.kundeId).where(sql`gruppe1 = -1 AND gruppe2 = -1`),
+  ],
+);

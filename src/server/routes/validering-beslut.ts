@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../db/client';
 import { logbog } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { hubFor } from '../realtime';
-import { intArray } from '../validering/median';
+import { intArray, opdaterStatistik } from '../validering/median';
 import { tilIso } from './validering-data';
 
 /**
@@ -180,6 +180,9 @@ export async function beslut(
         })),
       );
     }
+    // The median test's statistics change with the approved set: recomputed for the series the
+    // triggers marked, in this transaction (a discard of a pending entry marks nothing).
+    if (besluttet.length > 0 && art !== 'vandproeve') await opdaterStatistik(t, user.kundeId);
     allerede.sort((a, b) => a.id - b.id);
     return { besluttet: [...gjort].sort((a, b) => a - b), alleredeBesluttet: allerede };
   });
