@@ -20,3 +20,12 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/**
+ * Starts from a workspace of one tile showing `path`. A user's workspace is saved and restored, so
+ * a test that assumes one tile says so (a link with a layout is reproduced exactly).
+ */
+export async function openAlone(page: Page, path: string): Promise<void> {
+  await page.goto(`${path}?v=1&t=${path}&f=0`);
+  await expect(page.getByTestId('tile')).toHaveCount(1);
+}

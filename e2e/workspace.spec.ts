@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { pathOf, signIn, tokenOf } from './helpers';
+import { openAlone, pathOf, signIn, tokenOf } from './helpers';
 
 interface Hit {
   id: number;
@@ -23,6 +23,7 @@ test('keyboard only: open a company and a water plant beside it, move focus, the
   browser,
 }) => {
   await signIn(page, 'admin');
+  await openAlone(page, '/');
   const company = (await search(page, 'Autoværksted')).find((h) => h.type === 'virksomhed')!;
   const plant = (await search(page, 'Vandværk')).find((h) => h.type === 'vandanlaeg' && h.nummer)!;
   const companyPath = `/virksomheder/${company.id}/stamoplysninger`;

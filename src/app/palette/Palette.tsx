@@ -120,6 +120,20 @@ function PaletteDialog() {
   };
   const selectedLabel = labelOf(selected, { recent, entities, local });
 
+  // When results arrive or the commands change, the selection stays on an item that exists (the
+  // first, unless the user's choice is still there), so Enter always has something to open.
+  const order = [
+    ...(groups.get(GROUP.tile) ?? []).map((c) => c.id),
+    ...recent.map((r) => `recent:${r.path}`),
+    ...entities.map((e) => `entity:${e.type}:${e.id}`),
+    ...[...groups.entries()].filter(([g]) => g !== GROUP.tile).flatMap(([, cs]) => cs.map((c) => c.id)),
+  ];
+  const orderKey = order.join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: orderKey stands for order
+  useEffect(() => {
+    if (!order.includes(selected)) setSelected(order[0] ?? '');
+  }, [orderKey, selected]);
+
   return (
     <Cmdk.Dialog
       open
