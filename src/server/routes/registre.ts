@@ -40,6 +40,16 @@ function requireOpretter(user: SessionUser, opretterId: number): void {
   if (opretterId !== user.brugerId) throw forbidden('opretterId skal være den indloggede bruger');
 }
 
+/** Creating a company or farm: the user's own municipality, the type's write right, in their own name. */
+function requireOpret(
+  user: SessionUser,
+  q: { kommuneId: number; virksomhedsType: keyof typeof SKRIVERET; opretterId: number },
+): void {
+  requireKommune(user, q.kommuneId);
+  requireAny(user, SKRIVERET[q.virksomhedsType]);
+  requireOpretter(user, q.opretterId);
+}
+
 const BRANCHE_NAVN = new Map([...VIRKSOMHEDSBRANCHER, ...LANDBRUGSBRANCHER].map((b) => [b.kode, b]));
 
 /** The basis a company created from a register starts with (the detail tile fills in the rest). */
@@ -225,9 +235,7 @@ export async function registreRoutes(fastify: FastifyInstance, { db }: Deps, reg
     async (request, reply) => {
       const q = request.query;
       const user = request.user;
-      requireKommune(user, q.kommuneId);
-      requireAny(user, SKRIVERET[q.virksomhedsType]);
-      requireOpretter(user, q.opretterId);
+      requireOpret(user, q);
       const pNrs = [...new Set(q.PNRListe)];
       const enheder = await cvr.hentEnheder(pNrs);
       const ukendte = pNrs.filter((p) => !enheder.has(p));
@@ -305,9 +313,7 @@ export async function registreRoutes(fastify: FastifyInstance, { db }: Deps, reg
     async (request, reply) => {
       const q = request.query;
       const user = request.user;
-      requireKommune(user, q.kommuneId);
-      requireAny(user, SKRIVERET[q.virksomhedsType]);
-      requireOpretter(user, q.opretterId);
+      requireOpret(user, q);
       const a = await dawa.hent(q.dawaAdresseId, q.dawaAdresseType);
       if (!a) throw badRequest({ dawaAdresseId: ['Adressen findes ikke i DAWA'] });
       if (a.kommunekode !== q.kommuneId)

@@ -24,6 +24,21 @@ const forsyningTekst = (r: OppumpetPost) =>
     )
     .join('; ');
 
+/** Who decided an entry and when: the last columns of the approved and discarded lists. */
+function beslutning<
+  T extends { besluttetAf: string | null; besluttetDato: string | null },
+>(): DataTableColumn<T>[] {
+  return [
+    { id: 'besluttetAf', header: 'Besluttet af', accessor: (r) => r.besluttetAf },
+    {
+      id: 'besluttetDato',
+      header: 'Dato',
+      accessor: (r) => r.besluttetDato,
+      cell: (r) => dato(r.besluttetDato),
+    },
+  ];
+}
+
 export function oppumpetKolonner(
   niveau: 'anlaeg' | 'indtag',
   historik = false,
@@ -105,16 +120,7 @@ export function oppumpetKolonner(
       },
     );
   k.push({ id: 'bemaerkning', header: 'Bemærkning', accessor: (r) => r.bemaerkning, sortable: false });
-  if (historik)
-    k.push(
-      { id: 'besluttetAf', header: 'Besluttet af', accessor: (r) => r.besluttetAf },
-      {
-        id: 'besluttetDato',
-        header: 'Dato',
-        accessor: (r) => r.besluttetDato,
-        cell: (r) => dato(r.besluttetDato),
-      },
-    );
+  if (historik) k.push(...beslutning());
   else
     k.push(
       { id: 'indberetter', header: 'Indberetter', accessor: (r) => r.indberetter, defaultHidden: true },
@@ -165,16 +171,7 @@ export function pejlingKolonner(historik = false): DataTableColumn<PejlingPost>[
     { id: 'pejlemetode', header: 'Pejlemetode', accessor: (r) => r.pejlemetode, defaultHidden: historik },
     { id: 'bemaerkning', header: 'Bemærkning', accessor: (r) => r.bemaerkning, sortable: false },
   );
-  if (historik)
-    k.push(
-      { id: 'besluttetAf', header: 'Besluttet af', accessor: (r) => r.besluttetAf },
-      {
-        id: 'besluttetDato',
-        header: 'Dato',
-        accessor: (r) => r.besluttetDato,
-        cell: (r) => dato(r.besluttetDato),
-      },
-    );
+  if (historik) k.push(...beslutning());
   return k;
 }
 
@@ -207,15 +204,6 @@ export function vandproeveKolonner(historik = false): DataTableColumn<Vandproeve
     { id: 'laboratorium', header: 'Laboratorium', accessor: (r) => r.laboratorium, defaultHidden: historik },
     { id: 'bemaerkning', header: 'Bemærkning', accessor: (r) => r.bemaerkning, sortable: false },
   );
-  if (historik)
-    k.push(
-      { id: 'besluttetAf', header: 'Besluttet af', accessor: (r) => r.besluttetAf },
-      {
-        id: 'besluttetDato',
-        header: 'Dato',
-        accessor: (r) => r.besluttetDato,
-        cell: (r) => dato(r.besluttetDato),
-      },
-    );
+  if (historik) k.push(...beslutning());
   return k;
 }
