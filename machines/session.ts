@@ -14,6 +14,7 @@ import {
   type BrugerSettings,
   defaultBrugerSettings,
   type KundeSettings,
+  parseTextList,
   type TokenClaims,
 } from '../src/contract/session';
 import {
@@ -104,15 +105,6 @@ export function userFromClaims(claims: TokenClaims): SessionUser {
     customerName: claims.customerName,
     municipalityNumber: claims.municipalityNumber,
   };
-}
-
-function parseTextList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The text to show for a rejection: the server's message when there is one. */

@@ -52,7 +52,7 @@ function Router() {
 
   if (decision.kind === 'loadUser' || (state === 'checking' && hasToken)) return <LoadingView />;
   if (decision.kind === 'redirect') return <LoadingView />;
-  return <Shell route={decision.route} params={decision.params} />;
+  return <Shell route={decision.route} />;
 }
 
 export function App() {

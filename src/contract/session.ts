@@ -14,6 +14,16 @@ export const tokenClaimsSchema = z.object({
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
+/** The roles and modules claims are JSON lists held as text; anything else reads as empty. */
+export function parseTextList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export const loginBodySchema = z.object({
   username: z.string().trim().min(1, 'Brugernavn skal udfyldes').max(100),
   password: z.string().min(1, 'Adgangskode skal udfyldes').max(200),

@@ -3,7 +3,7 @@ import { normaliseKey, platformKey } from '../lib/keyboard';
 import { canAccess } from '../routes/access';
 import { buildPath, matchRoute } from '../routes/match';
 import { ROUTES, type RouteDef } from '../routes/route-table';
-import { visibleTabs } from '../routes/tabs';
+import { siblingTabs } from '../routes/tabs';
 import type { TileCommand } from '../workspace/tile-api';
 
 /**
@@ -70,19 +70,17 @@ function routeLabel(route: RouteDef): string {
 
 /** The focused tile's sibling tabs (same entity), as 'Fane: ...' commands. */
 export function tabCommands(ctx: CommandContext): Command[] {
-  if (!ctx.focusedPath) return [];
-  const match = matchRoute(ctx.focusedPath);
-  if (!match || match.route.kind !== 'tab' || !match.route.parent) return [];
-  const base: Record<string, string> = match.params.id ? { id: match.params.id } : {};
-  return visibleTabs(match.route.parent as never, { ressourcer: ctx.ressourcer })
+  const match = ctx.focusedPath ? matchRoute(ctx.focusedPath) : null;
+  if (!match) return [];
+  return siblingTabs(match.route, match.params, { ressourcer: ctx.ressourcer })
     .filter((t) => t.route.name !== match.route.name)
-    .map(({ route }) => ({
+    .map(({ route, href }) => ({
       id: `tab:${route.name}`,
       label: `Fane: ${route.title}`,
       group: GROUP.tabs,
       keywords: [route.name],
       layer: 'tile' as const,
-      run: ({ beside }) => ctx.open(buildPath(route, base), beside),
+      run: ({ beside }) => ctx.open(href, beside),
     }));
 }
 

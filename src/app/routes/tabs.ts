@@ -1,6 +1,7 @@
 import { harAdgang, type Ressource } from '../../contract/roles';
 import { canAccess } from './access';
-import { ROUTES, type RouteDef, type RouteName } from './route-table';
+import { buildPath } from './match';
+import { ROUTES, type RouteDef, type RouteName, type RouteParams } from './route-table';
 
 export interface TabFlags {
   /** The customer's economic-integration flag (loaded on entering /fakturering). */
@@ -42,4 +43,18 @@ export function visibleTabs(parentRouteName: RouteName, ctx: TabContext): Visibl
   return ROUTES.filter((r) => r.parent === parentRouteName)
     .filter((r) => canAccess(r, ctx.ressourcer) && (VISIBLE_WHEN[r.name as RouteName]?.(ctx) ?? true))
     .map((route) => ({ route, enabled: ENABLED_WHEN[route.name as RouteName]?.(ctx) ?? true }));
+}
+
+/**
+ * The tabs beside a tab route (its parent's tabs), as links for the same entity: only the entity's
+ * own id carries over; record ids belong to one tab. Empty for a route that is not a tab.
+ */
+export function siblingTabs(route: RouteDef, params: RouteParams, ctx: TabContext) {
+  if (route.kind !== 'tab' || !route.parent) return [];
+  const base: Record<string, string> = params.id ? { id: params.id } : {};
+  return visibleTabs(route.parent as RouteName, ctx).map(({ route: tab, enabled }) => ({
+    route: tab,
+    enabled,
+    href: buildPath(tab, base),
+  }));
 }

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import type { RouteDef, RouteParams } from '../routes/route-table';
+import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
 import { Workspace } from '../workspace/Workspace';
 import { Footer } from './Footer';
 import { PRODUCT_NAME } from './product';
 import { TopBar } from './TopBar';
-import { HomeView } from './views/HomeView';
 import { LoginView } from './views/LoginView';
-import { IngenAdgangView, LoadingView, LogoutView, NotFoundView, StsErrorView } from './views/StatusViews';
+import { LoadingView, LogoutView, StsErrorView } from './views/StatusViews';
 
 export { PRODUCT_NAME } from './product';
 
@@ -21,29 +20,20 @@ export function documentTitle(kundeNavn: string | null | undefined): string {
   return kundeNavn ? `${PRODUCT_NAME} - ${kundeNavn}` : PRODUCT_NAME;
 }
 
-function RouteContent({ route }: { route: RouteDef; params: RouteParams }) {
+/**
+ * The session screens (login, sign-on, errors, logout): the only routes shown outside the workspace.
+ * Every other route opens in a tile when signed in, and without a token the guard sends it to /login.
+ */
+function SessionScreen({ route }: { route: RouteDef }) {
   switch (route.name) {
-    case 'home':
-      return <HomeView />;
-    case 'login':
-    case 'swecologin':
-      return <LoginView />;
     case 'stslogin':
       return <LoadingView text="Logger ind …" />;
     case 'stserror':
       return <StsErrorView />;
     case 'logout':
       return <LogoutView />;
-    case 'ingenadgang':
-      return <IngenAdgangView />;
-    case 'notfound':
-      return <NotFoundView />;
     default:
-      return (
-        <section className="status-page">
-          <h1>{route.title}</h1>
-        </section>
-      );
+      return <LoginView />;
   }
 }
 
@@ -51,7 +41,7 @@ function RouteContent({ route }: { route: RouteDef; params: RouteParams }) {
  * The page: top bar, content, footer. Signed in, every route but the session screens opens in the
  * workspace; the address bar's route is then the focused tile's.
  */
-export function Shell({ route, params }: { route: RouteDef; params: RouteParams }) {
+export function Shell({ route }: { route: RouteDef }) {
   const { user, signedIn } = useSession();
   const kundeNavn = signedIn ? user?.customerName : null;
 
@@ -83,7 +73,7 @@ export function Shell({ route, params }: { route: RouteDef; params: RouteParams 
     <div className={`app ${background}`}>
       {signedIn && <TopBar />}
       <main className={`content${inWorkspace ? ' with-workspace' : ''}`} id="main">
-        {inWorkspace ? <Workspace /> : <RouteContent route={route} params={params} />}
+        {inWorkspace ? <Workspace /> : <SessionScreen route={route} />}
       </main>
       {FOOTER_ROUTES.has(route.name) && <Footer />}
     </div>

@@ -1,9 +1,8 @@
 import { Maximize2, Minimize2, SplitSquareHorizontal, SplitSquareVertical, X } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
-import { buildPath } from '../routes/match';
 import type { RouteDef, RouteParams } from '../routes/route-table';
 import type { TabFlags } from '../routes/tabs';
-import { visibleTabs } from '../routes/tabs';
+import { siblingTabs } from '../routes/tabs';
 import { useSession } from '../session/useSession';
 import { closeTileGuarded, navigateTileGuarded, openRoute } from './actions';
 import { guardFor } from './guards';
@@ -156,24 +155,9 @@ function TileButton(props: { label: string; shortcut: string; onClick(): void; c
   );
 }
 
-/** The tabs of the route's parent with the same entity id; Alt+PageUp/PageDown move between them. */
-export function tabHrefs(
-  route: RouteDef,
-  params: RouteParams,
-  ressourcer: Parameters<typeof visibleTabs>[1],
-) {
-  // Only the entity's own id carries over; record ids belong to one tab.
-  const base: Record<string, string> = params.id ? { id: params.id } : {};
-  return visibleTabs(route.parent as never, ressourcer).map(({ route: tab, enabled }) => ({
-    route: tab,
-    enabled,
-    href: buildPath(tab, base),
-  }));
-}
-
 function TabBar(props: { route: RouteDef; params: RouteParams; tileId: TileId; flags: TabFlags }) {
   const { ressourcer } = useSession();
-  const tabs = tabHrefs(props.route, props.params, { ressourcer, flags: props.flags });
+  const tabs = siblingTabs(props.route, props.params, { ressourcer, flags: props.flags });
   return (
     <nav className="tile-tabs" aria-label="Faner">
       {tabs.map(({ route, enabled, href }) => {

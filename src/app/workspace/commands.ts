@@ -2,9 +2,9 @@ import type { Ressource } from '../../contract/roles';
 import { type Command, GROUP } from '../palette/commands';
 import { paletteStore } from '../palette/palette-store';
 import { matchRoute } from '../routes/match';
+import { siblingTabs } from '../routes/tabs';
 import { closeTileGuarded, navigateTileGuarded } from './actions';
 import { workspace } from './store';
-import { tabHrefs } from './Tile';
 
 /** Moves the focused tile to its next (+1) or previous (-1) tab. */
 function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
@@ -12,8 +12,8 @@ function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
   const id = ws.focused;
   const path = id ? ws.tiles[id]?.path : undefined;
   const match = path ? matchRoute(path) : null;
-  if (!id || !match || match.route.kind !== 'tab' || !match.route.parent) return;
-  const tabs = tabHrefs(match.route, match.params, { ressourcer }).filter((t) => t.enabled);
+  if (!id || !match) return;
+  const tabs = siblingTabs(match.route, match.params, { ressourcer }).filter((t) => t.enabled);
   const i = tabs.findIndex((t) => t.route.name === match.route.name);
   const next = tabs[(i + step + tabs.length) % tabs.length];
   if (next && next.route.name !== match.route.name) void navigateTileGuarded(id, next.href);

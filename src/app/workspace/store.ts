@@ -37,17 +37,18 @@ let onLayoutChanged: ((encoded: string) => void) | undefined;
 function set(next: Workspace, history: HistoryMode): void {
   if (next === state) return;
   state = next;
+  const encoded = encodeWorkspace(next);
   if (history !== 'none') {
     const url = workspaceUrl(next);
     const current = window.location.pathname + window.location.search;
     // history.state keeps the exact layout of every entry, so Back restores it even for a plain URL.
-    const entry = { mwLayout: encodeWorkspace(next) };
+    const entry = { mwLayout: encoded };
     if (history === 'push' && url !== current) window.history.pushState(entry, '', url);
     else window.history.replaceState(entry, '', url);
     if (url !== current) notifyLocationChanged();
   }
   for (const l of listeners) l();
-  onLayoutChanged?.(encodeWorkspace(next));
+  onLayoutChanged?.(encoded);
 }
 
 export type OpenMode = 'replace' | 'beside' | 'below';

@@ -1,5 +1,5 @@
 import { type Ressource, ressourcerFor } from '../../contract/roles';
-import type { TokenClaims } from '../../contract/session';
+import { parseTextList, type TokenClaims } from '../../contract/session';
 
 /** The signed-in user as every handler sees it: derived from the verified token. */
 export interface SessionUser {
@@ -13,17 +13,8 @@ export interface SessionUser {
   ressourcer: Set<Ressource>;
 }
 
-function parseList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 export function sessionUserFromClaims(claims: TokenClaims): SessionUser {
-  const roller = parseList(claims.roles);
+  const roller = parseTextList(claims.roles);
   return {
     brugerId: Number(claims.userId),
     username: claims.username,
@@ -31,7 +22,7 @@ export function sessionUserFromClaims(claims: TokenClaims): SessionUser {
     kundeNavn: claims.customerName,
     kundeNr: claims.municipalityNumber,
     roller,
-    moduler: parseList(claims.modules),
+    moduler: parseTextList(claims.modules),
     ressourcer: ressourcerFor(roller),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import { containsPattern } from '../db/like';
 import { type Branche, LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { adresse, person, udfyldNavn } from '../db/seed/context';
 import { makeCvr, makePNr } from '../db/seed/cvr';
@@ -279,8 +280,6 @@ export function spejlEnhed(r: KendtRaekke): CvrEnhed {
   };
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The local CVR simulator: generated units of each demo municipality that are not in any list, plus
  * a mirror of the companies the municipalities already have (read from the database, as the real
@@ -330,7 +329,7 @@ export class CvrSimulator implements CvrRegister {
   }
 
   private async soegKendte(s: CvrSoegning, tekst: string, limit: number): Promise<CvrEnhed[]> {
-    const contains = `%${likeEscape(tekst)}%`;
+    const contains = containsPattern(tekst);
     const digits = tekst.replace(/\s+/g, '');
     const tal = /^\d+$/.test(digits);
     const branche =

@@ -15,7 +15,8 @@ import {
 } from '../../contract/session';
 import { bruger, brugerKunde, kunde } from '../db/schema';
 import type { Deps } from '../deps';
-import { addFieldError, badRequest, notFound } from '../http/errors';
+import { addFieldError, badRequest } from '../http/errors';
+import { requireActiveKunde } from './entity-access';
 
 /** Parses settings JSON text against a schema, answering 400 with the fields in error. */
 function parseOpsaetning<T>(text: string, schema: z.ZodType<T>): T {
@@ -73,7 +74,7 @@ export async function brugerRoutes(fastify: FastifyInstance, { db }: Deps) {
     '/Bruger/HentKundeOpsaetning/:kundeId',
     { schema: { params: kundeIdParamsSchema, response: { 200: opsaetningResponseSchema } } },
     async (request) => {
-      if (request.params.kundeId !== request.user.kundeId) throw notFound('Kunden');
+      requireActiveKunde(request.user, request.params.kundeId);
       const [row] = await db
         .select({ opsaetning: brugerKunde.kundeOpsaetning })
         .from(brugerKunde)
@@ -88,7 +89,7 @@ export async function brugerRoutes(fastify: FastifyInstance, { db }: Deps) {
     '/Bruger/GemKundeOpsaetning',
     { schema: { body: gemKundeOpsaetningBodySchema } },
     async (request, reply) => {
-      if (request.body.kundeId !== request.user.kundeId) throw notFound('Kunden');
+      requireActiveKunde(request.user, request.body.kundeId);
       const settings = parseOpsaetning(request.body.opsaetning, kundeSettingsSchema);
       const stored = { ...settings, favorites: sortFavoritter(settings.favorites) };
       await db

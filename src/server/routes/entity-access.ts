@@ -20,3 +20,8 @@ export async function loadVirksomhed(db: Db, user: SessionUser, id: number, mode
   requireAny(user, mode === 'read' ? LAESERET[type] : SKRIVERET[type]);
   return row;
 }
+
+/** A path or body kundeId must be the active customer's: any other answers 404, never its data. */
+export function requireActiveKunde(user: SessionUser, kundeId: number): void {
+  if (kundeId !== user.kundeId) throw notFound('Kunden');
+}

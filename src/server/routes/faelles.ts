@@ -15,13 +15,7 @@ import { NOTIFIKATION_TYPER, notifikationListeSchema } from '../../contract/sess
 import type { SessionUser } from '../auth/session-user';
 import { emne, frase, notifikation, systemBesked, tilsynKonklusion } from '../db/schema';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-import { loadVirksomhed } from './entity-access';
-
-/** A path kundeId must be the active customer's: any other answers 404, never its data. */
-function requireActiveKunde(user: SessionUser, kundeId: number): void {
-  if (kundeId !== user.kundeId) throw notFound('Kunden');
-}
+import { loadVirksomhed, requireActiveKunde } from './entity-access';
 
 /** Notification types a user sees: DMA status for company/farm caseworkers, Jupiter for water plants. */
 function notifikationTyperFor(user: SessionUser): number[] {

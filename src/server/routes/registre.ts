@@ -96,6 +96,19 @@ function nuvaerende(row: typeof virksomhed.$inferSelect): Record<CvrFelt, string
   };
 }
 
+/** The company's address columns as the register gives them. */
+function adresseKolonner(e: CvrEnhed) {
+  return {
+    vejnavn: e.vejnavn,
+    husnummer: e.husnummer,
+    postnummer: e.postnummer,
+    postdistrikt: e.postdistrikt,
+    adresse: adresseTekst(e),
+    x: e.x || null,
+    y: e.y || null,
+  };
+}
+
 function registerVaerdier(e: CvrEnhed): Record<CvrFelt, string | null> {
   return {
     navn: e.navn,
@@ -127,13 +140,7 @@ function kolonnerFor(felt: CvrFelt, e: CvrEnhed): Partial<typeof virksomhed.$inf
       return { cvrNr: e.cvrNr || null };
     case 'adresse':
       return {
-        vejnavn: e.vejnavn,
-        husnummer: e.husnummer,
-        postnummer: e.postnummer,
-        postdistrikt: e.postdistrikt,
-        adresse: adresseTekst(e),
-        x: e.x || null,
-        y: e.y || null,
+        ...adresseKolonner(e),
       };
     case 'branche':
       return { brancheKode: e.brancheKode, brancheNavn: e.brancheNavn };
@@ -257,13 +264,7 @@ export async function registreRoutes(fastify: FastifyInstance, { db }: Deps, reg
               navn: e.navn,
               cvrNr: e.cvrNr || null,
               pNr: e.pNr,
-              vejnavn: e.vejnavn,
-              husnummer: e.husnummer,
-              postnummer: e.postnummer,
-              postdistrikt: e.postdistrikt,
-              adresse: adresseTekst(e),
-              x: e.x || null,
-              y: e.y || null,
+              ...adresseKolonner(e),
               brancheKode: e.brancheKode,
               brancheNavn: e.brancheNavn,
               primaerSagsbehandlerId: user.brugerId,

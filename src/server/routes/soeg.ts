@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LAESERET, type Virksomhedstype } from '../../contract/roles';
 import { type SoegResultat, soegQuerySchema, soegSvarSchema } from '../../contract/soeg';
 import { queryRows } from '../db/client';
+import { containsPattern, likeEscape } from '../db/like';
 import type { Deps } from '../deps';
 
 const TYPE_NAVN: Record<Virksomhedstype, SoegResultat['type']> = {
@@ -15,9 +16,6 @@ const MATCH: Record<number, SoegResultat['match']> = { 0: 'nummer', 1: 'navn', 2
 
 /** Similar-name search (for typos) runs only when nothing matched the text itself. */
 const SIMILARITY_ONLY_BELOW = 1;
-
-/** Escapes LIKE wildcards in user text. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface Row {
   id: number;
@@ -49,7 +47,7 @@ export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
       const tekst = request.query.tekst;
       const digits = tekst.replace(/\s+/g, '');
       const prefix = `${likeEscape(tekst.toLowerCase())}%`;
-      const contains = `%${likeEscape(tekst)}%`;
+      const contains = containsPattern(tekst);
       const scope = sql`kunde_id = ${request.user.kundeId} and not slettet and type in (${sql.join(
         types.map((t) => sql`${t}`),
         sql`, `,

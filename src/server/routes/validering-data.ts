@@ -1,18 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { OppumpetPost, PejlingPost, ValideringStatus, VandproevePost } from '../../contract/validering';
-import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
+import { containsPattern } from '../db/like';
 import { JUPITER_FORSYNINGSART } from '../db/seed/lookups';
-import { notFound } from '../http/errors';
 
 /** Looking needs the water-plant read right; deciding needs the caseworker right (docs/validering-notes.md). */
 export const LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
 export const BESLUT = 'SAGSBEHANDLER_VANDANLAEG';
-
-/** A path kundeId must be the active customer's: any other answers 404, never its data. */
-export function kraevAktivKunde(user: SessionUser, kundeId: number): void {
-  if (kundeId !== user.kundeId) throw notFound('Kunden');
-}
 
 /** Reading the validation queues and the decided entries, as raw SQL with the joins the lists need. */
 
@@ -27,11 +21,6 @@ const tal = (v: unknown) => Number(v);
 const talEllerNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const FORSYNINGSART = new Map(JUPITER_FORSYNINGSART.map((f) => [f.id, f.navn]));
-
-/** The ILIKE pattern of a free-text filter (wildcards in the text are taken literally). */
-export function soegemoenster(filter: string): string {
-  return `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface Side<T> {
   totalCount: number;
@@ -104,7 +93,7 @@ export async function hentOppumpet(db: Db, niveau: Niveau, u: Udvalg): Promise<S
   if (u.vandanlaegId !== undefined) betingelser.push(sql`o.vandanlaeg_id = ${u.vandanlaegId}`);
   if (u.indtagId !== undefined) betingelser.push(sql`o.indtag_id = ${u.indtagId}`);
   if (u.filter) {
-    const m = soegemoenster(u.filter);
+    const m = containsPattern(u.filter);
     betingelser.push(
       sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR b.dgu_nr ILIKE ${m} OR o.indberetter ILIKE ${m})`,
     );
@@ -165,7 +154,7 @@ export async function hentPejlinger(
   if (u.status !== null) betingelser.push(sql`o.status = ${u.status}`);
   if (u.indtagId !== undefined) betingelser.push(sql`o.indtag_id = ${u.indtagId}`);
   if (u.filter) {
-    const m = soegemoenster(u.filter);
+    const m = containsPattern(u.filter);
     betingelser.push(sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR b.dgu_nr ILIKE ${m})`);
   }
   const orden = u.nyesteFoerst
@@ -232,7 +221,7 @@ export async function hentVandproever(db: Db, u: Udvalg): Promise<Side<Vandproev
   const betingelser: SQL[] = [sql`o.kunde_id = ${u.kundeId}`, sql`o.status = ${u.status}`];
   if (u.vandanlaegId !== undefined) betingelser.push(sql`o.vandanlaeg_id = ${u.vandanlaegId}`);
   if (u.filter) {
-    const m = soegemoenster(u.filter);
+    const m = containsPattern(u.filter);
     betingelser.push(
       sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR o.proevested ILIKE ${m} OR o.laboratorium ILIKE ${m})`,
     );

@@ -15,12 +15,14 @@ import {
   sendMailSvarSchema,
 } from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
+import { containsPattern } from '../db/like';
 import { mailUdsendelse } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { type Mailer, mailerFraMiljoe } from '../integrations/mail';
 import { intArray } from '../validering/median';
-import { BESLUT, kraevAktivKunde, LAES, soegemoenster, tilIso } from './validering-data';
+import { requireActiveKunde } from './entity-access';
+import { BESLUT, LAES, tilIso } from './validering-data';
 
 const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
 
@@ -74,7 +76,7 @@ export async function mailStatus(
   const slut = `${String(q.year).padStart(4, '0')}-12-31`;
   const filtre: SQL[] = [sql`TRUE`];
   if (q.filter) {
-    const m = soegemoenster(q.filter);
+    const m = containsPattern(q.filter);
     filtre.push(
       sql`(a.navn ILIKE ${m} OR a.anlaegsnr ILIKE ${m} OR a.jupiter_id ILIKE ${m}
            OR EXISTS (SELECT 1 FROM kontaktperson kp WHERE kp.virksomhed_id = a.id AND kp.navn ILIKE ${m}))`,
@@ -192,7 +194,7 @@ export async function valideringMailRoutes(fastify: FastifyInstance, deps: Deps)
       schema: { querystring: mailStatusQuerySchema, response: { 200: mailStatusSvarSchema } },
     },
     async (request) => {
-      kraevAktivKunde(request.user, request.query.kundeId);
+      requireActiveKunde(request.user, request.query.kundeId);
       return mailStatus(db, request.user.kundeId, request.query);
     },
   );
@@ -210,7 +212,7 @@ export async function valideringMailRoutes(fastify: FastifyInstance, deps: Deps)
     },
     async (request) => {
       const { user } = request;
-      kraevAktivKunde(user, request.params.kundeId);
+      requireActiveKunde(user, request.params.kundeId);
       const ids = [...new Set(request.body)];
       const aar = request.query.year;
       const status = await mailStatus(db, user.kundeId, {
@@ -294,9 +296,9 @@ export async function valideringKontaktRoutes(fastify: FastifyInstance, { db }: 
     },
     async (request) => {
       const { user } = request;
-      kraevAktivKunde(user, request.params.kundeId);
+      requireActiveKunde(user, request.params.kundeId);
       const { filter, start, take } = request.query;
-      const m = filter ? soegemoenster(filter) : null;
+      const m = filter ? containsPattern(filter) : null;
       const rows = await queryRows<{
         jid: string;
         navn: string;

@@ -20,6 +20,7 @@ import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { registerHaendelser } from '../realtime';
 import { medianTest } from '../validering/median';
+import { requireActiveKunde } from './entity-access';
 import { beslut } from './validering-beslut';
 import {
   BESLUT,
@@ -28,7 +29,6 @@ import {
   hentOppumpet,
   hentPejlinger,
   hentVandproever,
-  kraevAktivKunde,
   LAES,
 } from './validering-data';
 import { valideringKontaktRoutes, valideringMailRoutes } from './validering-mail';
@@ -54,7 +54,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
         },
       },
       async (request) => {
-        kraevAktivKunde(request.user, request.params.kundeId);
+        requireActiveKunde(request.user, request.params.kundeId);
         return hentOppumpet(db, niveau, { kundeId: request.user.kundeId, status: 0, ...request.query });
       },
     );
@@ -65,7 +65,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
         schema: { params: kundeIdParamsSchema, body: medianBodySchema, response: { 200: medianSvarSchema } },
       },
       async (request) => {
-        kraevAktivKunde(request.user, request.params.kundeId);
+        requireActiveKunde(request.user, request.params.kundeId);
         const ids = request.body.ids?.length ? request.body.ids : null;
         return medianTest(db, request.user.kundeId, niveau, ids);
       },
@@ -125,7 +125,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
           },
         },
         async (request) => {
-          kraevAktivKunde(request.user, request.params.kundeId);
+          requireActiveKunde(request.user, request.params.kundeId);
           return beslut(db, request.user, art, status, request.body);
         },
       );
@@ -148,7 +148,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      kraevAktivKunde(request.user, request.params.kundeId);
+      requireActiveKunde(request.user, request.params.kundeId);
       return hentPejlinger(db, { kundeId: request.user.kundeId, status: 0, ...request.query });
     },
   );
@@ -159,7 +159,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
       schema: { params: kundeIdParamsSchema, body: medianBodySchema, response: { 200: medianSvarSchema } },
     },
     async (request) => {
-      kraevAktivKunde(request.user, request.params.kundeId);
+      requireActiveKunde(request.user, request.params.kundeId);
       const ids = request.body.ids?.length ? request.body.ids : null;
       return medianTest(db, request.user.kundeId, 'pejling', ids);
     },
@@ -217,7 +217,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      kraevAktivKunde(request.user, request.params.kundeId);
+      requireActiveKunde(request.user, request.params.kundeId);
       return hentVandproever(db, { kundeId: request.user.kundeId, status: 0, ...request.query });
     },
   );

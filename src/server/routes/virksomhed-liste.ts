@@ -14,16 +14,11 @@ import {
   virksomhedListeSvarSchema,
 } from '../../contract/virksomhed-liste';
 import { requireAny } from '../auth/plugin';
-import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
+import { containsPattern } from '../db/like';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import type { Deps } from '../deps';
-import { notFound } from '../http/errors';
-
-/** A path or query kundeId must be the active customer's: any other answers 404, never its data. */
-function requireActiveKunde(user: SessionUser, kundeId: number): void {
-  if (kundeId !== user.kundeId) throw notFound('Kunden');
-}
+import { requireActiveKunde } from './entity-access';
 
 /** Sort columns mapped to SQL; every sort ends with the id so that pages never overlap. */
 const SORT_SQL: Record<ListeSortKolonne, SQL> = {
@@ -42,16 +37,13 @@ const SORT_SQL: Record<ListeSortKolonne, SQL> = {
   omfattetAfBrugerbetaling: sql`v.omfattet_af_brugerbetaling`,
 };
 
-/** Escapes LIKE wildcards in user text. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The text filter: name or address contains the text, case-insensitively (trigram GIN indexes), or,
  * for digits, a CVR, P or CHR number starts with them (btree ranges that work in any collation).
  * Every branch is indexable, so PostgreSQL combines them with a BitmapOr.
  */
 function tekstFilter(filter: string): SQL {
-  const contains = `%${likeEscape(filter)}%`;
+  const contains = containsPattern(filter);
   const branches: SQL[] = [sql`v.navn ilike ${contains}`, sql`v.adresse ilike ${contains}`];
   const digits = filter.replace(/\s+/g, '');
   if (/^\d{1,10}$/.test(digits)) {
