@@ -28,6 +28,9 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, admin termination) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL: en ledig forbindelse blev lukket (${err.message})`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
