@@ -49,7 +49,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(PORT, '.e2e-data', {}),
-    server(SHORT_TOKEN_PORT, '.e2e-data-kort', { TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS) }),
+    server(PORT, `.e2e-data-${PORT}`, {}),
+    server(SHORT_TOKEN_PORT, `.e2e-data-${SHORT_TOKEN_PORT}`, {
+      TOKEN_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS),
+    }),
   ],
 });

@@ -143,8 +143,8 @@ describe.each(dbTargets())('registers: CVR and DAWA on %s', (target) => {
       postnummer: e!.postnummer,
       etableringsDato: e!.startDato,
       primaerSagsbehandlerId: ids.get('virksomhed'),
-      version: 1,
     });
+    expect(row!.version).toBeGreaterThan(0);
     const log = await t.database.db.select().from(logbog).where(eq(logbog.virksomhedId, created.id));
     expect(log).toHaveLength(1);
     expect(log[0]!.notat).toContain('Oprettet fra CVR');
@@ -376,10 +376,11 @@ describe.each(dbTargets())('registers: CVR and DAWA on %s', (target) => {
 
     const ok = await call('virksomhed', 'POST', valgte, { version: drifted.version, felter: ['navn'] });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ virksomhedId: drifted.id, version: drifted.version + 1 });
+    expect(ok.body).toMatchObject({ virksomhedId: drifted.id });
+    expect(ok.body.version).toBeGreaterThan(drifted.version);
     expect(ok.body.overtaget).toEqual([navn]);
     const [after] = await t.database.db.select().from(virksomhed).where(eq(virksomhed.id, drifted.id));
-    expect(after).toMatchObject({ navn: navn.register, version: drifted.version + 1 });
+    expect(after).toMatchObject({ navn: navn.register, version: ok.body.version });
     const aendringer = await t.database.db
       .select()
       .from(cvrAendring)
@@ -397,7 +398,7 @@ describe.each(dbTargets())('registers: CVR and DAWA on %s', (target) => {
     ).toBe(409);
     const efter = (await call('virksomhed', 'POST', url)).body as OpdaterCvrSvar;
     expect(efter.forskelle.find((f) => f.felt === 'navn')).toBeUndefined();
-    expect(efter.version).toBe(drifted.version + 1);
+    expect(efter.version).toBe(ok.body.version);
   });
 
   it('a company just created from CVR has no differences; other customers and no token are refused', async () => {

@@ -116,7 +116,7 @@ describe.each(dbTargets())('record API on %s', (target) => {
       const created = await req('POST', `virksomhed/${id}/${art}`, user, payload(art, ctx));
       expect(created.statusCode, created.body).toBe(201);
       const rec = registreringSchema(art).parse(json(created));
-      expect(rec).toMatchObject({ virksomhedId: id, art, version: 1, titel: 'Testregistrering' });
+      expect(rec).toMatchObject({ virksomhedId: id, art, titel: 'Testregistrering' });
       expect(rec.oprettetAf).not.toBeNull();
       const log1 = await senesteLog(id);
       expect(log1).toMatchObject({ emne: def.navn, automatisk: true, bruger_id: ctx.sagsbehandler });
@@ -136,7 +136,8 @@ describe.each(dbTargets())('record API on %s', (target) => {
 
       const changed = await req('PUT', `${art}/${rec.id}`, user, { ...json(created), titel: TITEL });
       expect(changed.statusCode, changed.body).toBe(200);
-      expect(json(changed)).toMatchObject({ titel: TITEL, version: 2 });
+      expect(json(changed)).toMatchObject({ titel: TITEL });
+      expect((json(changed) as { version: number }).version).toBeGreaterThan(rec.version);
       expect((await senesteLog(id))!.notat).toBe(
         `${def.navn} 'Testregistrering' ændret: ${def.felter[0]!.label}: Testregistrering → ${TITEL}.`,
       );
@@ -149,9 +150,13 @@ describe.each(dbTargets())('record API on %s', (target) => {
       expect(stale.statusCode).toBe(409);
       expect(json(stale).message).toBe(registreringKonflikt(def.navn));
       expect(json(await req('GET', `${art}/${rec.id}`, user)).titel).toBe(TITEL);
-      expect((await req('DELETE', `${art}/${rec.id}?version=1`, user)).statusCode).toBe(409);
+      expect((await req('DELETE', `${art}/${rec.id}?version=${rec.version}`, user)).statusCode).toBe(409);
 
-      const del = await req('DELETE', `${art}/${rec.id}?version=2`, user);
+      const del = await req(
+        'DELETE',
+        `${art}/${rec.id}?version=${(json(changed) as { version: number }).version}`,
+        user,
+      );
       expect(del.statusCode).toBe(204);
       expect((await senesteLog(id))!.notat).toBe(`${def.navn} '${TITEL}' slettet.`);
       expect((await req('GET', `${art}/${rec.id}`, user)).statusCode).toBe(404);

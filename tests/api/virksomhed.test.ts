@@ -134,7 +134,7 @@ describe.each(dbTargets())('company API on %s', (target) => {
       );
       expect(r.statusCode).toBe(200);
       const saved = virksomhedSchema.parse(json(r));
-      expect(saved.version).toBe(d.version + 1);
+      expect(saved.version).toBeGreaterThan(d.version);
       expect(saved.basis.navn).toBe(`${d.basis.navn} (ny)`);
       expect(saved.basis.kategori).toBe('1b');
       expect(saved.basis.aktivitetsListe).toEqual([d.basis.hovedaktivitet, 'Tankstation']);
@@ -174,10 +174,40 @@ describe.each(dbTargets())('company API on %s', (target) => {
       expect(json(second).message).toBe(VIRKSOMHED_KONFLIKT);
       const now = await detail(id);
       expect(now.basis.bemaerkning).toBe('Første bruger');
-      expect(now.version).toBe(d.version + 1);
+      expect(now.version).toBeGreaterThan(d.version);
       expect((await logRows(id)).length).toBe(logsBefore);
     });
 
+    it('answers 409 when one record’s body reaches another: versions never repeat across records', async () => {
+      const [a, b] = (
+        await rows<{ id: number }>(
+          sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = 1 AND NOT slettet ORDER BY id LIMIT 2`,
+        )
+      ).map((r) => r.id);
+      const da = await detail(a!);
+      const db = await detail(b!);
+      // Every versioned row in the seeded database has its own version.
+      const [dupes] = await rows<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (
+              SELECT version FROM virksomhed UNION ALL SELECT version FROM registrering
+              UNION ALL SELECT version FROM oppumpet_maengde UNION ALL SELECT version FROM pejling
+              UNION ALL SELECT version FROM vandproeve
+            ) v GROUP BY version HAVING count(*) > 1 LIMIT 1`,
+      );
+      expect(dupes).toBeUndefined();
+      expect(da.version).not.toBe(db.version);
+      // B's form state sent to A's address (the corruption of issue 9): refused, A untouched.
+      const misrouted = await req('PUT', `virksomhed/${a}/basis`, 'virksomhed', body(db));
+      expect(misrouted.statusCode).toBe(409);
+      const after = await detail(a!);
+      expect(after.basis.navn).toBe(da.basis.navn);
+      expect(after.lokalitet).toEqual(da.lokalitet);
+      expect(after.version).toBe(da.version);
+      // A save moves A to a version no other record has, so B's version still cannot match A's.
+      const saved = json(await req('PUT', `virksomhed/${a}/basis`, 'virksomhed', body(da)));
+      expect(saved.version).not.toBe(db.version);
+      expect((await req('PUT', `virksomhed/${b}/basis`, 'virksomhed', body(after))).statusCode).toBe(409);
+    });
     it('answers 400 with the form field names for bad input', async () => {
       const id = await firma(skive, 1);
       const d = await detail(id);

@@ -44,7 +44,42 @@ function Form() {
   );
 }
 
+const records: Record<string, { navn: string; cvr: string; by: string }> = {
+  A: { navn: 'Anneberg Vaskeri ApS', cvr: '11111111', by: 'Skive' },
+  B: { navn: 'Brønderslev Smed', cvr: '22222222', by: 'Fur' },
+};
+let recordForm: ReturnType<typeof useForm<{ navn: string; cvr: string; by: string }>>;
+const shown: string[] = [];
+/** A form over one record of `records`, named by its identity. */
+function RecordForm({ id }: { id: string }) {
+  recordForm = useForm(() => records[id]!, schema, `virksomhed:${id}`);
+  shown.push(`${id}:${recordForm.values.navn}`);
+  return (
+    <TextInput
+      name="navn"
+      label="Navn"
+      value={recordForm.values.navn}
+      onChange={(v) => recordForm.set('navn', v)}
+    />
+  );
+}
+
 describe('useForm', () => {
+  it('belongs to one record: another identity starts from its own values, never the previous record’s', () => {
+    shown.length = 0;
+    const { rerender } = render(<RecordForm id="A" />);
+    fireEvent.change(screen.getByLabelText('Navn'), { target: { value: 'Ændret A' } });
+    expect(recordForm.dirty).toBe(true);
+    rerender(<RecordForm id="B" />);
+    expect((screen.getByLabelText('Navn') as HTMLInputElement).value).toBe('Brønderslev Smed');
+    expect(recordForm.dirty).toBe(false);
+    rerender(<RecordForm id="A" />);
+    expect(recordForm.values).toEqual(records.A);
+    // No render ever paired a record with another record's values.
+    expect(shown.filter((s) => s.startsWith('A:') && s.includes('Brønderslev'))).toEqual([]);
+    expect(shown.filter((s) => s.startsWith('B:') && !s.includes('Brønderslev'))).toEqual([]);
+  });
+
   it('tracks dirty against the saved values and resets', () => {
     render(<Form />);
     expect(api.dirty).toBe(false);

@@ -61,13 +61,10 @@ describe('seedDatabase (test scale)', () => {
   let d2: Database;
   let s1: SeedSummary;
   let s2: SeedSummary;
-  let seedMs = 0;
 
   beforeAll(async () => {
     d1 = await openDatabase({ dataDir: 'memory://' });
-    const t = performance.now();
     s1 = await seedDatabase(d1.db, { scale: 'test', passwordHashCost: 'fast' });
-    seedMs = performance.now() - t;
     d2 = await openDatabase({ dataDir: 'memory://' });
     s2 = await seedDatabase(d2.db, { scale: 'test', passwordHashCost: 'fast' });
   });
@@ -77,9 +74,8 @@ describe('seedDatabase (test scale)', () => {
     await d2?.close();
   });
 
-  it('is fast enough for API tests', () => {
+  it('seeds an empty database (how long it takes: `npm run bench`)', () => {
     expect(s1.skipped).toBe(false);
-    expect(seedMs).toBeLessThan(3000);
   });
 
   it('does nothing the second time', async () => {

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +20,15 @@ import {
  * Every business row carries kunde_id: queries are always scoped by the customer in the token.
  * Ids are integers; `version` columns guard against lost updates (a stale write answers 409).
  */
+
+/**
+ * One sequence numbers every version of every versioned row, so no two records ever share a
+ * version: a body meant for record A that reaches record B (a form that kept another record's state,
+ * a misrouted request) can never match B's version and answers 409 instead of overwriting.
+ * Every insert takes its version from the column default and every update sets `naesteVersion`.
+ */
+export const recordVersion = pgSequence('record_version', { startWith: 1, maxValue: 2147483647 });
+const versionKolonne = () => integer('version').notNull().default(sql`nextval('record_version')`);
 
 export const kunde = pgTable('kunde', {
   id: serial('id').primaryKey(),
@@ -101,7 +111,7 @@ export const virksomhed = pgTable(
     ophoertDato: date('ophoert_dato'),
     slettet: boolean('slettet').notNull().default(false),
     basis: jsonb('basis').$type<Record<string, unknown>>().notNull().default({}),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
     opdateret: timestamp('opdateret', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -149,7 +159,7 @@ export const boring = pgTable(
     terraenkote: doublePrecision('terraenkote'),
     dybde: doublePrecision('dybde'),
     boreDato: date('bore_dato'),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
   },
   (t) => [index('boring_vandanlaeg_idx').on(t.vandanlaegId)],
 );
@@ -203,7 +213,7 @@ export const oppumpetMaengde = pgTable(
     status: smallint('status').notNull().default(0),
     besluttetAfBrugerId: integer('besluttet_af_bruger_id').references(() => bruger.id),
     besluttetDato: timestamp('besluttet_dato', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
   },
   (t) => [
     index('oppumpet_kunde_status_idx').on(t.kundeId, t.status),
@@ -233,7 +243,7 @@ export const pejling = pgTable(
     status: smallint('status').notNull().default(0),
     besluttetAfBrugerId: integer('besluttet_af_bruger_id').references(() => bruger.id),
     besluttetDato: timestamp('besluttet_dato', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
   },
   (t) => [
     index('pejling_kunde_status_idx').on(t.kundeId, t.status),
@@ -261,7 +271,7 @@ export const frase = pgTable(
     titel: text('titel').notNull(),
     tekst: text('tekst').notNull(),
     aktiv: boolean('aktiv').notNull().default(true),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
   },
   (t) => [index('frase_kunde_emne_idx').on(t.kundeId, t.emneId)],
 );
@@ -364,7 +374,7 @@ export const registrering = pgTable(
     sagsbehandlerId: integer('sagsbehandler_id').references(() => bruger.id),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     slettet: boolean('slettet').notNull().default(false),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
     oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
     oprettetAf: integer('oprettet_af').references(() => bruger.id),
     opdateret: timestamp('opdateret', { withTimezone: true }).notNull().defaultNow(),
@@ -417,7 +427,7 @@ export const vandproeve = pgTable(
     status: smallint('status').notNull().default(0),
     besluttetAfBrugerId: integer('besluttet_af_bruger_id').references(() => bruger.id),
     besluttetDato: timestamp('besluttet_dato', { withTimezone: true }),
-    version: integer('version').notNull().default(1),
+    version: versionKolonne(),
   },
   (t) => [index('vandproeve_kunde_status_idx').on(t.kundeId, t.status, t.udtaget)],
 );

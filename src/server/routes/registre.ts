@@ -24,6 +24,7 @@ import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { cvrAendring, logbog, virksomhed } from '../db/schema';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
+import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { adresseTekst, type CvrEnhed, type CvrRegister, createCvrRegister } from '../integrations/cvr';
@@ -431,7 +432,7 @@ export async function registreRoutes(fastify: FastifyInstance, { db }: Deps, reg
       const version = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(virksomhed)
-          .set({ ...values, version: sql`${virksomhed.version} + 1`, opdateret: new Date() })
+          .set({ ...values, version: naesteVersion, opdateret: new Date() })
           .where(and(eq(virksomhed.id, row.id), eq(virksomhed.version, request.body.version)))
           .returning({ version: virksomhed.version });
         if (!updated) {

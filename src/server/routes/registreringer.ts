@@ -20,6 +20,7 @@ import { feltNormaliser, feltTom } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { bruger, registrering, type virksomhed } from '../db/schema';
+import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { loadVirksomhed } from './entity-access';
@@ -229,7 +230,7 @@ export async function registreringRoutes(fastify: FastifyInstance, { db }: Deps)
             .update(registrering)
             .set({
               ...tilRaekke(def, input),
-              version: sql`${registrering.version} + 1`,
+              version: naesteVersion,
               opdateret: new Date(),
               opdateretAf: user.brugerId,
             })
@@ -271,7 +272,7 @@ export async function registreringRoutes(fastify: FastifyInstance, { db }: Deps)
             .update(registrering)
             .set({
               slettet: true,
-              version: sql`${registrering.version} + 1`,
+              version: naesteVersion,
               opdateret: new Date(),
               opdateretAf: user.brugerId,
             })

@@ -125,7 +125,7 @@ export async function beslut(
           u AS (
             UPDATE ${tabel} o
             SET status = ${status}, besluttet_af_bruger_id = ${user.brugerId}, besluttet_dato = now(),
-                version = o.version + 1
+                version = nextval('record_version')
             FROM input
             WHERE o.id = input.id AND o.version = input.version AND o.kunde_id = ${user.kundeId}
               AND o.status = 0 AND ${ART_FILTER[art]}

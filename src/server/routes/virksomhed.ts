@@ -37,6 +37,7 @@ import {
   tilsynKonklusion,
   virksomhed,
 } from '../db/schema';
+import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { loadVirksomhed } from './entity-access';
@@ -458,7 +459,7 @@ export async function virksomhedRoutes(fastify: FastifyInstance, { db }: Deps) {
             etableringsDato: nye.etableringsDato as string | null,
             ophoertDato: nye.ophoertDato as string | null,
             basis,
-            version: sql`${virksomhed.version} + 1`,
+            version: naesteVersion,
             opdateret: new Date(),
           })
           .where(

@@ -205,11 +205,20 @@ export function DetailFrame({
               })}
             </span>
           </div>
-          <div className="vd-content">{children({ v, kanRette, ctx })}</div>
+          {/* Keyed by the record: a tab's state (forms, selection) never carries over to another company. */}
+          <div className="vd-content" key={v.id}>
+            {children({ v, kanRette, ctx })}
+          </div>
         </div>
         {open && (
           <aside className="vd-panel" aria-label={PANEL_LABELS[open].label}>
-            <SidePanelContent panel={open} v={v} kanRette={kanRette} onClose={() => panels.close(open)} />
+            <SidePanelContent
+              key={v.id}
+              panel={open}
+              v={v}
+              kanRette={kanRette}
+              onClose={() => panels.close(open)}
+            />
           </aside>
         )}
       </div>

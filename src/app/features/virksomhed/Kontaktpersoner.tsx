@@ -148,7 +148,11 @@ function KontaktDialog({
     }),
     [kontakt],
   );
-  const form = useForm<Vaerdier>(initial, kontaktpersonFormSchema);
+  const form = useForm<Vaerdier>(
+    initial,
+    kontaktpersonFormSchema,
+    `kontakt:${kontakt?.id ?? 'ny'}@virksomhed:${v.id}`,
+  );
   const [busy, setBusy] = useState(false);
   const [konflikt, setKonflikt] = useState<string | null>(null);
   const client = useQueryClient();

@@ -135,7 +135,7 @@ function Logbog({ v, kanRette }: { v: Virksomhed; kanRette: boolean }) {
   const q = useLogbog(v.id);
   const client = useQueryClient();
   const initial = useMemo(() => ({ emne: 'Telefonnotat', notat: '' }), []);
-  const form = useForm(initial, notatForm);
+  const form = useForm(initial, notatForm, `notat:ny@virksomhed:${v.id}`);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -222,7 +222,7 @@ function AdHocOpgaver({ v, kanRette }: { v: Virksomhed; kanRette: boolean }) {
     () => ({ emne: null as string | null, notat: '', frist: null as string | null }),
     [],
   );
-  const form = useForm(initial, adHocForm);
+  const form = useForm(initial, adHocForm, `adhoc:ny@virksomhed:${v.id}`);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -271,8 +271,11 @@ function RegistreringForm({
   const tile = useTile();
   const schema = useMemo(() => opretSchema(art), [art]);
   // The form starts from the record it was opened with; later versions arrive through the effect below.
-  const [initial] = useState(() => (record ? vaerdierAf(art, record) : nyeVaerdier(art, d, brugerId)));
-  const form = useForm<Vaerdier>(initial, schema);
+  const form = useForm<Vaerdier>(
+    () => (record ? vaerdierAf(art, record) : nyeVaerdier(art, d, brugerId)),
+    schema,
+    `${art}:${record?.id ?? 'ny'}@virksomhed:${v.id}`,
+  );
   const [busy, setBusy] = useState<'gem' | 'slet' | null>(null);
   const [konflikt, setKonflikt] = useState<string | null>(null);
   const { confirm, confirmModal } = useConfirm();

@@ -90,8 +90,8 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
   const { v, kanRette, ctx } = d;
   const client = useQueryClient();
   const tile = useTile();
-  const [initial] = useState(() => vaerdierAf(v));
-  const form = useForm<Vaerdier>(initial, basisFormSchema);
+  // The form belongs to this company: another company in the same tile starts from its own values.
+  const form = useForm<Vaerdier>(() => vaerdierAf(v), basisFormSchema, `virksomhed:${v.id}`);
   const [busy, setBusy] = useState(false);
   const [konflikt, setKonflikt] = useState<string | null>(null);
 

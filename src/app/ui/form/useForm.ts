@@ -57,20 +57,48 @@ export interface FormApi<T extends Record<string, unknown>> {
   ref: RefObject<HTMLFormElement | null>;
 }
 
+/** The record a form's values belong to, e.g. `virksomhed:42` or `tilsyn:ny@virksomhed:42`. */
+export type FormIdentitet = string;
+
+interface FormState<T> {
+  identitet: FormIdentitet | undefined;
+  base: T;
+  values: T;
+}
+
 /**
  * Form state over a zod schema: values, per-field errors, dirty compared with the saved values, and
  * 'validate before save; on failure scroll to and focus the first field in error'.
+ *
+ * The values belong to one record identity. When `identitet` changes (the tile moved to another
+ * record) the form starts again from that record's `initial` values in the same render, so no frame
+ * ever shows, and no save ever sends, one record's values under another record's name.
  */
-export function useForm<T extends Record<string, unknown>>(initial: T, schema: z.ZodType): FormApi<T> {
-  const [base, setBase] = useState<T>(initial);
-  const [values, setValues] = useState<T>(initial);
+export function useForm<T extends Record<string, unknown>>(
+  initial: T | (() => T),
+  schema: z.ZodType,
+  identitet?: FormIdentitet,
+): FormApi<T> {
+  const start = (): FormState<T> => {
+    const v = typeof initial === 'function' ? (initial as () => T)() : initial;
+    return { identitet, base: v, values: v };
+  };
+  const [state, setState] = useState<FormState<T>>(start);
   const [errors, setErrorsState] = useState<FormErrors>({});
+  let current = state;
+  if (state.identitet !== identitet) {
+    // Adjusting state while rendering: React renders again at once, before anything is painted.
+    current = start();
+    setState(current);
+    setErrorsState({});
+  }
+  const { values, base } = current;
   const ref = useRef<HTMLFormElement | null>(null);
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
   const set = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    setState((s) => ({ ...s, values: { ...s.values, [name]: value } }));
     // A changed field no longer shows its old complaint.
     setErrorsState((e) => {
       if (!(name in e)) return e;
@@ -79,14 +107,12 @@ export function useForm<T extends Record<string, unknown>>(initial: T, schema: z
     });
   }, []);
 
-  const baseRef = useRef(base);
-  baseRef.current = base;
   const reset = useCallback((next?: T) => {
-    setValues((current) => {
-      const target = next ?? baseRef.current;
-      return same(current, target) ? current : target;
+    setState((s) => {
+      const target = next ?? s.base;
+      const values = same(s.values, target) ? s.values : target;
+      return next ? { ...s, base: next, values } : values === s.values ? s : { ...s, values };
     });
-    if (next) setBase(next);
     setErrorsState({});
   }, []);
 
