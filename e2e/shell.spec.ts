@@ -77,8 +77,14 @@ test('an expired token brings the user back to the page they asked for after sig
   await page.goto(`${base}/vandanlaeg`);
   await expect(page.getByTestId('tile').first()).toBeVisible();
   const asked = new URL(page.url()).pathname;
-  // Let the token expire, then make the application call the API.
-  await page.waitForTimeout(13_000);
+  // Let the token expire (its own exp claim has passed), then make the application call the API.
+  const exp = await page.evaluate(() => {
+    const token = localStorage.getItem('usertoken') ?? '';
+    const part = token.split('.')[1] ?? '';
+    return Number(JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))).exp);
+  });
+  expect(exp).toBeGreaterThan(0);
+  await expect.poll(() => Date.now() / 1000 > exp + 1, { timeout: 30_000, intervals: [500] }).toBe(true);
   await page.getByRole('button', { name: /notifikationer/i }).click();
   await page.waitForURL('**/logout');
   await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();

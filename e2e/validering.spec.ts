@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, tokenOf } from './helpers';
 
 const focusedTile = (page: Page) => page.locator('[data-testid="tile"].focused');
 const PLANT = '/validering/oppumpedemaengeranlaeg';
@@ -90,6 +90,16 @@ test('as vand: two queues side by side, median test, approve the neighbours and 
   const outlier = rows[f]!;
   const neighbours = [f - 1, f + 1].filter((i) => rows[i] && !rows[i]!.flagged);
   const samePlant = neighbours.map((i) => rows[i]!).find((r) => r.plant === outlier.plant)!;
+  // The plant's id, for its discarded list at the end.
+  const token = await tokenOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const kundeId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).customerId;
+  const koe = await page.request.get(`/api/OppumpedeVandmaengderValidering/list/${kundeId}`, { headers });
+  const plantId = (
+    (await koe.json()) as { items: { anlaegsnavn: string; anlaegsnr: string | null; vandanlaegId: number }[] }
+  ).items.find(
+    (i) => `${i.anlaegsnavn}${i.anlaegsnr ? ` ${i.anlaegsnr}` : ''}` === outlier.plant,
+  )!.vandanlaegId;
 
   // Select the neighbours with j/k and space, approve with g; the bulk action asks first.
   for (const i of neighbours) {
@@ -98,19 +108,18 @@ test('as vand: two queues side by side, median test, approve the neighbours and 
   }
   await expect(tile.locator('tbody tr.dt-row.selected')).toHaveCount(neighbours.length);
   await page.keyboard.press('g');
+  // More than one entry asks first; a single entry is approved at once.
+  const dialog = page.getByRole('dialog', { name: 'Godkend valgte' });
   if (neighbours.length > 1) {
-    const dialog = page.getByRole('dialog', { name: 'Godkend valgte' });
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
   }
+  await expect(dialog).toBeHidden();
   await expect(tile.getByTestId('koe-besked')).toContainText('godkendt');
   await expect.poll(() => pendingCount(tile)).toBe(before - neighbours.length);
 
-  // The second validator's queue follows without a reload.
-  const t0 = Date.now();
-  await expect.poll(() => pendingCount(tile2), { timeout: 2500 }).toBe(before - neighbours.length);
-  expect(Date.now() - t0).toBeLessThan(2500);
+  // The second validator's queue follows without a reload (how fast: `npm run bench`).
+  await expect.poll(() => pendingCount(tile2)).toBe(before - neighbours.length);
 
   // The outlier: its plant's approved list now holds the approved neighbour; f discards it.
   const now = await rowsOf(tile);
@@ -124,16 +133,19 @@ test('as vand: two queues side by side, median test, approve the neighbours and 
   await page.keyboard.press('f');
   await expect(tile.getByTestId('koe-besked')).toContainText('1 mængde forkastet');
   await expect.poll(() => pendingCount(tile)).toBe(before - neighbours.length - 1);
-  await expect.poll(() => pendingCount(tile2), { timeout: 2500 }).toBe(before - neighbours.length - 1);
+  await expect.poll(() => pendingCount(tile2)).toBe(before - neighbours.length - 1);
 
-  // It is kept as discarded, with who discarded it: h shows the plant's discarded entries.
-  await page.keyboard.press('Home');
-  const plantRow = (await rowsOf(tile)).findIndex((r) => r.plant === outlier.plant);
-  if (plantRow >= 0) {
-    await cursorTo(page, tile, plantRow);
-    await page.keyboard.press('h');
-    await expect(tile.getByTestId('forkastede').locator('tbody tr').first()).toContainText('Vera Vandløb');
-  }
+  // It is kept as discarded, with who discarded it. The queue shows a plant's discarded entries (h)
+  // only beside a pending entry of the plant, and this plant has none left: ask the plant's list.
+  const [d, m, y] = /\d{2}-\d{2}-\d{4}/.exec(outlier.text)![0].split('-');
+  const alle = await page.request.get(`/api/OppumpedeVandmaengderValidering/list/forkastede/${plantId}`, {
+    headers,
+  });
+  expect(alle.ok()).toBe(true);
+  const forkastet = (
+    (await alle.json()) as { startdato: string; status: number; besluttetAf: string }[]
+  ).filter((p) => p.startdato === `${y}-${m}-${d}`);
+  expect(forkastet).toEqual([expect.objectContaining({ status: 2, besluttetAf: 'Vera Vandløb' })]);
   await other.close();
 });
 

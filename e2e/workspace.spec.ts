@@ -123,8 +123,16 @@ test('the layout is saved per user and restored after signing in again', async (
   await page.goto('/frister/opfoelgning?v=1&t=/landbrug&t=/frister/opfoelgning&w=r40-60(0,1)&f=1');
   await expect(page.getByTestId('tile')).toHaveCount(2);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/frister/opfoelgning');
-  // Saved 1.5 s after the last change.
-  await page.waitForTimeout(2500);
+  // Saved 1.5 s after the last change: wait until the server holds it.
+  const token = await tokenOf(page);
+  await expect
+    .poll(async () => {
+      const r = await page.request.get('/api/Bruger/HentOpsaetning', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return String(JSON.parse((await r.json()).opsaetning).workspaceLayout ?? '');
+    })
+    .toContain('/frister/opfoelgning');
   await page.getByRole('button', { name: 'Brugermenu for landbrug' }).click();
   await page.getByRole('menuitem', { name: 'Log ud' }).click();
   await page.waitForURL('**/logout');
