@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { sammenlignDansk } from '../src/contract/sortering';
 import { openAlone, signIn } from './helpers';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Virksomheder' });
@@ -43,7 +44,7 @@ test('as virksomhed: filter, sort, move with the arrows, Enter opens the company
   await expect
     .poll(async () => {
       const n = await names(page);
-      return n.length > 1 && n.join('|') === [...n].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)).join('|');
+      return n.length > 1 && n.join('|') === [...n].sort(sammenlignDansk).reverse().join('|');
     })
     .toBe(true);
 

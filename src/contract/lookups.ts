@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /**
  * A lookup item (spec 001 §3 'Lookup item'). `brugerId` is the user who created a customer-defined
@@ -83,10 +84,4 @@ export const lookupPath = {
 export const dmaLookupParamsSchema = z.object({
   name: z.string().min(1).max(80),
 });
-export const virksomhedIdQuerySchema = z.object({
-  virksomhedid: z.coerce
-    .number({ error: 'Skal være et tal' })
-    .int({ error: 'Skal være et helt tal' })
-    .positive({ error: 'Skal være et positivt tal' })
-    .max(2_147_483_647, { error: 'Tallet er for stort' }),
-});
+export const virksomhedIdQuerySchema = z.object({ virksomhedid: idSchema });

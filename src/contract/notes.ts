@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { datoSchema, idSchema } from './common';
 
 export const emneSchema = z.object({ id: z.number(), kode: z.string(), navn: z.string() });
 export const emneListeSchema = z.array(emneSchema);
@@ -58,5 +58,5 @@ export const adHocOpgaveSchema = notatSchema.extend({
 });
 export const adHocOpgaveListeSchema = z.array(adHocOpgaveSchema);
 export const opretAdHocOpgaveSchema = opretNotatSchema.extend({
-  frist: z.iso.date({ error: 'Frist skal være en dato (ÅÅÅÅ-MM-DD)' }).nullable().optional(),
+  frist: datoSchema('Frist skal være en dato (ÅÅÅÅ-MM-DD)').nullable().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { datoSchema as afgraensetDato, idSchema, rowVersionSchema } from './common';
 import { queryBoolean, repeated, virksomhedsTypeSchema } from './virksomhed-liste';
 
 /**
@@ -15,14 +15,7 @@ const kommuneIdSchema = z.coerce
   .int({ error: 'Skal være et kommunenummer' })
   .min(1, 'Skal være et kommunenummer')
   .max(9999, 'Skal være et kommunenummer');
-const datoSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Datoen skal skrives ÅÅÅÅ-MM-DD')
-  .refine(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'Ugyldig dato',
-  );
+const datoSchema = afgraensetDato('Datoen skal være en gyldig dato skrevet ÅÅÅÅ-MM-DD');
 
 export const CVR_MAX_SIDE = 200;
 
@@ -167,7 +160,7 @@ export const opdaterCvrSvarSchema = z.object({
 export type OpdaterCvrSvar = z.infer<typeof opdaterCvrSvarSchema>;
 
 export const opdaterValgteBodySchema = z.object({
-  version: z.number({ error: 'version mangler' }).int().positive(),
+  version: rowVersionSchema('version mangler'),
   felter: z
     .array(z.enum(CVR_FELTER, { error: 'Ukendt felt' }))
     .min(1, 'Vælg mindst ét felt')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowVersionQuerySchema } from './common';
 import { type FeltDef, foer, inputSchema, outputShape, type Tjek, versionSchema } from './virksomhed';
 
 /**
@@ -495,10 +496,7 @@ export type Registrering = z.infer<typeof anyRegistreringSchema> & Record<string
 export const anyRegistreringListeSchema = z.array(anyRegistreringSchema);
 
 export const versionQuerySchema = z.object({
-  version: z.coerce
-    .number({ error: 'version skal sendes med (den version du har slettet)' })
-    .int('Ugyldig version')
-    .positive('Ugyldig version'),
+  version: rowVersionQuerySchema('version skal sendes med (den version du har slettet)'),
 });
 
 /** The 409 message when a record was changed or deleted by someone else since it was opened. */

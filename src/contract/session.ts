@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT4_MAX } from './common';
+import { sammenlignDansk } from './sortering';
 
 /** Claims the server signs into every session token (spec 000 §3). roles/modules are JSON lists as text. */
 export const tokenClaimsSchema = z.object({
@@ -43,18 +45,18 @@ export const versionSchema = z.object({ version: z.string(), svnVersion: z.strin
 /** One per-table settings entry kept in brugerSettings.mwTablesUserSettings. */
 export const tableSettingsSchema = z
   .object({
-    tableName: z.string().min(1),
-    visibleColumns: z.array(z.string()).optional(),
-    sortByColumn: z.string().nullable().optional(),
+    tableName: z.string().min(1).max(200),
+    visibleColumns: z.array(z.string().max(200)).max(200).optional(),
+    sortByColumn: z.string().max(200).nullable().optional(),
     sortDirection: z.enum(['ASC', 'DESC']).optional(),
-    pageSize: z.number().int().positive().optional(),
+    pageSize: z.number().int().positive().max(10_000).optional(),
   })
   .passthrough();
 
 /** brugerSettings (spec 000 §3). Unknown keys (for example the saved workspace layout) are kept. */
 export const brugerSettingsSchema = z
   .object({
-    activeKundeId: z.number().int().positive().nullable(),
+    activeKundeId: z.number().int().positive().max(INT4_MAX).nullable(),
     hideTimeline: z.boolean(),
     hideLogs: z.boolean(),
     hideAdHocOpgaver: z.boolean(),
@@ -62,7 +64,7 @@ export const brugerSettingsSchema = z
     hidePlanlaegningUserInfo: z.boolean(),
     visFavoritAdresser: z.boolean(),
     oversigtOverIndberetningerAar: z.number().int().min(1755).max(9999),
-    mwTablesUserSettings: z.array(tableSettingsSchema),
+    mwTablesUserSettings: z.array(tableSettingsSchema).max(500),
   })
   .passthrough();
 export type BrugerSettings = z.infer<typeof brugerSettingsSchema>;
@@ -83,20 +85,18 @@ export function defaultBrugerSettings(now = new Date()): BrugerSettings {
 
 export const FAVORIT_TYPER = ['Virksomhed', 'Landbrug', 'Vandanlaeg'] as const;
 export const favoritSchema = z.object({
-  virksomhedId: z.number().int().positive(),
+  virksomhedId: z.number().int().positive().max(INT4_MAX),
   virksomhedType: z.enum(FAVORIT_TYPER),
-  displayName: z.string(),
+  displayName: z.string().max(500),
 });
 export type Favorit = z.infer<typeof favoritSchema>;
 
-export const kundeSettingsSchema = z.object({ favorites: z.array(favoritSchema) }).passthrough();
+export const kundeSettingsSchema = z.object({ favorites: z.array(favoritSchema).max(1000) }).passthrough();
 export type KundeSettings = z.infer<typeof kundeSettingsSchema>;
 
-/** Favourites are kept sorted by displayName, case-insensitively (spec 000 §3). */
+/** Favourites are kept sorted by displayName, case-insensitively, in Danish order (spec 000 §3). */
 export function sortFavoritter(favorites: readonly Favorit[]): Favorit[] {
-  return [...favorites].sort((a, b) =>
-    a.displayName.localeCompare(b.displayName, 'da', { sensitivity: 'base' }),
-  );
+  return [...favorites].sort((a, b) => sammenlignDansk(a.displayName, b.displayName));
 }
 
 /** Entity ids are integers in JSON; token claims carry them as text (JWT convention). */
@@ -104,7 +104,7 @@ export function sortFavoritter(favorites: readonly Favorit[]): Favorit[] {
 export const opsaetningResponseSchema = z.object({ opsaetning: z.string() });
 export const gemOpsaetningBodySchema = z.object({ opsaetning: z.string().max(1_000_000) });
 export const gemKundeOpsaetningBodySchema = z.object({
-  kundeId: z.number().int().positive(),
+  kundeId: z.number().int().positive().max(INT4_MAX),
   opsaetning: z.string().max(1_000_000),
 });
 

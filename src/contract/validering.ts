@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, rowVersionSchema } from './common';
 
 /**
  * Validation of reported water data (spec 001 §4, §7 'Administration and validation'): pumped
@@ -130,10 +130,16 @@ export const oppumpetListeSchema = z.array(oppumpetPostSchema);
 export const pejlingListeSchema = z.array(pejlingPostSchema);
 export const vandproeveListeSchema = z.array(vandproevePostSchema);
 
-/** Body of GetMedian: the entries to test; absent or empty means every pending entry of the queue. */
+/**
+ * Body of GetMedian: the entries to test; absent or empty means every pending entry of the queue.
+ * The client sends the entries it shows, at most one page of the queue (take is at most 10000).
+ */
 export const medianBodySchema = z
   .object({
-    ids: z.array(idSchema).max(200_000, { error: 'Højst 200000 poster ad gangen' }).optional(),
+    ids: z
+      .array(idSchema)
+      .max(MAKS_POSTER_PR_BESLUTNING, { error: `Højst ${MAKS_POSTER_PR_BESLUTNING} poster ad gangen` })
+      .optional(),
   })
   .default({});
 
@@ -162,7 +168,7 @@ export const medianSvarSchema = z.array(medianResultatSchema);
 /** Body of Godkend/Forkast: the entries with the version the validator saw. */
 export const beslutningBodySchema = z.object({
   poster: z
-    .array(z.object({ id: idSchema, version: z.number().int().min(1) }))
+    .array(z.object({ id: idSchema, version: rowVersionSchema('version skal sendes med') }))
     .min(1, { error: 'Vælg mindst én post' })
     .max(MAKS_POSTER_PR_BESLUTNING, { error: `Højst ${MAKS_POSTER_PR_BESLUTNING} poster ad gangen` })
     .refine((p) => new Set(p.map((x) => x.id)).size === p.length, { error: 'En post er angivet to gange' }),
@@ -175,12 +181,17 @@ export const alleredeBesluttetSchema = z.object({
   af: z.string().nullable(),
   dato: z.string().nullable(),
 });
-/** Answer of Godkend/Forkast: what this call decided, and what someone else had decided already. */
-export const beslutningSvarSchema = z.object({
+/** The version an entry has after a call changed it: the next call on it (Fortryd) sends this one. */
+export const nyVersionSchema = z.object({ id: z.number(), version: z.number() });
+const beslutningUdfaldSchema = z.object({
   besluttet: z.array(z.number()),
   alleredeBesluttet: z.array(alleredeBesluttetSchema),
 });
-export type BeslutningSvar = z.infer<typeof beslutningSvarSchema>;
+/** What a decision call decided, and what someone else had decided already. */
+export type BeslutningSvar = z.infer<typeof beslutningUdfaldSchema>;
+/** Answer of Godkend/Forkast: the outcome plus the decided entries' new versions, which an undo sends. */
+export const beslutningSvarSchema = beslutningUdfaldSchema.extend({ versioner: z.array(nyVersionSchema) });
+export type BeslutningSvarMedVersioner = z.infer<typeof beslutningSvarSchema>;
 
 /** Pejling/list: AnonymId is the intake id (recorded in docs/validering-notes.md). */
 export const pejlingListQuerySchema = z.object({
@@ -226,6 +237,7 @@ export const mailStatusQuerySchema = z.object({
   SortByColumn: z.enum(MAIL_SORT_KOLONNER, { error: 'Ukendt kolonne' }).default('anlaegsnavn'),
   SortDirection: z
     .string()
+    .max(4, 'SortDirection skal være ASC eller DESC')
     .transform((s) => s.toUpperCase())
     .pipe(z.enum(['ASC', 'DESC'], { error: 'SortDirection skal være ASC eller DESC' }))
     .default('ASC'),
@@ -324,7 +336,10 @@ export const kontaktpersonSvarSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Server-sent events (GET validering/haendelser?token=)
 
-/** Published to the customer's subscribers after each decision; clients refetch the queue. */
+/**
+ * Published to the customer's subscribers after each decision, and after each undo (Fortryd) with
+ * status 0: the entries await validation again. Clients refetch the queue.
+ */
 export const valideringHaendelseSchema = z.object({
   type: z.literal('besluttet'),
   kind: z.enum(VALIDERING_ARTER),
@@ -333,3 +348,24 @@ export const valideringHaendelseSchema = z.object({
   af: z.string().nullable(),
 });
 export type ValideringHaendelse = z.infer<typeof valideringHaendelseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Fortryd: undoing a decision (our addition to the spec's calls: POST validering/fortryd)
+
+/** A decision can be undone this long after it was made, by the validator who made it. */
+export const FORTRYD_VINDUE_MINUTTER = 10;
+export const FORTRYD_VINDUE_MS = FORTRYD_VINDUE_MINUTTER * 60_000;
+
+/** Body of validering/fortryd: the queue and the decided entries with the version the decision gave them. */
+export const fortrydBodySchema = z.object({
+  art: z.enum(VALIDERING_ARTER, { error: 'Ukendt valideringskø' }),
+  poster: beslutningBodySchema.shape.poster,
+});
+export type FortrydBody = z.infer<typeof fortrydBodySchema>;
+
+/** Answer of validering/fortryd: the entries that await validation again, with their new versions. */
+export const fortrydSvarSchema = z.object({
+  fortrudt: z.array(z.number()),
+  versioner: z.array(nyVersionSchema),
+});
+export type FortrydSvar = z.infer<typeof fortrydSvarSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { erDatoIInterval, erKalenderdato, rowVersionSchema } from './common';
 
 /**
  * A company's or farm's master data (stamoplysninger) and the small field language that its form and
@@ -93,17 +94,7 @@ const FORMATER: Record<'cvr' | 'pnr' | 'chr' | 'url', { test(s: string): boolean
 /** YYYY-MM-DD, optionally with the time the client sends (13:00); the stored value is the day. */
 const DATO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 export function gyldigIsoDato(s: string): boolean {
-  const m = DATO_RE.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return (
-    y >= 1755 &&
-    y <= 9999 &&
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === mo - 1 &&
-    date.getUTCDate() === d
-  );
+  return DATO_RE.test(s) && erKalenderdato(s.slice(0, 10)) && erDatoIInterval(s);
 }
 
 const datoInput = z
@@ -285,10 +276,7 @@ export function foer(v: Record<string, unknown>, a: string, b: string): boolean 
   );
 }
 
-export const versionSchema = z
-  .number({ error: 'version skal sendes med (den version du har rettet i)' })
-  .int('Ugyldig version')
-  .positive('Ugyldig version');
+export const versionSchema = rowVersionSchema('version skal sendes med (den version du har rettet i)');
 
 // ---------------------------------------------------------------- master data
 

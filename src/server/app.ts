@@ -1,18 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { argon2Hasher, type PasswordHasher } from './auth/password';
 import { registerAuth } from './auth/plugin';
+import { SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler';
+import { registerIdempotens } from './http/idempotens';
+import { registerInputGuard } from './http/input-guard';
+import { type LogDestination, loggerOptions } from './http/logging';
 import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
+import { klarRoutes } from './routes/klar';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
@@ -31,12 +36,18 @@ export interface BuildAppOptions {
   config: Config;
   /** Folder of the built client; served with a single-page fallback when it exists. */
   clientDir?: string;
-  logger?: boolean;
+  /** true: log to stdout; a stream: log JSON lines to it (tests capture the log). */
+  logger?: LogDestination;
+  /** Verifies sign-in passwords; tests pass one that counts its calls. Default: argon2. */
+  passwordHasher?: PasswordHasher;
+  /** The time now, for rules with a time window; tests inject one. Default: the system clock. */
+  clock?: () => Date;
 }
 
 /** Every API route module, mounted under /api with auth on by default. */
 const API_ROUTES = [
   loginRoutes,
+  klarRoutes,
   brugerRoutes,
   faellesRoutes,
   logbogRoutes,
@@ -57,18 +68,16 @@ const API_ROUTES = [
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger
-      ? {
-          level: opts.config.logLevel,
-          redact: ['req.headers.authorization', 'req.body.password', 'req.body.stsId'],
-        }
-      : false,
+    logger: loggerOptions(opts.logger, opts.config.logLevel),
+    trustProxy: opts.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,12 +96,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     },
   });
-  await app.register(rateLimit, { global: false });
 
-  const deps: Deps = { db: opts.db, tokens: opts.tokens, config: opts.config };
+  const clock = opts.clock;
+  const deps: Deps = {
+    db: opts.db,
+    tokens: opts.tokens,
+    config: opts.config,
+    clock: opts.clock,
+    passwordHasher: opts.passwordHasher ?? argon2Hasher,
+    signInLimit: new SignInLimit({
+      maxPerWindow: opts.config.loginRateLimitPerMinute,
+      now: clock ? () => clock().getTime() : undefined,
+    }),
+  };
   await app.register(
     async (api) => {
       registerAuth(api, opts.tokens);
+      registerIdempotens(api, opts.db);
       for (const routes of API_ROUTES) await routes(api, deps);
     },
     { prefix: '/api' },

@@ -1,4 +1,38 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/**
+ * Which proxies Fastify trusts for X-Forwarded-For: none, or the proxies' addresses/CIDRs. A number
+ * of hops is refused: Fastify 5 no longer honours it, as it cannot tell the proxy from a client that
+ * reaches the server directly with a forged header.
+ */
+export type TrustProxy = false | string[];
+
+const TRUST_PROXY_FEJL =
+  'TRUST_PROXY skal være false eller en kommasepareret liste af proxyernes adresser/CIDR (fx 10.0.0.1,172.16.0.0/12 eller loopback); et antal hop kan ikke bruges';
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses. */
+const PROXY_NAVNE = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function gyldigProxyAdresse(value: string): boolean {
+  if (PROXY_NAVNE.has(value)) return true;
+  const [adresse = '', praefiks, ...rest] = value.split('/');
+  const version = isIP(adresse);
+  if (!version || rest.length > 0) return false;
+  if (praefiks === undefined) return true;
+  if (!/^\d{1,3}$/.test(praefiks)) return false;
+  return Number(praefiks) <= (version === 4 ? 32 : 128);
+}
+
+/** Parses TRUST_PROXY: '' / 'false' / 'off' / '0' is off, else a list of addresses; undefined when invalid. */
+export function parseTrustProxy(raw: string): TrustProxy | undefined {
+  const value = raw.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === 'off' || value === '0') return false;
+  const liste = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return liste.length > 0 && liste.every(gyldigProxyAdresse) ? liste : undefined;
+}
 
 /** Server configuration from the environment, validated once at start. */
 const envSchema = z.object({
@@ -17,6 +51,17 @@ const envSchema = z.object({
   DEMO_MODE: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.string().default('development'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FEJL });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   APP_REVISION: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -31,7 +76,10 @@ export interface Config {
   ssoUrl: string;
   demoMode: boolean;
   production: boolean;
+  /** Sign-in attempts per minute, per address and per username, across every sign-in route. */
   loginRateLimitPerMinute: number;
+  /** Fastify's trustProxy: which X-Forwarded-For entry is the client's address. Off by default. */
+  trustProxy: TrustProxy;
   revision: string | undefined;
   logLevel: string;
 }
@@ -50,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode: e.DEMO_MODE ? e.DEMO_MODE === 'true' : !production,
     production,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     revision: e.APP_REVISION,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,3 +1,5 @@
+import type { PasswordHasher } from './auth/password';
+import type { SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -7,4 +9,10 @@ export interface Deps {
   db: Db;
   tokens: TokenService;
   config: Config;
+  /** Verifies sign-in passwords (argon2). */
+  passwordHasher: PasswordHasher;
+  /** The one sign-in limit every sign-in route counts against. */
+  signInLimit: SignInLimit;
+  /** The time now; tests inject a clock (e.g. the undo window of validation). Default: the system clock. */
+  clock?: () => Date;
 }

@@ -3,15 +3,25 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadOrCreateSecret, TokenService } from './auth/tokens';
 import { loadConfig } from './config';
+import { restrictUmask, secureDataDir } from './data-dir';
 import { openDatabase } from './db/client';
 import { ALLE_ROLLER_UDEN_TIMEOUT, DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
 import { seedDatabase } from './db/seed';
 
 const config = loadConfig();
 const started = Date.now();
+// DATA_DIR (database, JWT secret, outbox) is the server user's only: new files 0600, folders 0700,
+// and what an earlier start left readable by others is narrowed (a warning names what cannot be).
+// With PGlite, openDatabase checks the folder, which is the database's; with PostgreSQL, here.
+restrictUmask();
+if (config.databaseUrl) await secureDataDir(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.demoMode) {
-  const summary = await seedDatabase(database.db, { scale: 'demo', log: (m) => console.log(`  ${m}`) });
+  // Under the start-up lock: of processes starting together on an empty database, one seeds and
+  // the others find the data when they get the lock.
+  const summary = await database.withStartupLock(() =>
+    seedDatabase(database.db, { scale: 'demo', log: (m) => console.log(`  ${m}`) }),
+  );
   if (!summary.skipped) console.log('Demodata oprettet.');
 }
 const tokens = new TokenService(

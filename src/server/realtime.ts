@@ -59,6 +59,14 @@ export function hubFor(db: Db): HaendelsesHub {
   return hub;
 }
 
+/** The headers of the event stream (and of its HEAD answer). */
+const STROEM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
 /** Heartbeat comment interval: keeps proxies from closing an idle stream. */
 export const HJERTESLAG_MS = 25_000;
 
@@ -99,15 +107,13 @@ export function registerHaendelser(
       if (!harAdgang(user.ressourcer, ret)) {
         throw forbidden(`Kræver en af rettighederne: ${ret.split('||').join(' eller ')}`);
       }
+      // HEAD (Fastify adds it to every GET) answers the stream's headers at once: no body, so
+      // nothing to subscribe to or hold open.
+      if (request.method === 'HEAD') return reply.code(200).headers(STROEM_HEADERS).send();
       const hub = hubFor(deps.db);
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
+      res.writeHead(200, STROEM_HEADERS);
       res.write('retry: 2000\n\n');
       res.write(`event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`);
       const unsubscribe = hub.subscribe(user.kundeId, (h) => {

@@ -305,6 +305,10 @@ describe.each(dbTargets())('validering API on %s', (target) => {
         expect(json(r)).toEqual({
           besluttet: valgt.map((p) => p.id).sort((a, b) => a - b),
           alleredeBesluttet: [],
+          // The new versions, which an undo sends back (validering/fortryd).
+          versioner: valgt
+            .map((p) => ({ id: p.id, version: expect.any(Number) }))
+            .sort((a, b) => a.id - b.id),
         });
         const after = await pending(q.list);
         expect(after.totalCount).toBe(before.totalCount - 2);

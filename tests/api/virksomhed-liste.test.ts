@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sammenlignDansk } from '../../src/contract/sortering';
 import type { VirksomhedListeItem, VirksomhedListeSvar } from '../../src/contract/virksomhed-liste';
 import { virksomhed } from '../../src/server/db/schema';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
@@ -68,7 +69,7 @@ describe.each(dbTargets())('virksomhed/list and its lookups on %s', (target) => 
   it('pages without overlap or gaps, and sorts ASC and DESC with the id as tie-breaker', async () => {
     const full = (await list('virksomhed', { virksomhedsType: 1, take: 500 })).body as VirksomhedListeSvar;
     const names = full.items.map((i) => i.navn);
-    expect(names).toEqual([...names].sort(byteSort));
+    expect(names).toEqual([...names].sort(sammenlignDansk));
     const pages: VirksomhedListeItem[] = [];
     for (let start = 0; start < full.totalCount; start += 7) {
       const page = (await list('virksomhed', { virksomhedsType: 1, start, take: 7 }))
@@ -83,7 +84,7 @@ describe.each(dbTargets())('virksomhed/list and its lookups on %s', (target) => 
     const desc = (
       await list('virksomhed', { virksomhedsType: 1, take: 500, sortByColumn: 'navn', sortDirection: 'DESC' })
     ).body as VirksomhedListeSvar;
-    expect(desc.items.map((i) => i.navn)).toEqual([...names].sort(byteSort).reverse());
+    expect(desc.items.map((i) => i.navn)).toEqual([...names].sort(sammenlignDansk).reverse());
 
     const byPost = (await list('virksomhed', { virksomhedsType: 1, take: 500, sortByColumn: 'postnummer' }))
       .body as VirksomhedListeSvar;
@@ -102,7 +103,7 @@ describe.each(dbTargets())('virksomhed/list and its lookups on %s', (target) => 
     const firstNull = cw.indexOf(null);
     if (firstNull >= 0) expect(cw.slice(firstNull).every((c) => c === null)).toBe(true);
     const named = cw.filter((c): c is string => c !== null);
-    expect(named).toEqual([...named].sort(byteSort).reverse());
+    expect(named).toEqual([...named].sort(sammenlignDansk).reverse());
   });
 
   it('filters by text in name, address and numbers, case-insensitively', async () => {

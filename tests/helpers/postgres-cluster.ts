@@ -14,7 +14,7 @@ function hasBinary(name: string): boolean {
   return spawnSync('which', [name], { stdio: 'ignore' }).status === 0;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { issueToken } from '../../src/server/auth/issue-token';
 import { TokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
@@ -52,6 +52,10 @@ export interface TestApp {
 export async function createTestApp(
   target: 'pglite' | 'postgres' = 'pglite',
   env: Record<string, string> = {},
+  /** The server's clock, for rules with a time window (default: the system clock). */
+  clock?: () => Date,
+  /** More options for buildApp: a log stream to capture, a password hasher that counts. */
+  appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher'> = {},
 ): Promise<TestApp> {
   const database = await openTarget(target);
   await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
@@ -62,7 +66,7 @@ export async function createTestApp(
     ...env,
   });
   const tokens = new TokenService(randomBytes(32), config.tokenTtlSeconds);
-  const app = await buildApp({ db: database.db, tokens, config });
+  const app = await buildApp({ db: database.db, tokens, config, clock, ...appOptions });
   const kundeId = async (kundeNr: number) => {
     const [row] = await database.db.select({ id: kunde.id }).from(kunde).where(eq(kunde.kundeNr, kundeNr));
     if (!row) throw new Error(`no kunde ${kundeNr}`);

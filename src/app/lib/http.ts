@@ -40,6 +40,25 @@ export interface RequestOptions<T> {
   reviveDates?: boolean;
 }
 
+/**
+ * Every POST carries an Idempotency-Key, fresh per call. The server keeps the first answer of a
+ * creating call per key, so when no answer comes back at all (the connection broke, maybe after the
+ * server created the record) the client sends the call once more with the same key: a record that was
+ * created is answered again, not created twice.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const POST_RETRIES = 1;
+
+/** A random UUID; also where crypto.randomUUID is missing (pages served over plain http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export function buildQuery(query: RequestOptions<unknown>['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -72,6 +91,7 @@ export function createHttpClient(opts: HttpClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (method === 'POST') headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
     let body: BodyInit | undefined;
     if (ro.body instanceof FormData) body = ro.body;
     else if (ro.body !== undefined) {
@@ -83,13 +103,17 @@ export function createHttpClient(opts: HttpClientOptions) {
       throw new HttpError(failure);
     };
 
-    let response: Response;
-    try {
-      response = await fetch(url, { method, headers, body, signal: ro.signal });
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      // A network failure counts as a 500 (spec 000 §8).
-      return fail({ status: 500, body: undefined, method, url, noResponse: true, at: new Date() });
+    let response: Response | undefined;
+    for (let attempt = 0; response === undefined; attempt++) {
+      try {
+        response = await fetch(url, { method, headers, body, signal: ro.signal });
+      } catch (err) {
+        if (err instanceof DOMException && err.name === 'AbortError') throw err;
+        // No answer to a POST: once more with the same Idempotency-Key.
+        if (method === 'POST' && attempt < POST_RETRIES && !ro.signal?.aborted) continue;
+        // A network failure counts as a 500 (spec 000 §8).
+        return fail({ status: 500, body: undefined, method, url, noResponse: true, at: new Date() });
+      }
     }
     const parsed = await readBody(response);
     if (!response.ok) {

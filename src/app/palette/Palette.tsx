@@ -1,15 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
 import { Building2, Droplet, Tractor } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type SoegResultat, soegSvarSchema } from '../../contract/soeg';
+import { HttpError } from '../lib/http';
 import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
+import { focusToReturn, restoreFocus } from '../ui/focus';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
-import { useWorkspace } from '../workspace/store';
+import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
+import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
 import {
   type Command,
   type CommandContext,
@@ -20,7 +23,7 @@ import {
   tileCommandsAsCommands,
 } from './commands';
 import { paletteStore, usePaletteState } from './palette-store';
-import { addRecent, type RecentItem, readRecent } from './recent';
+import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
 
 const ENTITY_PATH: Record<SoegResultat['type'], (id: number) => string> = {
@@ -48,6 +51,18 @@ function useEntitySearch(query: string) {
   });
 }
 
+/** Said when the search call gets no answer or a server error: not the same as no results. */
+export const SERVER_UTILGAENGELIG = 'Serveren kan ikke nås. Prøv igen om lidt.';
+
+/** Why the search failed, in Danish: the server is out of reach (network, 5xx), or it refused the text. */
+function soegFejlTekst(err: unknown): string {
+  if (err instanceof HttpError && !err.failure.noResponse && err.failure.status < 500) {
+    const body = err.failure.body as { message?: string; title?: string } | undefined;
+    return `Søgningen kunne ikke udføres${body?.message || body?.title ? `: ${body.message ?? body.title}` : '.'}`;
+  }
+  return SERVER_UTILGAENGELIG;
+}
+
 /** Ctrl+K / Cmd+K: opens anything, runs any command; Enter opens in the focused tile, Ctrl+Enter beside it. */
 export function Palette() {
   const { palette: open } = usePaletteState();
@@ -62,21 +77,53 @@ function PaletteDialog() {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState('');
   const search = useEntitySearch(query);
-  const userId = user?.userId ?? 'anon';
+  // Recent items are per user and customer.
+  const userId = recentOwner(user);
 
   useEffect(() => openLayer('palette'), []);
 
-  const openPath = (path: string, beside: boolean, recent?: Omit<RecentItem, 'path'>) => {
+  // Focus: what the palette runs, runs once it has closed. Opening something sends focus to the
+  // opened tile's primary target; anything else gives focus back to where it was (unless the command
+  // moved it, or moved to another tile).
+  const [returnTo] = useState(focusToReturn);
+  const afterClose = useRef<(() => void) | null>(null);
+  const openedRoute = useRef(false);
+  useEffect(
+    () => () => {
+      // (React's development double run of effects is no closing.)
+      if (paletteStore.get().palette) return;
+      const run = afterClose.current;
+      afterClose.current = null;
+      run?.();
+      const active = document.activeElement;
+      if (openedRoute.current || (active && active !== document.body)) return;
+      const tile = returnTo?.closest<HTMLElement>('[data-tile-id]');
+      if (!tile || tile.dataset.tileId === workspace.get().focused) restoreFocus(returnTo);
+    },
+    [returnTo],
+  );
+  const closeThen = (run: () => void) => {
+    afterClose.current = run;
     paletteStore.closePalette();
+  };
+  const openRouteNow = (path: string, beside: boolean) => {
+    openedRoute.current = true;
+    const mode = beside ? 'beside' : 'replace';
+    if (mode === 'replace') forgetTileFocus(workspace.get().focused);
+    void openRoute(path, mode).then(() => requestTileFocus(workspace.get().focused));
+  };
+
+  const openPath = (path: string, beside: boolean, recent?: Omit<RecentItem, 'path'>) => {
     if (recent) addRecent(userId, { path, ...recent });
-    void openRoute(path, beside ? 'beside' : 'replace');
+    closeThen(() => openRouteNow(path, beside));
   };
 
   const ctx: CommandContext = {
     ressourcer,
     focusedPath: ws.focused ? (ws.tiles[ws.focused]?.path ?? null) : null,
     tileCommands,
-    open: (path, beside) => openPath(path, beside),
+    // Route and tab commands run after the palette has closed (see closeThen).
+    open: (path, beside) => openRouteNow(path, beside),
   };
   // A hundred or so commands: filtering them on each keystroke costs well under a millisecond.
   const routeCmds = routeCommands(ctx).map((c) => ({
@@ -95,6 +142,7 @@ function PaletteDialog() {
 
   const recent = query.trim() === '' ? readRecent(userId) : [];
   const entities = query.trim().length >= 2 ? (search.data?.resultater ?? []) : [];
+  const soegFejl = query.trim().length >= 2 && search.isError ? soegFejlTekst(search.error) : null;
   const groups = groupBy(local, (c) => c.group);
 
   // Every selectable item, by its cmdk value, so Ctrl+Enter can open the selected one beside.
@@ -106,10 +154,7 @@ function PaletteDialog() {
     );
   }
   for (const c of local) {
-    actions.set(c.id, (beside) => {
-      paletteStore.closePalette();
-      c.run({ beside });
-    });
+    actions.set(c.id, (beside) => closeThen(() => c.run({ beside })));
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -166,7 +211,14 @@ function PaletteDialog() {
         data-results-for={search.data && !search.isPlaceholderData ? query.trim() : undefined}
       >
         {search.isFetching && entities.length === 0 && <Cmdk.Loading>Søger …</Cmdk.Loading>}
-        <Cmdk.Empty>Ingen resultater</Cmdk.Empty>
+        {/* A failed search says so (the commands below still work); 'Ingen resultater' only when it answered. */}
+        {soegFejl ? (
+          <div className="palette-fejl" role="alert" data-testid="palette-fejl">
+            {soegFejl}
+          </div>
+        ) : (
+          <Cmdk.Empty>Ingen resultater</Cmdk.Empty>
+        )}
         {groups.get(GROUP.tile) && (
           <CommandGroup heading={GROUP.tile} commands={groups.get(GROUP.tile)!} actions={actions} />
         )}

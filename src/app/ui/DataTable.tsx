@@ -30,7 +30,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { sammenlignDansk } from '../../contract/sortering';
+import { Button } from './Button';
 import { Dropdown } from './Dropdown';
+import { primaryFocus } from './focus';
 import {
   type ClickModifiers,
   clickSelection,
@@ -100,14 +103,27 @@ export interface DataTableProps<T extends RowData> {
   /** The filter takes focus when a modal around the table opens. */
   filterAutoFocus?: boolean;
   loading?: boolean;
-  /** A loading failure: the message, or true for the bare 'Error'. */
+  /**
+   * A loading failure: the message, or true for the bare 'Error'. The rows of an earlier load are not
+   * shown (nor counted) while it lasts.
+   */
   error?: string | boolean | null;
+  /** Loads again after a failure: the error row offers 'Prøv igen'. */
+  onRetry?(): void;
   selectionMode?: SelectionMode;
   selected?: ReadonlySet<string>;
   onSelectionChange?(selected: Set<string>): void;
   /** Enter or double-click; Ctrl/Cmd+Enter with beside: true. */
   onOpen?(row: T, opts?: OpenOptions): void;
   onCursorChange?(row: T | null): void;
+  /**
+   * A controlled cursor: the row id the caller keeps (null: none). The table shows it and reports
+   * the user's moves through onCursorChange; a row that is not shown has no cursor (no fallback to
+   * the first row). Without it the table keeps its own cursor.
+   */
+  cursorId?: string | null;
+  /** The rows' ids in the order shown (after sort and filter), whenever it changes. */
+  onOrderChange?(ids: readonly string[]): void;
   settings?: TableSettingsBinding;
   /** Extra controls in the toolbar (right of the filter). */
   toolbar?: ReactNode;
@@ -148,7 +164,7 @@ function compareValues(a: CellValue, b: CellValue): number {
   if (ea || eb) return ea === eb ? 0 : ea ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
-  return String(a).localeCompare(String(b), 'da', { numeric: true, sensitivity: 'base' });
+  return sammenlignDansk(String(a), String(b));
 }
 
 function defaultCell(v: CellValue): ReactNode {
@@ -316,25 +332,42 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   };
 
   // ---- cursor
-  const [cursorId, setCursorId] = useState<string | null>(null);
+  const controlledCursor = props.cursorId !== undefined;
+  const [ownCursorId, setOwnCursorId] = useState<string | null>(null);
+  const cursorId = controlledCursor ? (props.cursorId ?? null) : ownCursorId;
   const pendingCursor = useRef<'first' | 'last' | null>(null);
   let cursorIndex = cursorId === null ? -1 : order.indexOf(cursorId);
-  if (cursorIndex < 0 && order.length > 0) cursorIndex = 0;
+  if (cursorIndex < 0 && order.length > 0 && !controlledCursor) cursorIndex = 0;
   const cursorRow = cursorIndex >= 0 ? shownRows[cursorIndex] : undefined;
   const rowDomId = (id: string) => `${baseId}-row-${id}`;
+  const setCursorId = (id: string) => {
+    if (!controlledCursor) setOwnCursorId(id);
+    else props.onCursorChange?.(shownRows.find((r) => r.id === id)?.original ?? null);
+  };
 
   // A new page from the server: the cursor goes to its first (or, paging back, last) row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a page arrives; setCursorId is new every render
   useLayoutEffect(() => {
     if (!pendingCursor.current || order.length === 0) return;
     setCursorId(pendingCursor.current === 'first' ? order[0]! : order[order.length - 1]!);
     pendingCursor.current = null;
   }, [order]);
 
-  const onCursorChange = props.onCursorChange;
+  const onCursorChange = controlledCursor ? undefined : props.onCursorChange;
   const cursorOriginal = cursorRow?.original ?? null;
   useEffect(() => {
     onCursorChange?.(cursorOriginal);
   }, [cursorOriginal, onCursorChange]);
+
+  // Reported when the order itself changes (the row model may hand out a new array each render).
+  const onOrderChange = props.onOrderChange;
+  const orderRef = useRef(order);
+  orderRef.current = order;
+  const orderKey = order.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: orderKey stands for the order's content
+  useEffect(() => {
+    onOrderChange?.(orderRef.current);
+  }, [orderKey, onOrderChange]);
 
   // ---- virtualisation of long in-memory lists
   const virtual = mode === 'memory' && shownRows.length > (props.virtualizeAbove ?? 150);
@@ -382,7 +415,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     Math.max(1, Math.floor((scrollRef.current?.clientHeight || ROW_HEIGHT * 11) / ROW_HEIGHT) - 1);
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    if (e.target !== e.currentTarget) return;
+    // Alt combinations are the workspace's (Alt+PageDown next tab, Alt+Shift+arrow next tile).
+    if (e.target !== e.currentTarget || e.altKey) return;
     const mod = e.ctrlKey || e.metaKey;
     const at = cursorIndex;
     let handled = true;
@@ -530,11 +564,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a native table with grid semantics (row cursor, selection) is the ARIA grid pattern
           role="grid"
           aria-label={ariaLabel}
-          aria-rowcount={total + 1}
+          aria-rowcount={errorText ? 1 : total + 1}
           aria-multiselectable={multiselect || undefined}
           aria-busy={props.loading || undefined}
           aria-activedescendant={cursorRow ? rowDomId(cursorRow.id) : undefined}
           tabIndex={0}
+          // The rows are where the keyboard is expected when the tile showing the table gets focus.
+          {...primaryFocus}
           className={props.loading && rows.length > 0 ? 'busy' : undefined}
           onKeyDown={onKeyDown}
         >
@@ -594,7 +630,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             {errorText ? (
               <tr className="datatable-message">
                 <td colSpan={colSpan} className="datatable-error">
-                  {errorText}
+                  <span className="datatable-error-text">{errorText}</span>
+                  {props.onRetry && (
+                    <Button
+                      size="x-small"
+                      color="secondary"
+                      className="datatable-retry"
+                      onClick={props.onRetry}
+                      loading={props.loading}
+                      loadingText="Henter …"
+                    >
+                      Prøv igen
+                    </Button>
+                  )}
                 </td>
               </tr>
             ) : shownRows.length === 0 ? (
@@ -663,11 +711,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       </div>
       <div className="datatable-footer">
         <span role="status" aria-live="polite" className="datatable-status">
-          {status}
-          {selectedCount > 0 && <span className="datatable-selected"> · {selectedCount} rows selected</span>}
-          {props.loading && rows.length > 0 && <span className="datatable-loading"> · Loading...</span>}
+          {errorText ? (
+            // The rows of an earlier load are not shown, so they are not counted either.
+            <span className="datatable-status-error">Listen kunne ikke hentes</span>
+          ) : (
+            <>
+              {status}
+              {selectedCount > 0 && (
+                <span className="datatable-selected"> · {selectedCount} rows selected</span>
+              )}
+              {props.loading && rows.length > 0 && <span className="datatable-loading"> · Loading...</span>}
+            </>
+          )}
         </span>
-        {mode === 'server' && page && total > page.take && (
+        {!errorText && mode === 'server' && page && total > page.take && (
           <span className="datatable-pager">
             <button
               type="button"

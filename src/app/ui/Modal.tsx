@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { openLayer } from '../lib/keyboard';
-import { focusableWithin, restoreFocus } from './focus';
+import { focusableWithin, focusToReturn, restoreFocus } from './focus';
 
 export type ModalSize = 'small' | 'medium' | 'large' | 'x-large';
 
@@ -64,7 +64,9 @@ function ModalPanel({
   onCloseRef.current = onClose;
 
   useLayoutEffect(() => {
-    const previous = document.activeElement;
+    // Where the user was: the focused element, or the last one before focus fell to the page
+    // (a dialog opened by the palette opens after the palette has closed).
+    const previous = focusToReturn();
     openModals.push(id);
     // While a modal is open only its own keys are live (the keyboard focus stack's modal layer).
     const closeLayer = openLayer('modal');

@@ -1,5 +1,22 @@
-import { Maximize2, Minimize2, SplitSquareHorizontal, SplitSquareVertical, X } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Maximize2,
+  Minimize2,
+  SplitSquareHorizontal,
+  SplitSquareVertical,
+  X,
+} from 'lucide-react';
+import {
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { RouteDef, RouteParams } from '../routes/route-table';
 import type { TabFlags } from '../routes/tabs';
 import { siblingTabs } from '../routes/tabs';
@@ -11,6 +28,7 @@ import { resolveTilePath } from './resolve';
 import { useWorkspace, workspace } from './store';
 import { type TileApi, TileContext } from './tile-api';
 import { tileCommandStore } from './tile-commands';
+import { rememberTileFocus, useTileFocus } from './tile-focus';
 import { tileMetaStore, useTileMeta } from './tile-meta';
 import { viewFor } from './views';
 
@@ -88,10 +106,8 @@ export function TileBody({ tileId }: { tileId: TileId }) {
     if (resolved.redirectTo) workspace.navigateTile(tileId, resolved.redirectTo, 'replace');
   }, [resolved.redirectTo, tileId]);
 
-  // The focused tile takes keyboard focus when focus moves to it by keyboard or palette.
-  useEffect(() => {
-    if (focused && ref.current && !ref.current.contains(document.activeElement)) ref.current.focus();
-  }, [focused]);
+  // The focused tile takes keyboard focus (where the user was in it, else its view's primary target).
+  useTileFocus(ref, tileId, focused, path);
 
   const api: TileApi = useMemo(
     () => ({
@@ -118,7 +134,11 @@ export function TileBody({ tileId }: { tileId: TileId }) {
       data-tile-id={tileId}
       data-path={path}
       tabIndex={-1}
-      onFocusCapture={() => workspace.focus(tileId)}
+      onFocusCapture={(e) => {
+        rememberTileFocus(tileId, e.target, e.currentTarget);
+        // Focus given back to a tile that is closing does not bring it back.
+        if (workspace.get().tiles[tileId]) workspace.focus(tileId);
+      }}
       onMouseDown={() => workspace.focus(tileId)}
     >
       {route?.kind === 'tab' && route.parent && (
@@ -158,26 +178,96 @@ function TileButton(props: { label: string; shortcut: string; onClick(): void; c
 function TabBar(props: { route: RouteDef; params: RouteParams; tileId: TileId; flags: TabFlags }) {
   const { ressourcer } = useSession();
   const tabs = siblingTabs(props.route, props.params, { ressourcer, flags: props.flags });
+  const navRef = useRef<HTMLElement>(null);
+  const overflow = useTabOverflow(navRef, props.route.name, tabs.length);
+  const scroll = (direction: 1 | -1) => {
+    const nav = navRef.current;
+    nav?.scrollBy({ left: direction * Math.max(80, nav.clientWidth * 0.7) });
+  };
   return (
-    <nav className="tile-tabs" aria-label="Faner">
-      {tabs.map(({ route, enabled, href }) => {
-        const active = route.name === props.route.name;
-        return (
-          <a
-            key={route.name}
-            href={href}
-            className={`tile-tab${active ? ' active' : ''}${enabled ? '' : ' disabled'}`}
-            aria-current={active ? 'page' : undefined}
-            aria-disabled={enabled ? undefined : true}
-            onClick={(e) => {
-              e.preventDefault();
-              if (enabled && !active) void navigateTileGuarded(props.tileId, href);
-            }}
-          >
-            {route.title}
-          </a>
-        );
-      })}
-    </nav>
+    <div
+      className="tile-tabs-wrap"
+      data-overflow-left={overflow.left || undefined}
+      data-overflow-right={overflow.right || undefined}
+    >
+      {/* Mouse helpers only: keyboard users move with Alt+PageUp/PageDown or Tab, and the tab in
+          view scrolls into sight. */}
+      {overflow.left && <TabScrollButton side="left" onClick={() => scroll(-1)} />}
+      <nav className="tile-tabs" aria-label="Faner" ref={navRef}>
+        {tabs.map(({ route, enabled, href }) => {
+          const active = route.name === props.route.name;
+          return (
+            <a
+              key={route.name}
+              href={href}
+              className={`tile-tab${active ? ' active' : ''}${enabled ? '' : ' disabled'}`}
+              aria-current={active ? 'page' : undefined}
+              aria-disabled={enabled ? undefined : true}
+              onClick={(e) => {
+                e.preventDefault();
+                if (enabled && !active) void navigateTileGuarded(props.tileId, href);
+              }}
+            >
+              {route.title}
+            </a>
+          );
+        })}
+      </nav>
+      {overflow.right && <TabScrollButton side="right" onClick={() => scroll(1)} />}
+    </div>
   );
+}
+
+/** The arrow on a side of an overflowing tab strip that holds more tabs (a mouse helper only). */
+function TabScrollButton({ side, onClick }: { side: 'left' | 'right'; onClick(): void }) {
+  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      className={`tile-tabs-scroll ${side}`}
+      tabIndex={-1}
+      aria-hidden="true"
+      title={`Flere faner til ${side === 'left' ? 'venstre' : 'højre'}`}
+      onClick={onClick}
+    >
+      <Icon size={14} />
+    </button>
+  );
+}
+
+/**
+ * A tab strip wider than its tile scrolls: the active tab is kept in view (Alt+PageDown/PageUp move
+ * through all of them), and the sides that hold more tabs say so.
+ */
+function useTabOverflow(ref: RefObject<HTMLElement | null>, active: string, count: number) {
+  const [overflow, setOverflow] = useState({ left: false, right: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: active is the trigger: another tab became active
+  useLayoutEffect(() => {
+    const nav = ref.current;
+    const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !tab) return;
+    const margin = 28;
+    if (tab.offsetLeft - margin < nav.scrollLeft) nav.scrollLeft = tab.offsetLeft - margin;
+    else if (tab.offsetLeft + tab.offsetWidth + margin > nav.scrollLeft + nav.clientWidth)
+      nav.scrollLeft = tab.offsetLeft + tab.offsetWidth + margin - nav.clientWidth;
+  }, [ref, active]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count is a trigger: more or fewer tabs change the width
+  useEffect(() => {
+    const nav = ref.current;
+    if (!nav) return;
+    const measure = () => {
+      const left = nav.scrollLeft > 1;
+      const right = nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1;
+      setOverflow((o) => (o.left === left && o.right === right ? o : { left, right }));
+    };
+    measure();
+    nav.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(nav);
+    return () => {
+      nav.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref, count]);
+  return overflow;
 }

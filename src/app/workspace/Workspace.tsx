@@ -4,6 +4,7 @@ import 'react-mosaic-component/react-mosaic-component.css';
 import './workspace.css';
 import { useLocation } from '../lib/navigation';
 import { Palette } from '../palette/Palette';
+import { addRecent, recentOwner } from '../palette/recent';
 import { ShortcutSheet } from '../palette/ShortcutSheet';
 import { api, sessionActor } from '../session/runtime';
 import { useSession } from '../session/useSession';
@@ -36,16 +37,33 @@ function useUrlSync(saved: string | null) {
   }, [url]);
 }
 
+/**
+ * The saved layout belongs to the customer it was made in (workspaceLayoutKundeId): it is restored
+ * only there, so another customer's records never come back after a customer switch.
+ */
+export function savedLayoutFor(
+  settings: Record<string, unknown> | null | undefined,
+  kundeId: number | undefined,
+): string | null {
+  if (!settings || typeof settings.workspaceLayout !== 'string') return null;
+  return kundeId !== undefined && settings.workspaceLayoutKundeId === kundeId
+    ? settings.workspaceLayout
+    : null;
+}
+
 /** Saves the layout (encoded as in the URL, so versioned) in brugerSettings.workspaceLayout. */
 function useLayoutSaving() {
   useEffect(() => {
     let timer: number | undefined;
     workspace.onChange((encoded) => {
+      // The customer the layout is made in, read now: a save that runs after a switch keeps it.
+      const kundeId = sessionActor.getSnapshot().context.user?.customerId;
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         const settings = sessionActor.getSnapshot().context.brugerSettings;
-        if (!settings || settings.workspaceLayout === encoded) return;
-        const next = { ...settings, workspaceLayout: encoded };
+        if (!settings || kundeId === undefined) return;
+        if (settings.workspaceLayout === encoded && settings.workspaceLayoutKundeId === kundeId) return;
+        const next = { ...settings, workspaceLayout: encoded, workspaceLayoutKundeId: kundeId };
         api
           .saveBrugerSettings(next)
           .then(() => sessionActor.send({ type: 'SETTINGS_CHANGED', brugerSettings: next }))
@@ -77,15 +95,57 @@ function useDocumentTitle() {
   }, [path, meta.title, ressourcer, user?.customerName]);
 }
 
+/** Switching customer goes home (spec 000 §4): the other customer's tiles close at once. */
+function useHomeOnCustomerSwitch() {
+  const { user } = useSession();
+  const kundeId = user?.customerId;
+  const previous = useRef(kundeId);
+  useEffect(() => {
+    if (previous.current === kundeId) return;
+    previous.current = kundeId;
+    workspace.goHome();
+  }, [kundeId]);
+}
+
+/**
+ * Companies and farms opened in any tile (from a list, a link, a favourite) join the user's recent
+ * items, named as their tile is (the palette adds what it opens itself, water plants too).
+ */
+function useRecentRecords() {
+  const ws = useWorkspace();
+  const { ressourcer, user } = useSession();
+  const id = ws.focused;
+  const { title } = useTileMeta(id ?? '');
+  const path = id ? ws.tiles[id]?.path : undefined;
+  const owner = recentOwner(user);
+  const seen = useRef(path);
+  useEffect(() => {
+    // Right after the route changed, the title may still be the previous record's.
+    const fresh = seen.current !== path;
+    seen.current = path;
+    if (fresh || !path || !title) return;
+    const { route, params } = resolveTilePath(path, ressourcer);
+    const kind = route?.name.match(/^(virksomhed|landbrug)-/)?.[1];
+    if (!kind || !params.id) return;
+    addRecent(owner, {
+      path: `/${kind === 'virksomhed' ? 'virksomheder' : 'landbrug'}/${params.id}/stamoplysninger`,
+      label: title,
+      group: kind === 'virksomhed' ? 'Virksomhed' : 'Landbrug',
+    });
+  }, [path, title, ressourcer, owner]);
+}
+
 /** The tiled workspace: every route opens in a tile of a resizable, rearrangeable mosaic. */
 export function Workspace() {
   const ws = useWorkspace();
-  const { brugerSettings } = useSession();
-  const saved = typeof brugerSettings?.workspaceLayout === 'string' ? brugerSettings.workspaceLayout : null;
+  const { brugerSettings, user } = useSession();
+  const saved = savedLayoutFor(brugerSettings, user?.customerId);
   // Saving listens before the URL is read, so a workspace opened from a link is saved too.
   useLayoutSaving();
   useUrlSync(saved);
+  useHomeOnCustomerSwitch();
   useDocumentTitle();
+  useRecentRecords();
   useWorkspaceShortcuts();
 
   // Closing the browser tab with unsaved changes asks too.

@@ -78,9 +78,13 @@ export const workspace = {
     return workspaceForUrl(state, pathname, search, null, historyLayout()).next;
   },
 
-  /** Opens a route: in the focused tile, or in a new tile beside/below it. An open entity is focused instead. */
+  /**
+   * Opens a route: in the focused tile (a route that is open already is focused instead), or in a
+   * new tile beside/below it, always, even when the route is open elsewhere (to compare, or to keep
+   * the list while working in a copy).
+   */
   open(path: string, mode: OpenMode = 'replace'): void {
-    const existing = findTileByPath(state, path);
+    const existing = mode === 'replace' ? findTileByPath(state, path) : null;
     if (existing) {
       set(focusTile(state, existing), 'replace');
       return;
@@ -131,6 +135,10 @@ export const workspace = {
   /** The mosaic's drag and resize results. */
   setLayout(layout: LayoutNode | null, history: HistoryMode): void {
     set(setLayout(state, layout), history);
+  },
+  /** One home tile, nothing else (a customer switch goes home, spec 000 §4). */
+  goHome(): void {
+    set(singleTile('/'), 'replace');
   },
   reset(): void {
     state = EMPTY_WORKSPACE;

@@ -1,6 +1,14 @@
 import { type ComponentType, createContext, useContext, useEffect } from 'react';
 import type { RouteDef, RouteParams } from '../routes/route-table';
 
+/**
+ * A view's primary focus target: spread `primaryFocus` onto the element where the keyboard belongs
+ * when the tile receives focus (shared widgets do it themselves: DataTable marks its row grid). The
+ * tile focuses it on opening, by the palette, by tile shortcuts and on a new tab; without one, the tile
+ * region keeps focus. See src/app/ui/focus.ts and ./tile-focus.ts.
+ */
+export { PRIMARY_FOCUS_ATTR, primaryFocus } from '../ui/focus';
+
 /** A command a view offers while its tile is focused ('Godkend valgte', 'Gem' ...). */
 export interface TileCommand {
   id: string;
@@ -27,7 +35,7 @@ export interface TileApi {
   focused: boolean;
   /** Navigate this tile (replace its route); the URL follows when the tile is focused. */
   navigate(path: string): void;
-  /** Open a route in a new tile beside this one (or focus it if already open). */
+  /** Open a route in a new tile beside this one (a new tile even if the route is open elsewhere). */
   openBeside(path: string): void;
   setTitle(title: string | null): void;
   setCommands(commands: TileCommand[]): void;

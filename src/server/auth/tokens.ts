@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { type TokenClaims, tokenClaimsSchema } from '../../contract/session';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../data-dir';
 
 export type TokenFailure = 'expired' | 'invalid';
 
@@ -44,7 +45,8 @@ export class TokenService {
 
 /**
  * The signing secret: JWT_SECRET when configured, else a random one generated into the data folder
- * on first start, so no secret ever lives in the repository.
+ * on first start, so no secret ever lives in the repository. The file is the owner's only (0600, in
+ * a 0700 folder), also when an older start left it readable by others.
  */
 export async function loadOrCreateSecret(
   configured: string | undefined,
@@ -52,12 +54,16 @@ export async function loadOrCreateSecret(
 ): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, 'jwt-secret');
+  await ensurePrivateDir(dataDir);
   try {
-    return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
-  } catch {
-    await mkdir(dataDir, { recursive: true });
+    const secret = (await readFile(file, 'utf8')).trim();
+    // Not ours to change (another owner): the start-up check of the data folder warns about it.
+    await chmod(file, PRIVATE_FILE_MODE).catch(() => undefined);
+    return new TextEncoder().encode(secret);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     const secret = randomBytes(48).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600 });
+    await writeFile(file, secret, { mode: PRIVATE_FILE_MODE });
     return new TextEncoder().encode(secret);
   }
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensurePrivateDir, secureDataDir } from '../data-dir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,7 +17,30 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` holding the start-up advisory lock, so that processes starting at the same time
+   * migrate and seed one after another. The lock is held by a session of its own and is released
+   * when `fn` ends (or the process dies).
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The key of the start-up advisory lock ('MW' and 1): one per database, shared by every process. */
+const STARTUP_LOCK_KEY = 0x4d57_0001;
+
+/** A session that can take and release advisory locks: a pooled PostgreSQL client or PGlite. */
+interface LockSession {
+  query(text: string, params: unknown[]): Promise<unknown>;
+}
+
+async function holdingAdvisoryLock<T>(session: LockSession, fn: () => Promise<T>): Promise<T> {
+  await session.query('SELECT pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+  try {
+    return await fn();
+  } finally {
+    await session.query('SELECT pg_advisory_unlock($1::bigint)', [STARTUP_LOCK_KEY]);
+  }
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -32,20 +56,74 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL: en ledig forbindelse blev lukket (${err.message})`));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const session = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await holdingAdvisoryLock(session, fn);
+      } catch (err) {
+        // The lock's session may be gone (server restarted): destroy it rather than pool it.
+        broken = err as Error;
+        throw err;
+      } finally {
+        session.release(broken);
+      }
+    };
+    await withStartupLock(() => migratePg(db, { migrationsFolder }));
+    return { db: db as unknown as Db, kind: 'postgres', withStartupLock, close: () => pool.end() };
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+  const onDisk = dataDir !== 'memory://';
+  if (onDisk) await ensurePrivateDir(dataDir);
+  const client = await PGlite.create(onDisk ? dataDir : undefined, {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // One process per PGlite folder, so the lock never waits; it is taken anyway, as on PostgreSQL.
+  const withStartupLock = <T>(fn: () => Promise<T>) => holdingAdvisoryLock(client, fn);
+  await withStartupLock(() => migratePglite(db, { migrationsFolder }));
+  // PGlite writes the files of a new database world-readable (0666): narrow them to the owner.
+  if (onDisk) await secureDataDir(dataDir);
+  return { db: db as unknown as Db, kind: 'pglite', withStartupLock, close: () => client.close() };
+}
+
+/** SQLSTATEs of a transaction PostgreSQL aborted to resolve a conflict: running it again may succeed. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/** The SQLSTATE of a database error, also when the driver or drizzle wrapped it (`cause`). */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a transaction, and once more if PostgreSQL aborted it as a deadlock victim or for a
+ * serialisation failure (SQLSTATE 40P01 / 40001). `run` must start a fresh transaction each time.
+ */
+export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const code = sqlState(err);
+    if (code === undefined || !RETRYABLE.has(code)) throw err;
+    return run();
+  }
 }
 
 /** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A transaction of `db.transaction`. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** `db.transaction(fn)`, run once more if PostgreSQL aborted it as a deadlock victim or serialisation failure. */
+export function transactionWithRetry<T>(db: Db, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return retryOnDeadlock(() => db.transaction(fn));
 }

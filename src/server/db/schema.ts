@@ -43,6 +43,8 @@ export const bruger = pgTable('bruger', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   navn: text('navn').notNull(),
+  /** navn's Danish sort key (dansk_sortering, drizzle/0007): lists of users and case workers sort by it. */
+  navnSortering: text('navn_sortering').generatedAlwaysAs(sql`dansk_sortering("navn")`),
   email: text('email'),
   passwordHash: text('password_hash').notNull(),
   opsaetning: text('opsaetning'),
@@ -113,9 +115,26 @@ export const virksomhed = pgTable(
     basis: jsonb('basis').$type<Record<string, unknown>>().notNull().default({}),
     version: versionKolonne(),
     opdateret: timestamp('opdateret', { withTimezone: true }).notNull().defaultNow(),
+    // Danish sort keys of the texts the lists and validation queues sort by (dansk_sortering,
+    // drizzle/0007), stored so that sorting many rows reads them instead of computing each.
+    navnSortering: text('navn_sortering').generatedAlwaysAs(sql`dansk_sortering("navn")`),
+    adresseSortering: text('adresse_sortering').generatedAlwaysAs(sql`dansk_sortering("adresse")`),
+    postdistriktSortering: text('postdistrikt_sortering').generatedAlwaysAs(
+      sql`dansk_sortering("postdistrikt")`,
+    ),
+    brancheNavnSortering: text('branche_navn_sortering').generatedAlwaysAs(
+      sql`dansk_sortering("branche_navn")`,
+    ),
   },
   (t) => [
-    index('virksomhed_kunde_type_navn_idx').on(t.kundeId, t.type, t.navn),
+    // The list sorted by name pages straight from this index, in both directions.
+    index('virksomhed_kunde_type_navn_sortering_idx').on(
+      t.kundeId,
+      t.type,
+      sql`${t.navnSortering} collate "C"`,
+      sql`${t.navn} collate "C"`,
+      t.id,
+    ),
     index('virksomhed_kunde_cvr_idx').on(t.kundeId, t.cvrNr),
     index('virksomhed_kunde_pnr_idx').on(t.kundeId, t.pNr),
     index('virksomhed_kunde_chr_idx').on(t.kundeId, t.chrNr),
@@ -474,5 +493,37 @@ export const valideringStatistik = pgTable(
   (t) => [
     primaryKey({ columns: [t.kundeId, t.art, t.serieId, t.gruppe1, t.gruppe2] }),
     index('validering_statistik_aendret_idx').on(t.kundeId).where(sql`gruppe1 = -1 AND gruppe2 = -1`),
+  ],
+);
+
+/**
+ * Creating calls sent with an `Idempotency-Key` header (src/server/http/idempotens.ts): one row per
+ * customer, user and key. Reserved (status NULL) before the call runs, so that a duplicate sent at
+ * the same time cannot run too; the first answer (status, body) is kept for 24 hours and answered
+ * again to a retry of the same request. `fingeraftryk` is a SHA-256 of method, URL and body.
+ */
+export const idempotensNoegle = pgTable(
+  'idempotens_noegle',
+  {
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id, { onDelete: 'cascade' }),
+    brugerId: integer('bruger_id')
+      .notNull()
+      .references(() => bruger.id, { onDelete: 'cascade' }),
+    noegle: text('noegle').notNull(),
+    metode: text('metode').notNull(),
+    sti: text('sti').notNull(),
+    fingeraftryk: text('fingeraftryk').notNull(),
+    /** Random id of the call holding the reservation; only it may complete or release the row. */
+    reservation: text('reservation').notNull(),
+    status: smallint('status'),
+    svar: text('svar'),
+    indholdstype: text('indholdstype'),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kundeId, t.brugerId, t.noegle] }),
+    index('idempotens_noegle_oprettet_idx').on(t.oprettet),
   ],
 );

@@ -57,11 +57,9 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl, dataDir });
   console.log(`Database klar (${((performance.now() - t0) / 1000).toFixed(1)} s, migreringer kørt).`);
   try {
-    const summary = await seedDatabase(database.db, {
-      scale,
-      passwordHashCost: cost,
-      log: (m) => console.log(m),
-    });
+    const summary = await database.withStartupLock(() =>
+      seedDatabase(database.db, { scale, passwordHashCost: cost, log: (m) => console.log(m) }),
+    );
     if (summary.skipped) {
       console.log('Databasen har allerede data – intet indsat.');
       return;

@@ -21,9 +21,63 @@ export const unauthorized = (message = 'Du er ikke logget ind', headers?: Record
 
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** One message about one field of a request. */
+export interface FeltFejl {
+  field: string;
+  message: string;
+}
+
+/** A 400 answer stays small however bad the request: this many fields, messages and characters. */
+export const MAKS_FELTER = 20;
+export const MAKS_BESKEDER_PR_FELT = 5;
+export const MAKS_TEGN = 300;
+/** The field under which the note about the fields left out is given. */
+export const OEVRIGE_FELT = 'øvrige';
+
+const kort = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+const antal = new Intl.NumberFormat('da-DK');
+
+/**
+ * The errors object of a 400: at most MAKS_FELTER fields (then a note under 'øvrige' saying how many
+ * more have errors), at most MAKS_BESKEDER_PR_FELT distinct messages per field, each message and field
+ * name cut to MAKS_TEGN characters. A body of 100,000 bad entries answers a few hundred bytes.
+ */
+export function formatProblemErrors(fejl: Iterable<FeltFejl>): Record<string, string[]> {
+  const felter = new Map<string, Set<string>>();
+  const udeladte = new Set<string>();
+  for (const { field, message } of fejl) {
+    const navn = kort(field, MAKS_TEGN);
+    let beskeder = felter.get(navn);
+    if (!beskeder) {
+      if (felter.size >= MAKS_FELTER) {
+        udeladte.add(navn);
+        continue;
+      }
+      beskeder = new Set();
+      felter.set(navn, beskeder);
+    }
+    if (beskeder.size < MAKS_BESKEDER_PR_FELT) beskeder.add(kort(message, MAKS_TEGN));
+  }
+  const errors = Object.fromEntries([...felter].map(([navn, beskeder]) => [navn, [...beskeder]]));
+  if (udeladte.size > 0) {
+    const n = udeladte.size;
+    errors[OEVRIGE_FELT] = [
+      `${n === 1 ? 'Ét felt mere har' : `${antal.format(n)} felter mere har`} fejl; flere fejl vises ikke`,
+    ];
+  }
+  return errors;
+}
+
+/** 400 as problem details from a list of field errors, capped as above. */
+export const problemDetails = (fejl: Iterable<FeltFejl>, title = 'Ugyldige data') =>
+  new HttpError(400, title, { title, status: 400, errors: formatProblemErrors(fejl) });
+
 /** 400 as problem details with field errors, for rules zod cannot express. */
 export const badRequest = (errors: Record<string, string[]>, title = 'Ugyldige data') =>
-  new HttpError(400, title, { title, status: 400, errors });
+  problemDetails(
+    Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message }))),
+    title,
+  );
 
 /** Adds one message to a field's list in a problem-details errors object. */
 export function addFieldError(errors: Record<string, string[]>, field: string, message: string): void {

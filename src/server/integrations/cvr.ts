@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sammenlignDansk } from '../../contract/sortering';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
@@ -7,6 +8,7 @@ import { adresse, person, udfyldNavn } from '../db/seed/context';
 import { makeCvr, makePNr } from '../db/seed/cvr';
 import { GAARDNAVNE, KOMMUNER, type Kommunedata } from '../db/seed/danish-data';
 import { hashString, Prng } from '../db/seed/prng';
+import { danskOrdenSql } from '../db/sortering';
 
 /**
  * The company register (CVR): production units (P-enheder) by municipality, and a unit by its
@@ -202,8 +204,9 @@ function lavRegister(kommunekode: number): CvrEnhed[] {
   return enheder.sort(sammenlign);
 }
 
+/** By name in Danish order, then P-number: the same order as soegKendte's SQL. */
 const sammenlign = (a: CvrEnhed, b: CvrEnhed) =>
-  a.navn.localeCompare(b.navn, 'da') || a.pNr.localeCompare(b.pNr);
+  sammenlignDansk(a.navn, b.navn) || a.pNr.localeCompare(b.pNr);
 
 function matcher(e: CvrEnhed, tekst: string): boolean {
   if (!tekst) return true;
@@ -348,7 +351,7 @@ export class CvrSimulator implements CvrRegister {
             and v.p_nr is not null and ${branche}
             and (${tekst === ''} or v.navn ilike ${contains} or v.adresse ilike ${contains}
               or (${tal} and (v.cvr_nr like ${`${digits}%`} or v.p_nr like ${`${digits}%`})))
-          order by v.navn, v.p_nr
+          order by ${danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`)}, v.p_nr
           limit ${limit}`,
     );
     return rows.map(spejlEnhed);

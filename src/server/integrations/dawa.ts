@@ -1,3 +1,4 @@
+import { sammenlignDansk } from '../../contract/sortering';
 import { uuid } from '../db/seed/context';
 import { GADER_BY, GADER_ERHVERV, GADER_LAND, KOMMUNER, type Postdistrikt } from '../db/seed/danish-data';
 import { Prng } from '../db/seed/prng';
@@ -154,11 +155,11 @@ export class DawaSimulator implements DawaRegister {
     // Entrances before the units in them; streets and numbers in natural order.
     hits.sort(
       (a, b) =>
-        a.vejnavn.localeCompare(b.vejnavn, 'da') ||
+        sammenlignDansk(a.vejnavn, b.vejnavn) ||
         a.postnummer.localeCompare(b.postnummer) ||
-        a.husnummer.localeCompare(b.husnummer, 'da', { numeric: true }) ||
+        sammenlignDansk(a.husnummer, b.husnummer) ||
         (a.type === b.type ? 0 : a.type === 'adgangsadresse' ? -1 : 1) ||
-        a.tekst.localeCompare(b.tekst, 'da', { numeric: true }),
+        sammenlignDansk(a.tekst, b.tekst),
     );
     return hits.slice(0, antal);
   }

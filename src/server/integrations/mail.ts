@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../data-dir';
 
 /**
  * Outgoing e-mail. The default transport writes each mail to a local outbox folder,
@@ -70,9 +71,11 @@ export class OutboxMailer implements Mailer {
     const sendt = new Date();
     const id = `${sendt.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
     const m: SendtMail = { ...mail, id, fra: this.fra, sendt: sendt.toISOString() };
-    await mkdir(this.mappe, { recursive: true });
-    await writeFile(path.join(this.mappe, `${id}.eml`), somEml(m), 'utf8');
-    await writeFile(path.join(this.mappe, `${id}.json`), `${JSON.stringify(m, null, 2)}\n`, 'utf8');
+    // Mails name reporters and their data: the outbox is the server user's only (0700, files 0600).
+    await ensurePrivateDir(this.mappe);
+    const fil = { encoding: 'utf8', mode: PRIVATE_FILE_MODE } as const;
+    await writeFile(path.join(this.mappe, `${id}.eml`), somEml(m), fil);
+    await writeFile(path.join(this.mappe, `${id}.json`), `${JSON.stringify(m, null, 2)}\n`, fil);
     return m;
   }
 }

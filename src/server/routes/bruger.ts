@@ -14,6 +14,7 @@ import {
   sortFavoritter,
 } from '../../contract/session';
 import { bruger, brugerKunde, kunde } from '../db/schema';
+import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
 import { addFieldError, badRequest } from '../http/errors';
 import { requireActiveKunde } from './entity-access';
@@ -111,6 +112,6 @@ export async function brugerRoutes(fastify: FastifyInstance, { db }: Deps) {
         .from(brugerKunde)
         .innerJoin(kunde, eq(kunde.id, brugerKunde.kundeId))
         .where(eq(brugerKunde.brugerId, request.user.brugerId))
-        .orderBy(kunde.navn),
+        .orderBy(...danskOrden(kunde.navn), kunde.id),
   );
 }

@@ -14,6 +14,7 @@ import {
 import { NOTIFIKATION_TYPER, notifikationListeSchema } from '../../contract/session';
 import type { SessionUser } from '../auth/session-user';
 import { emne, frase, notifikation, systemBesked, tilsynKonklusion } from '../db/schema';
+import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
 import { loadVirksomhed, requireActiveKunde } from './entity-access';
 
@@ -95,7 +96,7 @@ export async function faellesRoutes(fastify: FastifyInstance, { db }: Deps) {
         })
         .from(frase)
         .where(and(eq(frase.kundeId, request.user.kundeId), emneId ? eq(frase.emneId, emneId) : undefined))
-        .orderBy(frase.titel);
+        .orderBy(...danskOrden(frase.titel), frase.id);
     },
   );
 

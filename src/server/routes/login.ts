@@ -11,7 +11,7 @@ import {
   versionSchema,
 } from '../../contract/session';
 import { issueToken } from '../auth/issue-token';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { checkSignInPassword } from '../auth/password';
 import { bruger, stsBillet } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, HttpError } from '../http/errors';
@@ -22,21 +22,17 @@ const SUSPENDERET = 'Din bruger er midlertidigt spærret. Kontakt din administra
 const INGEN_KUNDE = 'Din bruger er ikke tilknyttet en kommune. Kontakt din administrator.';
 const UGYLDIGT_STS_ID = 'Log-ind-id er ukendt, allerede brugt eller udløbet. Log venligst ind igen.';
 
-/** A hash to verify against when the user does not exist, so both paths take the same time. */
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => {
-  dummyHash ??= hashPassword('ikke-en-bruger');
-  return dummyHash;
-};
-
-export async function loginRoutes(fastify: FastifyInstance, { db, tokens, config }: Deps) {
+export async function loginRoutes(
+  fastify: FastifyInstance,
+  { db, tokens, config, passwordHasher, signInLimit }: Deps,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
 
   app.post(
     '/login',
     {
-      config: { public: true, rateLimit },
+      config: { public: true },
+      preValidation: signInLimit.hook(),
       schema: { body: loginBodySchema, response: { 200: tokenResponseSchema } },
     },
     async (request) => {
@@ -44,7 +40,7 @@ export async function loginRoutes(fastify: FastifyInstance, { db, tokens, config
         .select()
         .from(bruger)
         .where(eq(sql`lower(${bruger.username})`, request.body.username.toLowerCase()));
-      const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), request.body.password);
+      const ok = await checkSignInPassword(passwordHasher, user?.passwordHash, request.body.password);
       if (!user || !ok) throw new HttpError(401, FORKERT_LOGIN);
       const result = await issueToken(db, tokens, user.id);
       if (!result.ok) throw new HttpError(401, result.reason === 'suspenderet' ? SUSPENDERET : INGEN_KUNDE);
@@ -55,7 +51,8 @@ export async function loginRoutes(fastify: FastifyInstance, { db, tokens, config
   app.post(
     '/login/sts',
     {
-      config: { public: true, rateLimit },
+      config: { public: true },
+      preValidation: signInLimit.hook(),
       schema: {
         body: stsLoginBodySchema,
         response: { 200: stsLoginResponseSchema, 401: stsLoginResponseSchema },

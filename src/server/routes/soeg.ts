@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LAESERET, type Virksomhedstype } from '../../contract/roles';
 import { type SoegResultat, soegQuerySchema, soegSvarSchema } from '../../contract/soeg';
+import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
 import { containsPattern, likeEscape } from '../db/like';
 import type { Deps } from '../deps';
@@ -90,7 +91,7 @@ export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
         (a, b) =>
           rang.get(Number(a.id))! - rang.get(Number(b.id))! ||
           Number(b.lighed) - Number(a.lighed) ||
-          a.navn.localeCompare(b.navn, 'da') ||
+          sammenlignDansk(a.navn, b.navn) ||
           Number(a.id) - Number(b.id),
       );
       return {

@@ -1,8 +1,8 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kunde } from '../db/schema';
+import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, HttpError } from '../http/errors';
 
@@ -21,7 +21,10 @@ export async function systemadminRoutes(fastify: FastifyInstance, { db }: Deps) 
     '/systemadmin/kundemoduler',
     { config: { access: 'SYSTEM_ADMIN' }, schema: { response: { 200: kundeModulerSchema } } },
     async () => {
-      const rows = await db.select().from(kunde).orderBy(asc(kunde.navn));
+      const rows = await db
+        .select()
+        .from(kunde)
+        .orderBy(...danskOrden(kunde.navn), kunde.id);
       return rows.map((k) => ({ kundeId: k.id, kundeNavn: k.navn, kundeNr: k.kundeNr, moduler: k.moduler }));
     },
   );

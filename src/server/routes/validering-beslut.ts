@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BeslutningBody, BeslutningSvar, ValideringArt } from '../../contract/validering';
 import type { SessionUser } from '../auth/session-user';
-import { type Db, queryRows } from '../db/client';
+import { type Db, queryRows, transactionWithRetry } from '../db/client';
 import { logbog } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { hubFor } from '../realtime';
@@ -11,7 +11,8 @@ import { tilIso } from './validering-data';
 /**
  * Approving (status 1) and discarding (status 2) entries of a queue: atomic and idempotent per entry.
  *
- * One transaction: `UPDATE ... WHERE id = ANY(...) AND version = <seen> AND status = 0 RETURNING`.
+ * One transaction: the entries' rows locked in id order, then
+ * `UPDATE ... WHERE id = ANY(...) AND version = <seen> AND status = 0 RETURNING`.
  * Entries another validator decided first are not touched and are answered in `alleredeBesluttet`
  * with who decided and when. A pending entry whose version differs (changed since the list was
  * read) makes the whole call 409; an id outside the customer's queue makes it 404; in both cases
@@ -19,14 +20,14 @@ import { tilIso } from './validering-data';
  * the customer's event stream after the commit.
  */
 
-const TABEL: Record<ValideringArt, SQL> = {
+export const TABEL: Record<ValideringArt, SQL> = {
   anlaeg: sql.raw('oppumpet_maengde'),
   indtag: sql.raw('oppumpet_maengde'),
   pejling: sql.raw('pejling'),
   vandproeve: sql.raw('vandproeve'),
 };
 
-const ART_FILTER: Record<ValideringArt, SQL> = {
+export const ART_FILTER: Record<ValideringArt, SQL> = {
   anlaeg: sql`o.indtag_id IS NULL`,
   indtag: sql`o.indtag_id IS NOT NULL`,
   pejling: sql`TRUE`,
@@ -34,7 +35,7 @@ const ART_FILTER: Record<ValideringArt, SQL> = {
 };
 
 /** Columns the log line needs, per kind (from the updated row u and its joins). */
-const BESKRIVELSE: Record<ValideringArt, SQL> = {
+export const BESKRIVELSE: Record<ValideringArt, SQL> = {
   anlaeg: sql`u.startdato::text AS fra, u.slutdato::text AS til, u.vandmaengde_oppumpet AS maengde,
               NULL::text AS dgu_nr, NULL::int AS indtagsnr`,
   indtag: sql`u.startdato::text AS fra, u.slutdato::text AS til, u.vandmaengde_oppumpet AS maengde,
@@ -45,14 +46,14 @@ const BESKRIVELSE: Record<ValideringArt, SQL> = {
                   u.proevested AS dgu_nr, NULL::int AS indtagsnr`,
 };
 
-const JOINS: Record<ValideringArt, SQL> = {
+export const JOINS: Record<ValideringArt, SQL> = {
   anlaeg: sql``,
   indtag: sql`LEFT JOIN indtag it ON it.id = u.indtag_id LEFT JOIN boring b ON b.id = it.boring_id`,
   pejling: sql`LEFT JOIN indtag it ON it.id = u.indtag_id LEFT JOIN boring b ON b.id = it.boring_id`,
   vandproeve: sql``,
 };
 
-interface Besluttet {
+export interface Besluttet {
   id: number;
   vandanlaeg_id: number;
   fra: string | null;
@@ -66,7 +67,7 @@ const dansk = (iso: string | null) =>
   iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '';
 const tal2 = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-const NAVNE: Record<ValideringArt, { ental: string; flertal: string }> = {
+export const NAVNE: Record<ValideringArt, { ental: string; flertal: string }> = {
   anlaeg: { ental: 'Oppumpet vandmængde (anlæg)', flertal: 'Oppumpede vandmængder (anlæg)' },
   indtag: {
     ental: 'Oppumpet vandmængde (boring / indtag)',
@@ -76,7 +77,7 @@ const NAVNE: Record<ValideringArt, { ental: string; flertal: string }> = {
   vandproeve: { ental: 'Vandprøve', flertal: 'Vandprøver' },
 };
 
-function linje(art: ValideringArt, r: Besluttet): string {
+export function linje(art: ValideringArt, r: Besluttet): string {
   const sted = r.dgu_nr ? ` (DGU ${r.dgu_nr}${r.indtagsnr !== null ? `, indtag ${r.indtagsnr}` : ''})` : '';
   switch (art) {
     case 'anlaeg':
@@ -105,6 +106,31 @@ export function logtekst(art: ValideringArt, status: 1 | 2, rows: Besluttet[]): 
   return `${hoved}\n${linjer.join('\n')}`;
 }
 
+/** One automatic log line per plant for the rows a validation step changed (none for no rows). */
+export async function logPrAnlaeg<R extends Besluttet>(
+  db: Db,
+  user: SessionUser,
+  rows: R[],
+  tekst: (plantRows: R[]) => string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const prAnlaeg = new Map<number, R[]>();
+  for (const r of rows) {
+    const a = Number(r.vandanlaeg_id);
+    prAnlaeg.set(a, [...(prAnlaeg.get(a) ?? []), r]);
+  }
+  await db.insert(logbog).values(
+    [...prAnlaeg].map(([virksomhedId, plantRows]) => ({
+      kundeId: user.kundeId,
+      virksomhedId,
+      emne: 'Validering',
+      notat: tekst(plantRows),
+      brugerId: user.brugerId,
+      automatisk: true,
+    })),
+  );
+}
+
 export async function beslut(
   db: Db,
   user: SessionUser,
@@ -115,8 +141,16 @@ export async function beslut(
   const ids = body.poster.map((p) => p.id);
   const versioner = body.poster.map((p) => p.version);
   const tabel = TABEL[art];
-  const svar = await db.transaction(async (tx) => {
+  // A deadlock or serialisation failure PostgreSQL resolved by aborting us is retried once.
+  const svar = await transactionWithRetry(db, async (tx) => {
     const t = tx as unknown as Db;
+    // Row locks in one order (by id), whatever order the client listed the entries in: two calls
+    // on overlapping entries then queue behind each other instead of deadlocking.
+    await t.execute(
+      sql`SELECT o.id FROM ${tabel} o
+          WHERE o.id = ANY(${intArray(ids)}::int[]) AND o.kunde_id = ${user.kundeId} AND ${ART_FILTER[art]}
+          ORDER BY o.id FOR UPDATE`,
+    );
     const besluttet = await queryRows<Besluttet>(
       t,
       sql`WITH input AS (
@@ -161,25 +195,7 @@ export async function beslut(
         });
       }
     }
-    if (besluttet.length > 0) {
-      const prAnlaeg = new Map<number, Besluttet[]>();
-      for (const r of besluttet) {
-        const a = Number(r.vandanlaeg_id);
-        const liste = prAnlaeg.get(a) ?? [];
-        liste.push(r);
-        prAnlaeg.set(a, liste);
-      }
-      await t.insert(logbog).values(
-        [...prAnlaeg].map(([virksomhedId, rows]) => ({
-          kundeId: user.kundeId,
-          virksomhedId,
-          emne: 'Validering',
-          notat: logtekst(art, status, rows),
-          brugerId: user.brugerId,
-          automatisk: true,
-        })),
-      );
-    }
+    await logPrAnlaeg(t, user, besluttet, (rows) => logtekst(art, status, rows));
     // The median test's statistics change with the approved set: recomputed for the series the
     // triggers marked, in this transaction (a discard of a pending entry marks nothing).
     if (besluttet.length > 0 && art !== 'vandproeve') await opdaterStatistik(t, user.kundeId);

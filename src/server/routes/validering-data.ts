@@ -3,6 +3,7 @@ import type { OppumpetPost, PejlingPost, ValideringStatus, VandproevePost } from
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
 import { JUPITER_FORSYNINGSART } from '../db/seed/lookups';
+import { danskOrdenSql } from '../db/sortering';
 
 /** Looking needs the water-plant read right; deciding needs the caseworker right (docs/validering-notes.md). */
 export const LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
@@ -43,6 +44,9 @@ interface Udvalg {
 function side<T>(rows: (Record<string, unknown> & { total?: unknown })[], map: (r: never) => T): Side<T> {
   return { totalCount: rows.length > 0 ? tal(rows[0]!.total) : 0, items: rows.map((r) => map(r as never)) };
 }
+
+/** The queues' order by plant: its name in Danish order (the stored key, then the name). */
+const ANLAEGSNAVN = danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`);
 
 const sidePart = (u: { start?: number; take?: number }) =>
   sql`LIMIT ${u.take ?? 10_000} OFFSET ${u.start ?? 0}`;
@@ -101,8 +105,8 @@ export async function hentOppumpet(db: Db, niveau: Niveau, u: Udvalg): Promise<S
   const orden = u.nyesteFoerst
     ? sql`o.startdato DESC, o.id DESC`
     : niveau === 'anlaeg'
-      ? sql`v.navn, o.vandanlaeg_id, o.startdato, o.id`
-      : sql`v.navn, o.vandanlaeg_id, b.dgu_nr, it.indtagsnr, o.startdato, o.id`;
+      ? sql`${ANLAEGSNAVN}, o.vandanlaeg_id, o.startdato, o.id`
+      : sql`${ANLAEGSNAVN}, o.vandanlaeg_id, b.dgu_nr, it.indtagsnr, o.startdato, o.id`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, it.indtagsnr, b.dgu_nr,
@@ -159,7 +163,7 @@ export async function hentPejlinger(
   }
   const orden = u.nyesteFoerst
     ? sql`o.pejletidspunkt DESC, o.id DESC`
-    : sql`v.navn, o.vandanlaeg_id, b.dgu_nr, it.indtagsnr, o.pejletidspunkt, o.id`;
+    : sql`${ANLAEGSNAVN}, o.vandanlaeg_id, b.dgu_nr, it.indtagsnr, o.pejletidspunkt, o.id`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, it.indtagsnr, b.dgu_nr,
@@ -226,7 +230,7 @@ export async function hentVandproever(db: Db, u: Udvalg): Promise<Side<Vandproev
       sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR o.proevested ILIKE ${m} OR o.laboratorium ILIKE ${m})`,
     );
   }
-  const orden = u.nyesteFoerst ? sql`o.udtaget DESC, o.id DESC` : sql`o.udtaget, v.navn, o.id`;
+  const orden = u.nyesteFoerst ? sql`o.udtaget DESC, o.id DESC` : sql`o.udtaget, ${ANLAEGSNAVN}, o.id`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, o.proevested,

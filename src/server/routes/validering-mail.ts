@@ -17,6 +17,7 @@ import {
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
 import { mailUdsendelse } from '../db/schema';
+import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import { type Mailer, mailerFraMiljoe } from '../integrations/mail';
@@ -26,13 +27,15 @@ import { BESLUT, LAES, tilIso } from './validering-data';
 
 const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
 
-const SORTERING: Record<string, SQL> = {
-  anlaegsnavn: sql`a.navn`,
-  anlaegsnr: sql`a.anlaegsnr`,
-  jupiterId: sql`a.jupiter_id`,
-  antalIndberettere: sql`COALESCE(k.n, 0)`,
-  indberetningStatus: sql`COALESCE(d.dage, 0)`,
-  senestePaamindelse: sql`m.senest`,
+/** Sort columns: the plant's name in Danish order (its stored key, then the name), the rest as they are. */
+const ANLAEGSNAVN = danskOrden(sql`a.navn`, sql`a.navn_sortering`);
+const SORTERING: Record<string, SQL[]> = {
+  anlaegsnavn: ANLAEGSNAVN,
+  anlaegsnr: [sql`a.anlaegsnr`],
+  jupiterId: [sql`a.jupiter_id`],
+  antalIndberettere: [sql`COALESCE(k.n, 0)`],
+  indberetningStatus: [sql`COALESCE(d.dage, 0)`],
+  senestePaamindelse: [sql`m.senest`],
 };
 
 interface Raekke {
@@ -98,13 +101,13 @@ export async function mailStatus(
   const rows = await queryRows<Raekke>(
     db,
     sql`WITH a AS (
-          SELECT v.id, v.navn, v.anlaegsnr, v.jupiter_id FROM virksomhed v
+          SELECT v.id, v.navn, v.navn_sortering, v.anlaegsnr, v.jupiter_id FROM virksomhed v
           WHERE v.kunde_id = ${kundeId} AND v.type = 3 AND NOT v.slettet
         ),
         k AS (
           SELECT kp.virksomhed_id,
                  json_agg(json_build_object('navn', kp.navn, 'email', kp.email, 'rolle', kp.rolle)
-                          ORDER BY kp.navn) AS indberettere,
+                          ORDER BY ${danskOrdenSql(sql`kp.navn`)}) AS indberettere,
                  count(*)::int AS n
           FROM kontaktperson kp
           WHERE kp.kunde_id = ${kundeId} AND kp.email IS NOT NULL AND kp.email <> ''
@@ -128,7 +131,10 @@ export async function mailStatus(
         FROM a LEFT JOIN k ON k.virksomhed_id = a.id LEFT JOIN d ON d.vandanlaeg_id = a.id
         LEFT JOIN m ON m.vandanlaeg_id = a.id
         WHERE ${sql.join(filtre, sql` AND `)}
-        ORDER BY ${SORTERING[q.SortByColumn] ?? sql`a.navn`} ${retning}, a.navn, a.id
+        ORDER BY ${sql.join(
+          (SORTERING[q.SortByColumn] ?? ANLAEGSNAVN).map((k) => sql`${k} ${retning}`),
+          sql`, `,
+        )}, ${sql.join(ANLAEGSNAVN, sql`, `)}, a.id
         LIMIT ${q.Take} OFFSET ${q.Start}`,
   );
   return {
@@ -319,14 +325,14 @@ export async function valideringKontaktRoutes(fastify: FastifyInstance, { db }: 
                    min(kp.telefon) AS telefon, count(*)::int AS n,
                    json_agg(json_build_object('kontaktpersonId', kp.id, 'vandanlaegId', v.id,
                             'anlaegsnavn', v.navn, 'anlaegsadresse', v.adresse, 'rolle', kp.rolle)
-                            ORDER BY v.navn) AS roller,
+                            ORDER BY ${danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`)}) AS roller,
                    count(*) OVER () AS total
             FROM kontaktperson kp JOIN virksomhed v ON v.id = kp.virksomhed_id
             WHERE kp.kunde_id = ${user.kundeId} AND v.type = 3 AND NOT v.slettet
               AND kp.jupiter_kontaktperson_id IS NOT NULL
             GROUP BY kp.jupiter_kontaktperson_id
             ${m ? sql`HAVING bool_or(kp.navn ILIKE ${m} OR kp.email ILIKE ${m} OR v.navn ILIKE ${m} OR kp.jupiter_kontaktperson_id ILIKE ${m})` : sql``}
-            ORDER BY min(kp.navn), kp.jupiter_kontaktperson_id
+            ORDER BY ${danskOrdenSql(sql`min(kp.navn)`)}, kp.jupiter_kontaktperson_id
             LIMIT ${take} OFFSET ${start}`,
       );
       return {

@@ -31,6 +31,7 @@ import {
   hentVandproever,
   LAES,
 } from './validering-data';
+import { valideringFortrydRoutes, versionerEfterBeslutning } from './validering-fortryd';
 import { valideringKontaktRoutes, valideringMailRoutes } from './validering-mail';
 
 /**
@@ -126,7 +127,10 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
         },
         async (request) => {
           requireActiveKunde(request.user, request.params.kundeId);
-          return beslut(db, request.user, art, status, request.body);
+          const svar = await beslut(db, request.user, art, status, request.body);
+          // The new versions, which an undo (validering/fortryd) sends back.
+          const versioner = await versionerEfterBeslutning(db, request.user, art, status, svar.besluttet);
+          return { ...svar, versioner };
         },
       );
     }
@@ -247,6 +251,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
   }
 
   registerHaendelser(fastify, deps, '/validering/haendelser', LAES);
+  await valideringFortrydRoutes(fastify, deps);
   await valideringMailRoutes(fastify, deps);
   await valideringKontaktRoutes(fastify, deps);
 }

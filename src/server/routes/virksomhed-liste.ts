@@ -17,24 +17,29 @@ import { requireAny } from '../auth/plugin';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
+import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { requireActiveKunde } from './entity-access';
 
-/** Sort columns mapped to SQL; every sort ends with the id so that pages never overlap. */
-const SORT_SQL: Record<ListeSortKolonne, SQL> = {
-  navn: sql`v.navn`,
-  cvrNr: sql`v.cvr_nr`,
-  pNr: sql`v.p_nr`,
-  chrNr: sql`v.chr_nr`,
-  adresse: sql`v.adresse`,
-  postnummer: sql`v.postnummer`,
-  by: sql`v.postdistrikt`,
-  branche: sql`v.branche_navn`,
-  kategori: sql`v.kategori`,
-  sagsbehandler: sql`b.navn`,
-  ophoertDato: sql`v.ophoert_dato`,
-  etableringsDato: sql`v.etablerings_dato`,
-  omfattetAfBrugerbetaling: sql`v.omfattet_af_brugerbetaling`,
+/**
+ * Sort columns mapped to their sort expressions. Texts sort in Danish order by their stored key, then
+ * the text (src/server/db/sortering.ts); numbers, codes and dates as they are. Every sort ends with
+ * the id so that pages never overlap.
+ */
+const SORT_SQL: Record<ListeSortKolonne, SQL[]> = {
+  navn: danskOrden(sql`v.navn`, sql`v.navn_sortering`),
+  cvrNr: [sql`v.cvr_nr`],
+  pNr: [sql`v.p_nr`],
+  chrNr: [sql`v.chr_nr`],
+  adresse: danskOrden(sql`v.adresse`, sql`v.adresse_sortering`),
+  postnummer: [sql`v.postnummer`],
+  by: danskOrden(sql`v.postdistrikt`, sql`v.postdistrikt_sortering`),
+  branche: danskOrden(sql`v.branche_navn`, sql`v.branche_navn_sortering`),
+  kategori: [sql`v.kategori`],
+  sagsbehandler: danskOrden(sql`b.navn`, sql`b.navn_sortering`),
+  ophoertDato: [sql`v.ophoert_dato`],
+  etableringsDato: [sql`v.etablerings_dato`],
+  omfattetAfBrugerbetaling: [sql`v.omfattet_af_brugerbetaling`],
 };
 
 /**
@@ -154,7 +159,14 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre) {
   }
   const whereSql = sql.join(where, sql` and `);
   const dir = p.sortDirection === 'DESC' ? sql`desc` : sql`asc`;
-  const order = sql`order by ${SORT_SQL[p.sortByColumn]} ${dir} nulls last, v.id ${dir}`;
+  // Empty values last in both directions. The name is never empty: without 'nulls last' a descending
+  // sort is the name index read backwards.
+  const nulls = p.sortByColumn === 'navn' ? sql`` : sql` nulls last`;
+  const keys = SORT_SQL[p.sortByColumn];
+  const order = sql`order by ${sql.join(
+    keys.map((k) => sql`${k} ${dir}${nulls}`),
+    sql`, `,
+  )}, v.id ${dir}`;
   const cols = sql`v.id, v.type, v.navn, v.cvr_nr, v.p_nr, v.chr_nr, v.adresse, v.postnummer, v.postdistrikt,
     v.branche_kode, v.branche_navn, v.kategori, v.primaer_sagsbehandler_id, v.ophoert_dato,
     v.etablerings_dato, v.omfattet_af_brugerbetaling`;
@@ -183,21 +195,32 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre) {
     // counted (window count), sorted and paged, and only the page's rows are read in full.
     // Left to itself PostgreSQL walks the name index in sort order and filters every row of the
     // customer, though the count needs every match anyway.
-    const key = SORT_SQL[p.sortByColumn];
     const join =
       p.sortByColumn === 'sagsbehandler'
         ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id`
         : sql``;
+    // The sort expressions as columns s0, s1 of the matches (a text has its key and itself).
+    const names = keys.map((_, i) => sql.raw(`s${i}`));
+    const orderBy = (alias: string) =>
+      sql.join(
+        names.map((n) => sql`${sql.raw(alias)}.${n} ${dir} nulls last`),
+        sql`, `,
+      );
     rows = await queryRows<ListeRaekke>(
       db,
-      sql`with treff as materialized (select v.id, ${key} as s from virksomhed v ${join} where ${whereSql}),
+      sql`with treff as materialized (
+            select v.id, ${sql.join(
+              keys.map((k, i) => sql`${k} as ${names[i]}`),
+              sql`, `,
+            )} from virksomhed v ${join} where ${whereSql}
+          ),
           side as (
-            select t.id, t.s, count(*) over () as total from treff t
-            order by t.s ${dir} nulls last, t.id ${dir} limit ${p.take} offset ${p.start}
+            select t.*, count(*) over () as total from treff t
+            order by ${orderBy('t')}, t.id ${dir} limit ${p.take} offset ${p.start}
           )
           select ${cols}, b.navn as sagsbehandler, side.total
           from side join virksomhed v on v.id = side.id left join bruger b on b.id = v.primaer_sagsbehandler_id
-          order by side.s ${dir} nulls last, side.id ${dir}`,
+          order by ${orderBy('side')}, side.id ${dir}`,
     );
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : p.start > 0 ? await count() : 0;
   }
@@ -281,7 +304,7 @@ export async function virksomhedListeRoutes(fastify: FastifyInstance, { db }: De
                 roller.map((r) => sql`bk.roller @> ${JSON.stringify([r])}::jsonb`),
                 sql` or `,
               )})
-            order by b.navn, b.id`,
+            order by ${danskOrdenSql(sql`b.navn`, sql`b.navn_sortering`)}, b.id`,
       );
       return rows.map((r) => ({ brugerId: Number(r.id), navn: r.navn }));
     },

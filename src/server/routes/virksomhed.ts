@@ -37,6 +37,7 @@ import {
   tilsynKonklusion,
   virksomhed,
 } from '../db/schema';
+import { danskOrden } from '../db/sortering';
 import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -303,7 +304,7 @@ async function hentDetalje(db: Tx, row: VirksomhedRow) {
     .select()
     .from(kontaktperson)
     .where(eq(kontaktperson.virksomhedId, row.id))
-    .orderBy(kontaktperson.navn);
+    .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
   const aendringer = await db
     .select({
       id: cvrAendring.id,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { verifyPassword } from '../auth/password';
+import { checkSignInPassword } from '../auth/password';
+import { FOR_MANGE_FORSOEG } from '../auth/sign-in-limit';
 import { DEMO_BRUGERE } from '../db/demo-brugere';
 import { bruger, stsBillet } from '../db/schema';
 import type { Deps } from '../deps';
@@ -20,12 +21,15 @@ const formSchema = z.object({
  * The built-in sign-on service (the local stand-in for the external one): a user signs in here and
  * is sent back to /stslogin with a one-time id, which the client exchanges at POST /api/login/sts.
  */
-export async function ssoRoutes(app: FastifyInstance, { db, config }: Deps) {
+export async function ssoRoutes(app: FastifyInstance, { db, config, passwordHasher, signInLimit }: Deps) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   const demoBrugere = config.demoMode ? DEMO_BRUGERE.map(({ username, navn }) => ({ username, navn })) : [];
-  const rateLimit = { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' };
+  // Counted with the API's sign-in routes; over the limit the form says so (429) instead of JSON.
+  const limit = signInLimit.hook((reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').send(loginPage({ fejl: FOR_MANGE_FORSOEG, demoBrugere })),
+  );
 
   const issueBillet = async (brugerId: number) => {
     const id = randomUUID();
@@ -47,10 +51,13 @@ export async function ssoRoutes(app: FastifyInstance, { db, config }: Deps) {
     reply.type('text/html; charset=utf-8').send(loginPage({ demoBrugere })),
   );
 
-  app.post('/sso/login', { config: { public: true, rateLimit } }, async (request, reply) => {
+  app.post('/sso/login', { config: { public: true }, preValidation: limit }, async (request, reply) => {
     const form = formSchema.safeParse(request.body);
     const user = form.success ? await findBruger(form.data.username) : undefined;
-    const ok = user && form.success && (await verifyPassword(user.passwordHash, form.data.password ?? ''));
+    // Verified against a dummy hash when the user is unknown: both answers take the same time.
+    const ok =
+      form.success &&
+      (await checkSignInPassword(passwordHasher, user?.passwordHash, form.data.password ?? ''));
     if (!user || !ok) {
       return reply
         .code(401)
@@ -61,7 +68,7 @@ export async function ssoRoutes(app: FastifyInstance, { db, config }: Deps) {
   });
 
   /** One click per demo user, in demo mode only. */
-  app.post('/sso/demo', { config: { public: true, rateLimit } }, async (request, reply) => {
+  app.post('/sso/demo', { config: { public: true }, preValidation: limit }, async (request, reply) => {
     const form = formSchema.safeParse(request.body);
     const known = form.success && demoBrugere.some((u) => u.username === form.data.username);
     const user = known && form.success ? await findBruger(form.data.username) : undefined;

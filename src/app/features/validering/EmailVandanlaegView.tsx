@@ -317,6 +317,7 @@ export default function EmailVandanlaegView(_props: ViewProps) {
           filterPlaceholder="Filtrér på anlæg, nr. eller indberetter"
           loading={liste.isFetching}
           error={liste.isError ? fejlbesked(liste.error) : null}
+          onRetry={() => void liste.refetch()}
           selectionMode={maaSende ? 'checkbox' : 'disabled'}
           selected={valgte}
           onSelectionChange={setValgte}

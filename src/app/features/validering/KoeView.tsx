@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Check, ExternalLink, FlaskConical, History, RefreshCw, X } from 'lucide-react';
+import { Check, ExternalLink, FlaskConical, History, RefreshCw, Undo2, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -8,7 +8,13 @@ import {
   createGodkendForkastMachine,
   type Handling,
 } from '../../../../machines/godkend-forkast';
-import type { BeslutningSvar, MedianResultat, ValideringArt } from '../../../contract/validering';
+import {
+  type BeslutningSvarMedVersioner,
+  FORTRYD_VINDUE_MINUTTER,
+  type MedianResultat,
+  type ValideringArt,
+} from '../../../contract/validering';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { useSession } from '../../session/useSession';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -16,7 +22,16 @@ import { Modal } from '../../ui/Modal';
 import { useTableSettings } from '../../ui/table/useTableSettings';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands } from '../../workspace/tile-api';
-import { beslut, fejlbesked, hent, koerMedian, useValideringHaendelser, valideringKey } from './api';
+import {
+  beslut,
+  fejlbesked,
+  fortryd,
+  hent,
+  koerMedian,
+  medDanskFejl,
+  useValideringHaendelser,
+  valideringKey,
+} from './api';
 import { flertal, tal } from './format';
 import './validering.css';
 
@@ -54,6 +69,25 @@ export interface KoeKonfig<T extends KoePost> {
 
 const SIDE = 1000;
 const INGEN: never[] = [];
+/** The undo toast stays a little longer than the default 5 s, to be reached for; Ctrl+Z works after it. */
+const FORTRYD_TOAST_MS = 10_000;
+const FORTRYD_TAST = 'mod+z';
+
+/** Takes decided entries out of the cached queue at once, so the table never shows them as pending. */
+function fjernFraKoe(qc: QueryClient, art: ValideringArt, ids: ReadonlySet<number>) {
+  qc.setQueriesData<{ totalCount: number; items: KoePost[] }>(
+    { queryKey: ['validering', art, 'koe'] },
+    (side) => {
+      if (!side) return side;
+      const items = side.items.filter((r) => !ids.has(r.id));
+      return { totalCount: side.totalCount - (side.items.length - items.length), items };
+    },
+  );
+}
+
+/** A text field inside the queue (the filter): Ctrl+Z there undoes typing, not a decision. */
+const erTekstfelt = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
 function medianKolonner<T extends KoePost>(resultater: Map<number, MedianResultat>): DataTableColumn<T>[] {
   const r = (row: T) => resultater.get(row.id);
@@ -182,10 +216,14 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   const [besked, setBesked] = useState<{ tekst: string; type: 'ok' | 'advarsel' | 'fejl' } | null>(null);
   const efter = useRef({ konfig, qc });
   efter.current = { konfig, qc };
+  // The toasts' 'Fortryd' buttons reach the machine through this (it exists once the actor does).
+  const fortrydRef = useRef<(noegle: number) => void>(() => {});
   const [machine] = useState(() =>
     createGodkendForkastMachine({
-      decide: ({ handling, poster }) => beslut(efter.current.konfig.beslutSti, kundeId, handling, poster),
-      decided: (handling: Handling, result: BeslutningSvar) => {
+      decide: ({ handling, poster }) =>
+        medDanskFejl(beslut(efter.current.konfig.beslutSti, kundeId, handling, poster)),
+      undo: ({ poster }) => medDanskFejl(fortryd(efter.current.konfig.art, poster)),
+      decided: (handling: Handling, result: BeslutningSvarMedVersioner, noegle: number | null) => {
         const { konfig: k, qc: q } = efter.current;
         const hvad = handling === 'godkend' ? 'godkendt' : 'forkastet';
         const dele: string[] = [];
@@ -194,23 +232,75 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
         const allerede = alleredeBehandletTekst(result);
         if (allerede) dele.push(allerede);
         const tekst = `${dele.join('. ')}.`;
-        setBesked({ tekst, type: allerede ? 'advarsel' : 'ok' });
-        if (allerede) toast.warning(tekst);
-        else toast.success(tekst);
+        const genvej = shortcutLabel(platformKey(FORTRYD_TAST));
+        setBesked({
+          tekst: noegle === null ? tekst : `${tekst} Fortryd med ${genvej}.`,
+          type: allerede ? 'advarsel' : 'ok',
+        });
+        // Decided entries leave the table now; the refresh confirms it.
+        fjernFraKoe(q, k.art, new Set([...result.besluttet, ...result.alleredeBesluttet.map((a) => a.id)]));
+        if (noegle === null) {
+          if (allerede) toast.warning(tekst);
+          else toast.success(tekst);
+        } else {
+          let id = 0;
+          const indhold = (
+            <span className="vl-toast">
+              <span>{tekst}</span>
+              <Button
+                size="x-small"
+                color="secondary"
+                className="vl-toast-fortryd"
+                title={`Fortryd beslutningen (${genvej})`}
+                onClick={() => {
+                  toast.dismiss(id);
+                  fortrydRef.current(noegle);
+                }}
+              >
+                <Undo2 size={12} aria-hidden /> Fortryd
+              </Button>
+            </span>
+          );
+          const o = { duration: FORTRYD_TOAST_MS };
+          id = allerede ? toast.warning(indhold, o) : toast.success(indhold, o);
+        }
         void q.invalidateQueries({ queryKey: ['validering', k.art] });
       },
       failedToDecide: (_h, error) => {
         setBesked({ tekst: error, type: 'fejl' });
         void efter.current.qc.invalidateQueries({ queryKey: ['validering', efter.current.konfig.art] });
       },
+      undone: (_f, result) => {
+        const { konfig: k, qc: q } = efter.current;
+        const tekst = `Beslutningen er fortrudt: ${flertal(result.fortrudt.length, k.enhed.ental, k.enhed.flertal)} afventer igen.`;
+        setBesked({ tekst, type: 'ok' });
+        toast.success(tekst);
+        void q.invalidateQueries({ queryKey: ['validering', k.art] });
+      },
+      failedToUndo: (_f, error) => {
+        setBesked({ tekst: `Beslutningen kunne ikke fortrydes: ${error}`, type: 'fejl' });
+        void efter.current.qc.invalidateQueries({ queryKey: ['validering', efter.current.konfig.art] });
+      },
     }),
   );
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, { input: {} });
+  fortrydRef.current = (noegle) => {
+    setBesked(null);
+    // The toast's button had the focus and is gone: the keyboard goes back to the queue.
+    gridRef.current?.focus();
+    if (actor.getSnapshot().can({ type: 'FORTRYD', noegle })) actor.send({ type: 'FORTRYD', noegle });
+    else
+      toast.info(
+        `Beslutningen kan ikke længere fortrydes (det kan den i ${FORTRYD_VINDUE_MINUTTER} minutter)`,
+      );
+  };
   const tilstand = useSelector(actor, (s) => s.value as string);
   const valgte = useSelector(actor, (s) => s.context.selected);
   const handling = useSelector(actor, (s) => s.context.handling);
   const antalPoster = useSelector(actor, (s) => s.context.poster.length);
   const fejl = useSelector(actor, (s) => s.context.error);
+  const markoer = useSelector(actor, (s) => s.context.markoer);
+  const kanFortryde = useSelector(actor, (s) => s.can({ type: 'FORTRYD' }));
   const valgtSet = useMemo(() => new Set(valgte.map((p) => String(p.id))), [valgte]);
 
   // Entries decided elsewhere leave the selection when the list is refreshed.
@@ -220,15 +310,46 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     if (tilbage.length !== valgte.length) actor.send({ type: 'SELECT', poster: tilbage });
   }, [byId, valgte, tilstand, actor]);
 
-  const [cursor, setCursor] = useState<T | null>(null);
+  // The cursor is the machine's: after a decision it moves to the next undecided row, after an undo
+  // to the restored entry; the table shows it and reports the user's moves.
+  const cursor = markoer === null ? null : (byId.get(String(markoer)) ?? null);
   const cursorRef = useRef<T | null>(null);
   cursorRef.current = cursor;
+  const sidsteRaekker = useRef('');
+  const raekkerVist = useCallback(
+    (ids: readonly string[]) => {
+      const noegle = ids.join(',');
+      if (noegle === sidsteRaekker.current) return;
+      sidsteRaekker.current = noegle;
+      actor.send({ type: 'ROWS', ids: ids.map(Number) });
+    },
+    [actor],
+  );
+  const markoerFlyttet = useCallback(
+    (row: T | null) => actor.send({ type: 'CURSOR', id: row ? row.id : null }),
+    [actor],
+  );
+  // Ctrl+Z in the filter field undoes typing; elsewhere in the queue it undoes the last decision.
+  const [skriver, setSkriver] = useState(false);
+  const rodRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const rod = rodRef.current;
+    if (!rod) return;
+    const ind = (e: FocusEvent) => setSkriver(erTekstfelt(e.target));
+    const ud = () => setSkriver(false);
+    rod.addEventListener('focusin', ind);
+    rod.addEventListener('focusout', ud);
+    return () => {
+      rod.removeEventListener('focusin', ind);
+      rod.removeEventListener('focusout', ud);
+    };
+  }, []);
 
   const start = useCallback(
     (h: Handling) => {
       if (!maaBeslutte) return;
       const snap = actor.getSnapshot();
-      if (snap.matches('submitting') || snap.matches('confirming')) return;
+      if (snap.matches('submitting') || snap.matches('confirming') || snap.matches('undoing')) return;
       // After a failure a new G or F starts over with the same selection.
       if (snap.matches('failed')) actor.send({ type: 'DISMISS' });
       if (actor.getSnapshot().context.selected.length === 0) {
@@ -241,6 +362,15 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     },
     [actor, maaBeslutte],
   );
+  const fortrydSeneste = useCallback(() => {
+    if (!maaBeslutte) return;
+    if (!actor.getSnapshot().can({ type: 'FORTRYD' })) {
+      toast.info(`Der er ingen beslutning at fortryde (det kan man i ${FORTRYD_VINDUE_MINUTTER} minutter)`);
+      return;
+    }
+    setBesked(null);
+    actor.send({ type: 'FORTRYD' });
+  }, [actor, maaBeslutte]);
 
   const aabnAnlaeg = useCallback(() => {
     const c = cursorRef.current;
@@ -248,7 +378,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   }, [tile, konfig]);
 
   const [visForkastede, setVisForkastede] = useState(false);
-  const submitting = tilstand === 'submitting';
+  const submitting = tilstand === 'submitting' || tilstand === 'undoing';
   const commands = useMemo<TileCommand[]>(() => {
     const c: TileCommand[] = [
       {
@@ -264,6 +394,14 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
         shortcut: 'f',
         run: () => start('forkast'),
         disabled: !maaBeslutte || submitting,
+      },
+      {
+        id: 'validering:fortryd',
+        label: 'Fortryd seneste beslutning',
+        shortcut: FORTRYD_TAST,
+        keywords: ['fortryd', 'undo', 'beslutning'],
+        run: fortrydSeneste,
+        disabled: !maaBeslutte || submitting || !kanFortryde || skriver,
       },
     ];
     if (konfig.medianSti)
@@ -287,6 +425,9 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     return c;
   }, [
     start,
+    fortrydSeneste,
+    kanFortryde,
+    skriver,
     maaBeslutte,
     submitting,
     konfig.medianSti,
@@ -335,7 +476,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
       : `Godkend ${flertal(antalPoster, konfig.enhed.ental, konfig.enhed.flertal)}?`;
 
   return (
-    <div className="vl-koe" data-testid={`validering-${konfig.art}`}>
+    <div className="vl-koe" data-testid={`validering-${konfig.art}`} ref={rodRef}>
       {besked && (
         <div
           className={`vl-besked vl-besked-${besked.type}`}
@@ -343,7 +484,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
           data-testid="koe-besked"
         >
           <span>{besked.tekst}</span>
-          {tilstand === 'failed' && fejl && (
+          {(tilstand === 'failed' || tilstand === 'undoFailed') && fejl && (
             <Button size="x-small" color="secondary" onClick={() => actor.send({ type: 'RETRY' })}>
               Prøv igen
             </Button>
@@ -373,6 +514,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
           filterPlaceholder="Filtrér på anlæg, nr. eller DGU"
           loading={koe.isFetching}
           error={koe.isError ? fejlbesked(koe.error) : null}
+          onRetry={() => void koe.refetch()}
           selectionMode={maaBeslutte ? 'multiple' : 'disabled'}
           selected={valgtSet}
           onSelectionChange={(ids) =>
@@ -384,7 +526,9 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
               }),
             })
           }
-          onCursorChange={setCursor}
+          cursorId={markoer === null ? null : String(markoer)}
+          onCursorChange={markoerFlyttet}
+          onOrderChange={raekkerVist}
           onOpen={(r) => tile.openBeside(konfig.anlaegSti(r))}
           settings={settings}
           gridRef={gridRef}
@@ -476,6 +620,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
               mode="memory"
               loading={historik.isFetching}
               error={historik.isError ? fejlbesked(historik.error) : null}
+              onRetry={() => void historik.refetch()}
             />
           </div>
         )}

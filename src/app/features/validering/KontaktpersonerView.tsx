@@ -84,6 +84,7 @@ export default function KontaktpersonerView({ params }: ViewProps) {
           filterPlaceholder="Filtrér på navn, e-mail, vandanlæg eller Jupiter-id"
           loading={liste.isFetching}
           error={liste.isError ? fejlbesked(liste.error) : null}
+          onRetry={() => void liste.refetch()}
           selectionMode="single"
           selected={valgtSet}
           onSelectionChange={(ids) => {

@@ -2,8 +2,10 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import {
-  type BeslutningSvar,
+  type BeslutningSvarMedVersioner,
   beslutningSvarSchema,
+  type FortrydSvar,
+  fortrydSvarSchema,
   type MedianResultat,
   medianSvarSchema,
   type ValideringArt,
@@ -27,6 +29,12 @@ export function fejlbesked(err: unknown): string {
   return err instanceof Error ? err.message : 'Der opstod en uventet fejl';
 }
 
+/** A call's failure as an Error with the server's Danish text (never 'HTTP 409 PUT …'). */
+export const medDanskFejl = <R>(kald: Promise<R>): Promise<R> =>
+  kald.catch((e: unknown) => {
+    throw new Error(fejlbesked(e));
+  });
+
 export async function hent<T>(
   sti: string,
   schema: z.ZodType<T>,
@@ -42,9 +50,17 @@ export function beslut(
   kundeId: number,
   handling: 'godkend' | 'forkast',
   poster: { id: number; version: number }[],
-): Promise<BeslutningSvar> {
+): Promise<BeslutningSvarMedVersioner> {
   const h = handling === 'godkend' ? 'Godkend' : 'Forkast';
   return http.put(`${beslutSti}/${h}/${kundeId}`, { poster }, { schema: beslutningSvarSchema, silent: true });
+}
+
+/**
+ * POST validering/fortryd: the decided entries, with the versions the decision gave them, await
+ * validation again. Failures are shown by the view itself (silent).
+ */
+export function fortryd(art: ValideringArt, poster: { id: number; version: number }[]): Promise<FortrydSvar> {
+  return http.post('validering/fortryd', { art, poster }, { schema: fortrydSvarSchema, silent: true });
 }
 
 export function koerMedian(medianSti: string, kundeId: number, ids: number[]): Promise<MedianResultat[]> {

@@ -232,6 +232,7 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
         onOpen={toggle}
         loading={opslag.isFetching}
         error={opslag.isError ? fejlTekst(opslag.error) : null}
+        onRetry={() => void opslag.refetch()}
       />
     </Modal>
   );

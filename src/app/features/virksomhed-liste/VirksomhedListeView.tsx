@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { SKRIVERET } from '../../../contract/roles';
 import {
   type VirksomhedListeItem,
@@ -95,15 +95,9 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   });
 
   const filterRef = useRef<HTMLInputElement>(null);
+  // The table's rows are the tile's primary focus target (the DataTable marks them), so arrows work
+  // as soon as the tile gets focus.
   const gridRef = useRef<HTMLTableElement>(null);
-  // Keyboard first: when the focused tile shows the list, the rows take focus, so arrows work at once
-  // (unless the user is already somewhere inside the tile, e.g. typing in the filter).
-  const hasRows = !!liste.data;
-  useEffect(() => {
-    const active = document.activeElement;
-    const idle = !active || active === document.body || (active as HTMLElement).dataset.testid === 'tile';
-    if (tile.focused && hasRows && idle) gridRef.current?.focus();
-  }, [tile.focused, hasRows]);
   const [opret, setOpret] = useState<'cvr' | 'manuel' | null>(null);
 
   const open = useCallback(
@@ -185,6 +179,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
         }
         loading={liste.isFetching}
         error={liste.isError ? fejlbesked(liste.error) : null}
+        onRetry={() => void liste.refetch()}
         onOpen={open}
         settings={settings}
         filterRef={filterRef}

@@ -8,6 +8,7 @@ import type { RouteDef, RouteParams } from '../../routes/route-table';
 import { isFavorit, useFavoritToggle } from '../../shell/favorites';
 import { type SidePanel, usePanelToggle } from '../../shell/panels';
 import { useShellSession } from '../../shell/session-context';
+import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTile, useTileCommands, useTileTitle } from '../../workspace/tile-api';
 import { basePath, useVirksomhed } from './api';
@@ -206,7 +207,8 @@ export function DetailFrame({
             </span>
           </div>
           {/* Keyed by the record: a tab's state (forms, selection) never carries over to another company. */}
-          <div className="vd-content" key={v.id}>
+          {/* The tab is the tile's primary focus target: its list's rows, or its form's first field. */}
+          <div className="vd-content" key={v.id} {...primaryFocus}>
             {children({ v, kanRette, ctx })}
           </div>
         </div>

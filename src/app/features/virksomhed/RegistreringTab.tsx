@@ -15,6 +15,7 @@ import { useShellSession } from '../../shell/session-context';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { focusFirstField } from '../../ui/focus';
 import { useForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { useTableSettings } from '../../ui/table/useTableSettings';
@@ -168,6 +169,7 @@ export function RegistreringTab({
           mode="memory"
           loading={q.isLoading}
           error={q.isError ? 'Listen kunne ikke hentes' : null}
+          onRetry={() => void q.refetch()}
           selectionMode="single"
           selected={selected}
           onSelectionChange={(s) => {
@@ -276,6 +278,11 @@ function RegistreringForm({
     schema,
     `${art}:${record?.id ?? 'ny'}@virksomhed:${v.id}`,
   );
+  // A new record's form opens with the cursor in its first field ('Ny', Alt+N).
+  const erNy = record === undefined;
+  useEffect(() => {
+    if (erNy) focusFirstField(form.ref.current);
+  }, [erNy, form.ref]);
   const [busy, setBusy] = useState<'gem' | 'slet' | null>(null);
   const [konflikt, setKonflikt] = useState<string | null>(null);
   const { confirm, confirmModal } = useConfirm();

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { sammenlignDansk } from '../../../contract/sortering';
 import { controlAria, Field, type FieldBaseProps } from './Field';
 
 /** What a lookup option needs (spec 001 §3 'Lookup item'); the full item fits. */
@@ -27,7 +28,8 @@ const vaerdiAf = (o: LookupOption, key: LookupValueKey): LookupValue => (key ===
 
 /**
  * The options a user may pick: active ones, plus inactive ones that are currently selected (spec 001
- * §3: inactive options are hidden unless selected), in priority order, at most 1000.
+ * §3: inactive options are hidden unless selected), in priority order (equal priorities by name, in
+ * Danish order), at most 1000.
  */
 export function visibleOptions(
   options: readonly LookupOption[],
@@ -38,7 +40,7 @@ export function visibleOptions(
   return options
     .filter((o) => o.aktiv || chosen.has(vaerdiAf(o, key)))
     .slice()
-    .sort((a, b) => (a.prioritet ?? 0) - (b.prioritet ?? 0))
+    .sort((a, b) => (a.prioritet ?? 0) - (b.prioritet ?? 0) || sammenlignDansk(a.navn, b.navn))
     .slice(0, OPTION_LIMIT);
 }
 

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
-import { formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
+import { datoFejl, formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
 
 const cls = (error?: string | null, extra = '') =>
   `input form-input${error ? ' invalid' : ''}${extra ? ` ${extra}` : ''}`;
@@ -173,40 +173,50 @@ export interface DateInputProps extends FieldBaseProps {
 
 /**
  * A date typed as DD-MM-YYYY (also D-M-YYYY, DD.MM.YYYY and DDMMYYYY). Text that is not a date
- * clears the value (spec 001 §5); leaving the field clears the text too.
+ * clears the value (spec 001 §5); leaving the field clears the text too. The field then says why,
+ * 'Ugyldig dato: <what was typed>', until a date is typed or set, so nothing vanishes silently. Text
+ * shaped like a whole date that is no date ('31-02-2025') is called wrong while typing already.
  */
 export function DateInput(p: DateInputProps) {
   const id = useId();
   const [text, setText] = useState(() => formatDanskDato(p.value));
   const [editing, setEditing] = useState(false);
+  /** The rejected text, shown in the message. */
+  const [afvist, setAfvist] = useState<string | null>(null);
   useEffect(() => {
     if (!editing) setText(formatDanskDato(p.value));
   }, [p.value, editing]);
+  useEffect(() => {
+    if (p.value) setAfvist(null);
+  }, [p.value]);
   const change = (t: string) => {
     setText(t);
+    setAfvist(datoFejl(t, true) ? t.trim() : null);
     const iso = parseDanskDato(t);
     if (iso !== (p.value ?? null)) p.onChange(iso);
   };
+  const fejl = afvist !== null ? `${datoFejl(afvist)}: ${afvist}` : p.error;
   return (
-    <Field {...p} id={id}>
+    <Field {...p} error={fejl} id={id}>
       <input
         id={id}
         name={p.name}
         type="text"
         inputMode="numeric"
         placeholder="DD-MM-ÅÅÅÅ"
-        className={cls(p.error, 'form-input-date')}
+        className={cls(fejl, 'form-input-date')}
         value={text}
         onChange={(e) => change(e.target.value)}
         onFocus={() => setEditing(true)}
         onBlur={() => {
           setEditing(false);
+          setAfvist(datoFejl(text) ? text.trim() : null);
           setText(formatDanskDato(parseDanskDato(text)));
         }}
         disabled={p.disabled}
         autoComplete="off"
         maxLength={10}
-        {...controlAria(id, p)}
+        {...controlAria(id, { ...p, error: fejl })}
       />
     </Field>
   );

@@ -27,6 +27,24 @@ export function parseDanskDato(text: string): string | null {
   return null;
 }
 
+/** What a date field says when typed text is not a date (the text is then cleared, spec 001 §5). */
+export const UGYLDIG_DATO = 'Ugyldig dato';
+
+/** Text shaped like a whole date (DD-MM-YYYY, DDMMYYYY, ISO): if it does not parse, it is wrong, not unfinished. */
+const HEL_DATO = /^(\d{1,2}[-./]\d{1,2}[-./]\d{4}|\d{8}|\d{4}-\d{2}-\d{2})$/;
+
+/**
+ * Why typed date text is rejected: 'Ugyldig dato' when it is not a date, or null (a date, or
+ * nothing). While the user is still typing (`undervejs`) only text shaped like a whole date is
+ * judged, so '12-0' is not called wrong before it is finished.
+ */
+export function datoFejl(text: string, undervejs = false): string | null {
+  const s = text.trim();
+  if (s === '' || parseDanskDato(s) !== null) return null;
+  if (undervejs && !HEL_DATO.test(s)) return null;
+  return UGYLDIG_DATO;
+}
+
 /** ISO (YYYY-MM-DD, or with a time) as DD-MM-YYYY; '' for nothing. */
 export function formatDanskDato(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -260,6 +260,8 @@ function lavNotifikationer(ctx: SeedContext, k: KundeRef, prng: Prng): void {
 /**
  * Fills an empty database with the demo data of the given scale. Does nothing (and returns
  * `{ skipped: true }`) when a customer already exists. All rows are written in one transaction.
+ * Processes that may start together on one database call it under `Database.withStartupLock`
+ * (main.ts, seed-cli.ts): two seeds at once would both find the database empty.
  */
 export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const t0 = performance.now();
