@@ -9,7 +9,9 @@ import { idSchema, rowVersionSchema } from './common';
  */
 
 export const VALIDERING_STATUS = { AFVENTER: 0, GODKENDT: 1, FORKASTET: 2 } as const;
-export type ValideringStatus = 0 | 1 | 2;
+export type ValideringStatus = (typeof VALIDERING_STATUS)[keyof typeof VALIDERING_STATUS];
+/** A validator's decision: approve or discard. */
+export type Beslutning = typeof VALIDERING_STATUS.GODKENDT | typeof VALIDERING_STATUS.FORKASTET;
 
 /** The queues: plant-level quantities, intake-level quantities, water-level readings, samples. */
 export const VALIDERING_ARTER = ['anlaeg', 'indtag', 'pejling', 'vandproeve'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatIsoDato, formatTal } from './format';
 
 /**
  * zod's messages in Danish, for every schema that does not give its own message. Set once, here;
@@ -8,15 +9,13 @@ import { z } from 'zod';
  * worker instead: what the field must be, not what the parser expected.
  */
 
-const talFormat = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 6 });
-const tal = (n: number | bigint) => talFormat.format(n);
+const tal = (n: number | bigint) => formatTal(n, 6);
 
 /** A date bound (z.date()) as the interface writes dates: DD-MM-ÅÅÅÅ. */
 const dato = (n: number | bigint | Date) => {
   const d = new Date(typeof n === 'bigint' ? Number(n) : n);
   if (Number.isNaN(d.getTime())) return String(n);
-  const to = (x: number) => String(x).padStart(2, '0');
-  return `${to(d.getUTCDate())}-${to(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+  return formatIsoDato(d.toISOString());
 };
 
 /** A value as a message quotes it: short, and never the whole of a long input. */

@@ -15,6 +15,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerIdempotens } from './http/idempotens';
 import { registerInputGuard } from './http/input-guard';
 import { type LogDestination, loggerOptions } from './http/logging';
+import { registerRouteRegistry } from './http/route-registry';
 import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
 import { klarRoutes } from './routes/klar';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerRouteRegistry(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

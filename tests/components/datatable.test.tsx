@@ -9,7 +9,7 @@ import {
   type TableSort,
 } from '../../src/app/ui/DataTable';
 import { clickSelection, type SelectionState } from '../../src/app/ui/table/selection';
-import type { TableSettings } from '../../src/app/ui/table/useTableSettings';
+import type { TableSettings } from '../../src/app/ui/table/settings';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { OpdaterFraCvrDialog } from '../../src/app/ui/cvr/OpdaterFraCvrDialog';
+import { OpdaterFraCvrDialog } from '../../src/app/features/virksomhed/OpdaterFraCvrDialog';
 import { jsonResponse, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();

@@ -1,18 +1,24 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/da';
+import { isoDatoAf } from '../../contract/format';
 
 dayjs.locale('da');
 
-export const DATO_FORMAT = 'DD-MM-YYYY';
-export const DATO_TID_FORMAT = 'DD-MM-YYYY HH:mm:ss';
-
-export const formatDato = (d: Date | string | null | undefined) => (d ? dayjs(d).format(DATO_FORMAT) : '');
-export const formatDatoTid = (d: Date | string | null | undefined) =>
-  d ? dayjs(d).format(DATO_TID_FORMAT) : '';
+/** The client's formatting is the one shared module (src/contract/format.ts), re-exported here. */
+export {
+  DATO_FORMAT,
+  DATO_TID_FORMAT,
+  formatDato,
+  formatDatoTid,
+  formatDatoTidKort,
+  formatIsoDato,
+  formatKoordinat,
+  isoDatoAf,
+} from '../../contract/format';
 
 /** Dates go to the server as local-time ISO without zone, at 13:00 (spec 000 §7), so no zone shifts the day. */
 export function serialiseDate(d: Date): string {
-  return `${dayjs(d).format('YYYY-MM-DD')}T13:00:00`;
+  return `${isoDatoAf(d)}T13:00:00`;
 }
 
 const ISO_LIKE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

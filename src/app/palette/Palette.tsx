@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
-import { Building2, Droplet, Tractor } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soegSvarSchema } from '../../contract/soeg';
-import { HttpError } from '../lib/http';
+import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
 import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
+import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { focusToReturn, restoreFocus } from '../ui/focus';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
@@ -26,18 +27,6 @@ import { paletteStore, usePaletteState } from './palette-store';
 import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
 
-const ENTITY_PATH: Record<SoegResultat['type'], (id: number) => string> = {
-  virksomhed: (id) => `/virksomheder/${id}/stamoplysninger`,
-  landbrug: (id) => `/landbrug/${id}/stamoplysninger`,
-  vandanlaeg: (id) => `/vandanlaeg/${id}/stamoplysninger`,
-};
-const ENTITY_GROUP: Record<SoegResultat['type'], string> = {
-  virksomhed: 'Virksomhed',
-  landbrug: 'Landbrug',
-  vandanlaeg: 'Vandanlæg',
-};
-const ENTITY_ICON = { virksomhed: Building2, landbrug: Tractor, vandanlaeg: Droplet };
-
 /** Server search for the palette; results are shown exactly as ranked (no client filtering). */
 function useEntitySearch(query: string) {
   const tekst = query.trim();
@@ -56,9 +45,10 @@ export const SERVER_UTILGAENGELIG = 'Serveren kan ikke nås. Prøv igen om lidt.
 
 /** Why the search failed, in Danish: the server is out of reach (network, 5xx), or it refused the text. */
 function soegFejlTekst(err: unknown): string {
-  if (err instanceof HttpError && !err.failure.noResponse && err.failure.status < 500) {
-    const body = err.failure.body as { message?: string; title?: string } | undefined;
-    return `Søgningen kunne ikke udføres${body?.message || body?.title ? `: ${body.message ?? body.title}` : '.'}`;
+  const status = httpStatus(err);
+  if (status !== 0 && !udenSvar(err) && status < 500) {
+    const t = serverTekst(err, ['message', 'title']);
+    return `Søgningen kunne ikke udføres${t ? `: ${t}` : '.'}`;
   }
   return SERVER_UTILGAENGELIG;
 }
@@ -150,7 +140,10 @@ function PaletteDialog() {
   for (const r of recent) actions.set(`recent:${r.path}`, (beside) => openPath(r.path, beside, r));
   for (const e of entities) {
     actions.set(`entity:${e.type}:${e.id}`, (beside) =>
-      openPath(ENTITY_PATH[e.type](e.id), beside, { label: e.navn, group: ENTITY_GROUP[e.type] }),
+      openPath(detailPath(ENTITETER[e.type], e.id), beside, {
+        label: e.navn,
+        group: ENTITETER[e.type].titelEntal,
+      }),
     );
   }
   for (const c of local) {
@@ -239,14 +232,14 @@ function PaletteDialog() {
         {entities.length > 0 && (
           <Cmdk.Group heading="Virksomheder, landbrug og vandanlæg">
             {entities.map((e) => {
-              const Icon = ENTITY_ICON[e.type];
+              const Icon = ENTITET_IKONER[ENTITETER[e.type].ikon];
               const value = `entity:${e.type}:${e.id}`;
               return (
                 <Cmdk.Item key={value} value={value} onSelect={() => actions.get(value)?.(false)}>
                   <Icon size={14} aria-hidden="true" className="palette-icon" />
                   <span className="palette-label">{e.navn}</span>
                   <span className="palette-meta">
-                    {[ENTITY_GROUP[e.type], e.nummer, e.adresse].filter(Boolean).join(' · ')}
+                    {[ENTITETER[e.type].titelEntal, e.nummer, e.adresse].filter(Boolean).join(' · ')}
                   </span>
                 </Cmdk.Item>
               );
@@ -303,7 +296,7 @@ function labelOf(
   if (value.startsWith('recent:')) return src.recent.find((r) => `recent:${r.path}` === value)?.label ?? '';
   if (value.startsWith('entity:')) {
     const e = src.entities.find((x) => `entity:${x.type}:${x.id}` === value);
-    return e ? `${e.navn}, ${ENTITY_GROUP[e.type]}` : '';
+    return e ? `${e.navn}, ${ENTITETER[e.type].titelEntal}` : '';
   }
   return src.local.find((c) => c.id === value)?.label ?? '';
 }

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Droplet, Star, Tractor } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useState } from 'react';
+import { byFavoritType } from '../../contract/entitet';
 import { adresseSchema } from '../../contract/notes';
 import { type Favorit, sortFavoritter } from '../../contract/session';
 import { navigate } from '../lib/navigation';
 import { http } from '../session/runtime';
 import { Dropdown, DropdownItem, DropdownText } from '../ui/Dropdown';
+import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { DROPDOWN_MAX_HEIGHT } from './constants';
 import { favoritPath } from './links';
 import { useShellSession } from './session-context';
 
-const ICONS = { Virksomhed: Building2, Landbrug: Tractor, Vandanlaeg: Droplet } as const;
-const TYPE_LABELS = { Virksomhed: 'Virksomhed', Landbrug: 'Landbrug', Vandanlaeg: 'Vandanlæg' } as const;
-
 /** Building for a company, farm (tractor) for a farm, water drop for a water plant (spec 000 §2.4). */
 export function FavoritIcon({ type, size = 15 }: { type: Favorit['virksomhedType']; size?: number }) {
-  const Icon = ICONS[type];
+  const entitet = byFavoritType(type);
+  const Icon = ENTITET_IKONER[entitet.ikon];
   return (
-    <Icon size={size} aria-label={TYPE_LABELS[type]} role="img" className={`favorit-icon favorit-${type}`} />
+    <Icon size={size} aria-label={entitet.titelEntal} role="img" className={`favorit-icon favorit-${type}`} />
   );
 }
 

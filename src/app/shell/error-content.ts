@@ -1,13 +1,14 @@
 import { formatDatoTid } from '../lib/dates';
 import type { HttpFailure } from '../lib/http';
+import { INGEN_FORBINDELSE, UVENTET_FEJL } from '../lib/http-fejl';
 
 /** Texts of the error catalogue (spec 000 §8), verbatim. */
 export const FORBIDDEN_HEADER = 'Der er ikke de fornødne rettigheder til denne handling.';
 export const ERROR_TEXTS = {
-  noResponse: 'Kunne ikke oprette forbindelse til serveren',
+  noResponse: INGEN_FORBINDELSE,
   unauthorized: 'Der er ikke de fornødne rettigheder til denne handling.',
   serverError: 'Der opstod en uventet fejl, prøv igen. Kontakt support hvis problemet fortsætter.',
-  other: 'Der opstod en uventet fejl',
+  other: UVENTET_FEJL,
 } as const;
 /** A message/detail longer than this starts collapsed (spec 000 §9). */
 export const DETAIL_COLLAPSE_LENGTH = 75;

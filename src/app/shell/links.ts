@@ -1,3 +1,4 @@
+import { byFavoritType, detailPath } from '../../contract/entitet';
 import type { Favorit } from '../../contract/session';
 import { PRODUCT_DOMAIN } from './environment';
 
@@ -10,14 +11,7 @@ export const KUNDEMODULER_PATH = '/systemadmin/kundemoduler';
 
 /** The stamoplysninger page of a favourite (routes virksomhed-, landbrug-, vandanlaeg-stamoplysninger). */
 export function favoritPath(favorit: Pick<Favorit, 'virksomhedId' | 'virksomhedType'>): string {
-  switch (favorit.virksomhedType) {
-    case 'Virksomhed':
-      return `/virksomheder/${favorit.virksomhedId}/stamoplysninger`;
-    case 'Landbrug':
-      return `/landbrug/${favorit.virksomhedId}/stamoplysninger`;
-    case 'Vandanlaeg':
-      return `/vandanlaeg/${favorit.virksomhedId}/stamoplysninger`;
-  }
+  return detailPath(byFavoritType(favorit.virksomhedType), favorit.virksomhedId);
 }
 
 /** Notification types (spec 000 §3) and the page each links to (§2.3). */

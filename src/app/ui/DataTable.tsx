@@ -42,7 +42,7 @@ import {
   type SelectionState,
   toggleSelection,
 } from './table/selection';
-import type { TableSettings, TableSettingsBinding } from './table/useTableSettings';
+import type { TableSettings, TableSettingsBinding } from './table/settings';
 import './table/datatable.css';
 
 export type { SelectionMode } from './table/selection';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Mosaic, type MosaicNode, MosaicWindow } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
 import './workspace.css';
+import { detailPath, ENTITETER } from '../../contract/entitet';
 import { useLocation } from '../lib/navigation';
 import { Palette } from '../palette/Palette';
 import { addRecent, recentOwner } from '../palette/recent';
@@ -127,11 +128,8 @@ function useRecentRecords() {
     const { route, params } = resolveTilePath(path, ressourcer);
     const kind = route?.name.match(/^(virksomhed|landbrug)-/)?.[1];
     if (!kind || !params.id) return;
-    addRecent(owner, {
-      path: `/${kind === 'virksomhed' ? 'virksomheder' : 'landbrug'}/${params.id}/stamoplysninger`,
-      label: title,
-      group: kind === 'virksomhed' ? 'Virksomhed' : 'Landbrug',
-    });
+    const entitet = ENTITETER[kind as 'virksomhed' | 'landbrug'];
+    addRecent(owner, { path: detailPath(entitet, params.id), label: title, group: entitet.titelEntal });
   }, [path, title, ressourcer, owner]);
 }
 

@@ -200,8 +200,7 @@ export const indtag = pgTable(
   (t) => [index('indtag_boring_idx').on(t.boringId)],
 );
 
-/** Validation status of reported water data: 0 awaiting validation, 1 approved, 2 discarded. */
-export const VALIDERINGSSTATUS = { AFVENTER: 0, GODKENDT: 1, FORKASTET: 2 } as const;
+// Validation status of reported water data: VALIDERING_STATUS in src/contract/validering.ts.
 
 /** Pumped quantities at plant level (indtagId null) or intake level. */
 export const oppumpetMaengde = pgTable(

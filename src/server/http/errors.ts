@@ -1,3 +1,5 @@
+import { formatHeltal } from '../../contract/format';
+
 /** Errors a handler throws; the error handler turns each into the answer DESIGN.md describes. */
 export class HttpError extends Error {
   constructor(
@@ -35,7 +37,6 @@ export const MAKS_TEGN = 300;
 export const OEVRIGE_FELT = 'øvrige';
 
 const kort = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
-const antal = new Intl.NumberFormat('da-DK');
 
 /**
  * The errors object of a 400: at most MAKS_FELTER fields (then a note under 'øvrige' saying how many
@@ -62,7 +63,7 @@ export function formatProblemErrors(fejl: Iterable<FeltFejl>): Record<string, st
   if (udeladte.size > 0) {
     const n = udeladte.size;
     errors[OEVRIGE_FELT] = [
-      `${n === 1 ? 'Ét felt mere har' : `${antal.format(n)} felter mere har`} fejl; flere fejl vises ikke`,
+      `${n === 1 ? 'Ét felt mere har' : `${formatHeltal(n)} felter mere har`} fejl; flere fejl vises ikke`,
     ];
   }
   return errors;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { sammenlignDansk } from '../../contract/sortering';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -257,7 +258,7 @@ export function spejlEnhed(r: KendtRaekke): CvrEnhed {
   let husnummer = r.husnummer ?? '1';
   if (draw(3, 100) < 10) husnummer = String(1 + draw(4, 60));
   let brancheKode = r.branche_kode ?? '';
-  const liste = r.type === 2 ? LANDBRUGSBRANCHER : VIRKSOMHEDSBRANCHER;
+  const liste = r.type === VIRKSOMHEDSTYPE.LANDBRUG ? LANDBRUGSBRANCHER : VIRKSOMHEDSBRANCHER;
   if (draw(5, 100) < 6) brancheKode = liste[draw(6, liste.length)]!.kode;
   let ophoer = isoDato(r.ophoert_dato);
   if (ophoer === null && draw(7, 100) < 3)
@@ -318,7 +319,7 @@ export class CvrSimulator implements CvrRegister {
     const hits = this.register(s.kommunekode).filter(
       (e) =>
         (s.medUdenforKommune || e.kommunekode === s.kommunekode) &&
-        e.landbrug === (s.virksomhedsType === 2) &&
+        e.landbrug === (s.virksomhedsType === VIRKSOMHEDSTYPE.LANDBRUG) &&
         branche(e.brancheKode) &&
         matcher(e, tekst),
     );

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { LAESERET, SKRIVERET, type Virksomhedstype } from '../../contract/roles';
+import { fromType } from '../../contract/entitet';
 import { requireAny } from '../auth/plugin';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
@@ -15,9 +15,9 @@ export async function loadVirksomhed(db: Db, user: SessionUser, id: number, mode
     .select()
     .from(virksomhed)
     .where(and(eq(virksomhed.id, id), eq(virksomhed.kundeId, user.kundeId)));
-  if (!row || row.slettet) throw notFound('Virksomheden');
-  const type = row.type as Virksomhedstype;
-  requireAny(user, mode === 'read' ? LAESERET[type] : SKRIVERET[type]);
+  const entitet = row && fromType(row.type);
+  if (!row || row.slettet || !entitet) throw notFound('Virksomheden');
+  requireAny(user, mode === 'read' ? entitet.laeseret : entitet.skriveret);
   return row;
 }
 

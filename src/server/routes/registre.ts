@@ -2,6 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  erVirksomhedEllerLandbrug,
+  type VirksomhedEllerLandbrug,
+  virksomhedEllerLandbrug,
+} from '../../contract/entitet';
+import {
   CVR_FELT_LABEL,
   CVR_FELTER,
   type CvrFelt,
@@ -18,7 +23,6 @@ import {
   opretSvarSchema,
   virksomhedIdQuerySchema,
 } from '../../contract/registre';
-import { SKRIVERET } from '../../contract/roles';
 import { requireAny } from '../auth/plugin';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
@@ -44,17 +48,22 @@ function requireOpretter(user: SessionUser, opretterId: number): void {
 /** Creating a company or farm: the user's own municipality, the type's write right, in their own name. */
 function requireOpret(
   user: SessionUser,
-  q: { kommuneId: number; virksomhedsType: keyof typeof SKRIVERET; opretterId: number },
+  q: { kommuneId: number; virksomhedsType: VirksomhedEllerLandbrug; opretterId: number },
 ): void {
   requireKommune(user, q.kommuneId);
-  requireAny(user, SKRIVERET[q.virksomhedsType]);
+  requireAny(user, virksomhedEllerLandbrug(q.virksomhedsType).skriveret);
   requireOpretter(user, q.opretterId);
 }
 
 const BRANCHE_NAVN = new Map([...VIRKSOMHEDSBRANCHER, ...LANDBRUGSBRANCHER].map((b) => [b.kode, b]));
 
 /** The basis a company created from a register starts with (the detail tile fills in the rest). */
-function nyBasis(type: 1 | 2, kundeNr: number, brancheKode: string | null, kilde: 'CVR' | 'DAWA') {
+function nyBasis(
+  type: VirksomhedEllerLandbrug,
+  kundeNr: number,
+  brancheKode: string | null,
+  kilde: 'CVR' | 'DAWA',
+) {
   const branche = brancheKode ? BRANCHE_NAVN.get(brancheKode) : undefined;
   return {
     virksomhedstype: type,
@@ -153,7 +162,7 @@ function kolonnerFor(felt: CvrFelt, e: CvrEnhed): Partial<typeof virksomhed.$inf
 }
 
 async function registerEnhedFor(cvr: CvrRegister, row: typeof virksomhed.$inferSelect): Promise<CvrEnhed> {
-  if (row.type !== 1 && row.type !== 2)
+  if (!erVirksomhedEllerLandbrug(row.type))
     throw badRequest({ virksomhedid: ['Kun virksomheder og landbrug kan opdateres fra CVR'] });
   if (!row.pNr)
     throw badRequest({ virksomhedid: ['Virksomheden har intet P-nummer, så den kan ikke slås op i CVR'] });
@@ -193,7 +202,7 @@ export async function registreRoutes(fastify: FastifyInstance, { db }: Deps, reg
     async (request) => {
       const q = request.query;
       requireKommune(request.user, q.kommuneId);
-      requireAny(request.user, SKRIVERET[q.virksomhedsType]);
+      requireAny(request.user, virksomhedEllerLandbrug(q.virksomhedsType).skriveret);
       const { enheder, begraenset } = await cvr.soeg({
         kommunekode: q.kommuneId,
         tekst: q.soegeTekst,

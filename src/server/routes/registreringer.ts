@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/common';
+import { ENTITETER, erVirksomhedEllerLandbrug } from '../../contract/entitet';
 import {
   ARTER,
   type ArtDef,
@@ -89,7 +90,8 @@ function tilRaekke(def: ArtDef, input: Record<string, unknown>) {
 
 /** The kind must exist for the company: dyrehold only on farms. */
 function tjekArt(def: ArtDef, v: VirksomhedRow): void {
-  if (v.type === 3 || (def.kunLandbrug && v.type !== 2)) throw notFound(def.navn);
+  if (!erVirksomhedEllerLandbrug(v.type) || (def.kunLandbrug && v.type !== ENTITETER.landbrug.type))
+    throw notFound(def.navn);
 }
 
 const beskrivelse = (def: ArtDef, titel: string) => `${def.navn} '${titel}'`;

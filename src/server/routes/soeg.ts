@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LAESERET, type Virksomhedstype } from '../../contract/roles';
-import { type SoegResultat, soegQuerySchema, soegSvarSchema } from '../../contract/soeg';
+import { ENTITETER, TYPEDE_ENTITETER } from '../../contract/entitet';
+import { SOEG_TYPER, type SoegResultat, soegQuerySchema, soegSvarSchema } from '../../contract/soeg';
 import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
 import { containsPattern, likeEscape } from '../db/like';
 import type { Deps } from '../deps';
 
-const TYPE_NAVN: Record<Virksomhedstype, SoegResultat['type']> = {
-  1: 'virksomhed',
-  2: 'landbrug',
-  3: 'vandanlaeg',
-};
+const TYPE_NAVN: Record<number, SoegResultat['type']> = Object.fromEntries(
+  SOEG_TYPER.map((art) => [ENTITETER[art].type, art]),
+);
 const MATCH: Record<number, SoegResultat['match']> = { 0: 'nummer', 1: 'navn', 2: 'tekst', 3: 'tekst' };
 
 /** Similar-name search (for typos) runs only when nothing matched the text itself. */
@@ -43,7 +41,9 @@ export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
     '/soeg',
     { schema: { querystring: soegQuerySchema, response: { 200: soegSvarSchema } } },
     async (request) => {
-      const types = ([1, 2, 3] as const).filter((t) => request.user.ressourcer.has(LAESERET[t]));
+      const types = TYPEDE_ENTITETER.filter((e) => request.user.ressourcer.has(e.laeseret)).map(
+        (e) => e.type,
+      );
       if (types.length === 0) return { resultater: [] };
       const tekst = request.query.tekst;
       const digits = tekst.replace(/\s+/g, '');
@@ -56,7 +56,7 @@ export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
 
       // Every branch answers the result columns, so no second query is needed.
       const columns = sql`select id, type, navn, adresse,
-        coalesce(case type when 2 then chr_nr when 3 then jupiter_id end, cvr_nr) as nummer,
+        coalesce(case type when ${ENTITETER.landbrug.type} then chr_nr when ${ENTITETER.vandanlaeg.type} then jupiter_id end, cvr_nr) as nummer,
         similarity(navn, ${tekst}) as lighed from virksomhed where ${scope}`;
       const branches = [
         /^[\d\s.-]+$/.test(tekst)
@@ -97,7 +97,7 @@ export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
       return {
         resultater: rows.slice(0, request.query.antal).map((r) => ({
           id: Number(r.id),
-          type: TYPE_NAVN[Number(r.type) as Virksomhedstype],
+          type: TYPE_NAVN[Number(r.type)]!,
           navn: r.navn,
           adresse: r.adresse,
           nummer: r.nummer,

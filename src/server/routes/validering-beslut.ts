@@ -1,5 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BeslutningBody, BeslutningSvar, ValideringArt } from '../../contract/validering';
+import { formatIsoDato, formatTal2 } from '../../contract/format';
+import {
+  type Beslutning,
+  type BeslutningBody,
+  type BeslutningSvar,
+  VALIDERING_STATUS,
+  type ValideringArt,
+} from '../../contract/validering';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows, transactionWithRetry } from '../db/client';
 import { logbog } from '../db/schema';
@@ -63,10 +70,6 @@ export interface Besluttet {
   indtagsnr: number | null;
 }
 
-const dansk = (iso: string | null) =>
-  iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '';
-const tal2 = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export const NAVNE: Record<ValideringArt, { ental: string; flertal: string }> = {
   anlaeg: { ental: 'Oppumpet vandmængde (anlæg)', flertal: 'Oppumpede vandmængder (anlæg)' },
   indtag: {
@@ -82,20 +85,20 @@ export function linje(art: ValideringArt, r: Besluttet): string {
   switch (art) {
     case 'anlaeg':
     case 'indtag':
-      return `${dansk(r.fra)} – ${dansk(r.til)}${sted}: ${tal2.format(Number(r.maengde))} m³`;
+      return `${formatIsoDato(r.fra)} – ${formatIsoDato(r.til)}${sted}: ${formatTal2(Number(r.maengde))} m³`;
     case 'pejling':
-      return `${dansk(r.fra)}${sted}: ${tal2.format(Number(r.maengde))} m under terræn`;
+      return `${formatIsoDato(r.fra)}${sted}: ${formatTal2(Number(r.maengde))} m under terræn`;
     case 'vandproeve':
-      return `Udtaget ${dansk(r.fra)}, ${r.dgu_nr ?? ''}`;
+      return `Udtaget ${formatIsoDato(r.fra)}, ${r.dgu_nr ?? ''}`;
   }
 }
 
 const MAKS_LINJER = 20;
 
 /** The log text of one plant's decided entries. */
-export function logtekst(art: ValideringArt, status: 1 | 2, rows: Besluttet[]): string {
+export function logtekst(art: ValideringArt, status: Beslutning, rows: Besluttet[]): string {
   const n = NAVNE[art];
-  const hvad = status === 1 ? 'godkendt' : 'forkastet';
+  const hvad = status === VALIDERING_STATUS.GODKENDT ? 'godkendt' : 'forkastet';
   const sorteret = rows.slice().sort((a, b) => (a.fra ?? '').localeCompare(b.fra ?? '') || a.id - b.id);
   const linjer = sorteret.slice(0, MAKS_LINJER).map((r) => `- ${linje(art, r)}`);
   if (sorteret.length > MAKS_LINJER) linjer.push(`- og ${sorteret.length - MAKS_LINJER} flere`);
@@ -135,7 +138,7 @@ export async function beslut(
   db: Db,
   user: SessionUser,
   art: ValideringArt,
-  status: 1 | 2,
+  status: Beslutning,
   body: BeslutningBody,
 ): Promise<BeslutningSvar> {
   const ids = body.poster.map((p) => p.id);
@@ -162,7 +165,7 @@ export async function beslut(
                 version = nextval('record_version')
             FROM input
             WHERE o.id = input.id AND o.version = input.version AND o.kunde_id = ${user.kundeId}
-              AND o.status = 0 AND ${ART_FILTER[art]}
+              AND o.status = ${VALIDERING_STATUS.AFVENTER} AND ${ART_FILTER[art]}
             RETURNING o.*
           )
           SELECT u.id, u.vandanlaeg_id, ${BESKRIVELSE[art]} FROM u ${JOINS[art]}`,
@@ -178,7 +181,7 @@ export async function beslut(
             WHERE o.id = ANY(${intArray(rest)}::int[]) AND o.kunde_id = ${user.kundeId} AND ${ART_FILTER[art]}`,
       );
       if (rows.length < rest.length) throw notFound(rest.length - rows.length === 1 ? 'Posten' : 'Posterne');
-      const aendrede = rows.filter((r) => Number(r.status) === 0).length;
+      const aendrede = rows.filter((r) => Number(r.status) === VALIDERING_STATUS.AFVENTER).length;
       if (aendrede > 0) {
         throw conflict(
           aendrede === 1

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { OppumpetPost, PejlingPost, ValideringStatus, VandproevePost } from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
@@ -271,7 +272,7 @@ export async function findVandanlaeg(
   const rows = await queryRows<{ id: number; navn: string; anlaegsnr: string | null }>(
     db,
     sql`SELECT id, navn, anlaegsnr FROM virksomhed
-        WHERE id = ${id} AND kunde_id = ${kundeId} AND type = 3 AND NOT slettet`,
+        WHERE id = ${id} AND kunde_id = ${kundeId} AND type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT slettet`,
   );
   const r = rows[0];
   return r ? { id: Number(r.id), navn: r.navn, anlaegsnr: r.anlaegsnr } : null;

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  type Beslutning,
   FORTRYD_VINDUE_MINUTTER,
   FORTRYD_VINDUE_MS,
   type FortrydBody,
   type FortrydSvar,
   fortrydBodySchema,
   fortrydSvarSchema,
+  VALIDERING_STATUS,
   type ValideringArt,
 } from '../../contract/validering';
 import type { SessionUser } from '../auth/session-user';
@@ -94,7 +96,7 @@ export async function fortryd(db: Db, user: SessionUser, body: FortrydBody, nu: 
         `${flertalPoster(aendrede)} er ændret, siden beslutningen blev truffet. Opdater listen og prøv igen.`,
       );
     }
-    const afventer = laast.filter((r) => Number(r.status) === 0).length;
+    const afventer = laast.filter((r) => Number(r.status) === VALIDERING_STATUS.AFVENTER).length;
     if (afventer > 0) {
       throw badRequest({
         poster: [
@@ -120,7 +122,7 @@ export async function fortryd(db: Db, user: SessionUser, body: FortrydBody, nu: 
       t,
       sql`WITH u AS (
             UPDATE ${tabel} o
-            SET status = 0, besluttet_af_bruger_id = NULL, besluttet_dato = NULL, version = ${naesteVersion}
+            SET status = ${VALIDERING_STATUS.AFVENTER}, besluttet_af_bruger_id = NULL, besluttet_dato = NULL, version = ${naesteVersion}
             WHERE o.id = ANY(${intArray(ids)}::int[]) AND o.kunde_id = ${user.kundeId}
             RETURNING o.*
           )
@@ -140,7 +142,7 @@ export async function fortryd(db: Db, user: SessionUser, body: FortrydBody, nu: 
     type: 'besluttet',
     kind: art,
     ids: svar.fortrudt,
-    status: 0,
+    status: VALIDERING_STATUS.AFVENTER,
     af: user.username,
   });
   return svar;
@@ -155,7 +157,7 @@ export async function versionerEfterBeslutning(
   db: Db,
   user: SessionUser,
   art: ValideringArt,
-  status: 1 | 2,
+  status: Beslutning,
   ids: readonly number[],
 ): Promise<{ id: number; version: number }[]> {
   if (ids.length === 0) return [];

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { kundeIdParamsSchema } from '../../contract/common';
+import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import {
   type IndberetningStatus,
   kontaktpersonQuerySchema,
@@ -13,6 +14,7 @@ import {
   sendMailBodySchema,
   sendMailQuerySchema,
   sendMailSvarSchema,
+  VALIDERING_STATUS,
 } from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
@@ -102,7 +104,7 @@ export async function mailStatus(
     db,
     sql`WITH a AS (
           SELECT v.id, v.navn, v.navn_sortering, v.anlaegsnr, v.jupiter_id FROM virksomhed v
-          WHERE v.kunde_id = ${kundeId} AND v.type = 3 AND NOT v.slettet
+          WHERE v.kunde_id = ${kundeId} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet
         ),
         k AS (
           SELECT kp.virksomhed_id,
@@ -117,7 +119,7 @@ export async function mailStatus(
           SELECT o.vandanlaeg_id,
                  least(sum(least(o.slutdato, ${slut}::date) - greatest(o.startdato, ${start}::date) + 1), ${ialt})::int AS dage
           FROM oppumpet_maengde o
-          WHERE o.kunde_id = ${kundeId} AND o.indtag_id IS NULL AND o.status <> 2
+          WHERE o.kunde_id = ${kundeId} AND o.indtag_id IS NULL AND o.status <> ${VALIDERING_STATUS.FORKASTET}
             AND o.startdato <= ${slut}::date AND o.slutdato >= ${start}::date
           GROUP BY o.vandanlaeg_id
         ),
@@ -328,7 +330,7 @@ export async function valideringKontaktRoutes(fastify: FastifyInstance, { db }: 
                             ORDER BY ${danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`)}) AS roller,
                    count(*) OVER () AS total
             FROM kontaktperson kp JOIN virksomhed v ON v.id = kp.virksomhed_id
-            WHERE kp.kunde_id = ${user.kundeId} AND v.type = 3 AND NOT v.slettet
+            WHERE kp.kunde_id = ${user.kundeId} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet
               AND kp.jupiter_kontaktperson_id IS NOT NULL
             GROUP BY kp.jupiter_kontaktperson_id
             ${m ? sql`HAVING bool_or(kp.navn ILIKE ${m} OR kp.email ILIKE ${m} OR v.navn ILIKE ${m} OR kp.jupiter_kontaktperson_id ILIKE ${m})` : sql``}

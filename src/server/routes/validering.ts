@@ -12,6 +12,7 @@ import {
   pejlingListeSchema,
   pejlingListQuerySchema,
   pejlingSideSchema,
+  VALIDERING_STATUS,
   type ValideringArt,
   vandproeveListeSchema,
   vandproeveSideSchema,
@@ -56,7 +57,11 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
       },
       async (request) => {
         requireActiveKunde(request.user, request.params.kundeId);
-        return hentOppumpet(db, niveau, { kundeId: request.user.kundeId, status: 0, ...request.query });
+        return hentOppumpet(db, niveau, {
+          kundeId: request.user.kundeId,
+          status: VALIDERING_STATUS.AFVENTER,
+          ...request.query,
+        });
       },
     );
     app.put(
@@ -74,8 +79,8 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
     beslutninger(praefiks, niveau);
     // godkendte/forkastede: {id} is the plant (plant level) or the intake (intake level).
     for (const [segment, status] of [
-      ['godkendte', 1],
-      ['forkastede', 2],
+      ['godkendte', VALIDERING_STATUS.GODKENDT],
+      ['forkastede', VALIDERING_STATUS.FORKASTET],
     ] as const) {
       app.get(
         `/${praefiks}/list/${segment}/:id`,
@@ -112,8 +117,8 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
   /** PUT {praefiks}/Godkend/{kundeId} and PUT {praefiks}/Forkast/{kundeId}. */
   const beslutninger = (praefiks: string, art: ValideringArt) => {
     for (const [handling, status] of [
-      ['Godkend', 1],
-      ['Forkast', 2],
+      ['Godkend', VALIDERING_STATUS.GODKENDT],
+      ['Forkast', VALIDERING_STATUS.FORKASTET],
     ] as const) {
       app.put(
         `/${praefiks}/${handling}/:kundeId`,
@@ -153,7 +158,11 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       requireActiveKunde(request.user, request.params.kundeId);
-      return hentPejlinger(db, { kundeId: request.user.kundeId, status: 0, ...request.query });
+      return hentPejlinger(db, {
+        kundeId: request.user.kundeId,
+        status: VALIDERING_STATUS.AFVENTER,
+        ...request.query,
+      });
     },
   );
   app.put(
@@ -189,8 +198,8 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
   for (const [sti, status] of [
-    ['/IndtagNiveau/list/godkendte/:id', 1],
-    ['/PejlingValidering/list/forkastede/:id', 2],
+    ['/IndtagNiveau/list/godkendte/:id', VALIDERING_STATUS.GODKENDT],
+    ['/PejlingValidering/list/forkastede/:id', VALIDERING_STATUS.FORKASTET],
   ] as const) {
     app.get(
       sti,
@@ -222,13 +231,17 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       requireActiveKunde(request.user, request.params.kundeId);
-      return hentVandproever(db, { kundeId: request.user.kundeId, status: 0, ...request.query });
+      return hentVandproever(db, {
+        kundeId: request.user.kundeId,
+        status: VALIDERING_STATUS.AFVENTER,
+        ...request.query,
+      });
     },
   );
   beslutninger('Vandproeve', 'vandproeve');
   for (const [segment, status] of [
-    ['godkendte', 1],
-    ['forkastede', 2],
+    ['godkendte', VALIDERING_STATUS.GODKENDT],
+    ['forkastede', VALIDERING_STATUS.FORKASTET],
   ] as const) {
     app.get(
       `/Vandproeve/list/${segment}/:id`,

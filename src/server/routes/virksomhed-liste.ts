@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { kundeIdParamsSchema } from '../../contract/common';
-import { LAESERET, type Rolle } from '../../contract/roles';
+import { virksomhedEllerLandbrug } from '../../contract/entitet';
+import type { Rolle } from '../../contract/roles';
 import {
   brancheListeSchema,
   type ListeFilter,
@@ -275,7 +276,7 @@ export async function virksomhedListeRoutes(fastify: FastifyInstance, { db }: De
     async (request) => {
       const q = request.query;
       requireActiveKunde(request.user, q.kundeId);
-      requireAny(request.user, LAESERET[q.virksomhedsType]);
+      requireAny(request.user, virksomhedEllerLandbrug(q.virksomhedsType).laeseret);
       return hentVirksomhedListe(db, { ...q, filter: q.filter || undefined });
     },
   );

@@ -3,6 +3,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/common';
+import { erVirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../contract/entitet';
+import { formatIsoDato, formatTal } from '../../contract/format';
 import { ARTER, type RegistreringArt } from '../../contract/registreringer';
 import {
   BASIS_FELTER,
@@ -113,7 +115,7 @@ export class FeltOpslag {
               eq(registrering.slettet, false),
             ),
           );
-        return new Map(rows.map((r) => [r.id, r.dato ? `${r.titel} (${danskDato(r.dato)})` : r.titel]));
+        return new Map(rows.map((r) => [r.id, r.dato ? `${r.titel} (${formatIsoDato(r.dato)})` : r.titel]));
       }
       case 'tidsregistrering':
         return new Map(tidsregistreringsKategorier(this.v.type).map((i) => [i.id, i.navn]));
@@ -127,9 +129,6 @@ export class FeltOpslag {
     }
   }
 }
-
-export const danskDato = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
-const talFormat = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 });
 
 const gaelder = (f: FeltDef, type: number) => !f.kunFor || f.kunFor === type;
 const somListe = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]);
@@ -164,11 +163,11 @@ export async function visVaerdi(opslag: FeltOpslag, f: FeltDef, v: unknown): Pro
   }
   switch (t.kind) {
     case 'dato':
-      return danskDato(String(v));
+      return formatIsoDato(String(v));
     case 'jaNej':
       return v ? 'Ja' : 'Nej';
     case 'tal':
-      return `${talFormat.format(Number(v))}${t.enhed ? ` ${t.enhed}` : ''}`;
+      return `${formatTal(Number(v))}${t.enhed ? ` ${t.enhed}` : ''}`;
     case 'lookup': {
       const options = await opslag.muligheder(t.kilde, t.vaerdi);
       return somListe(v)
@@ -378,7 +377,7 @@ export async function virksomhedRoutes(fastify: FastifyInstance, { db }: Deps) {
     { schema: { params: idParamsSchema, response: { 200: virksomhedSchema } } },
     async (request) => {
       const row = await loadVirksomhed(db, request.user, request.params.id, 'read');
-      if (row.type === 3) throw notFound('Virksomheden');
+      if (!erVirksomhedEllerLandbrug(row.type)) throw notFound('Virksomheden');
       return hentDetalje(db, row);
     },
   );
@@ -389,7 +388,7 @@ export async function virksomhedRoutes(fastify: FastifyInstance, { db }: Deps) {
     async (request) => {
       const user = request.user;
       const row = await loadVirksomhed(db, user, request.params.id, 'write');
-      if (row.type === 3) throw notFound('Virksomheden');
+      if (!erVirksomhedEllerLandbrug(row.type)) throw notFound('Virksomheden');
       const body = request.body as Record<string, unknown> & {
         version: number;
         lokalitet?: Record<string, unknown>;
@@ -453,7 +452,7 @@ export async function virksomhedRoutes(fastify: FastifyInstance, { db }: Deps) {
             navn: nye.navn as string,
             cvrNr: nye.cvrNr as string | null,
             pNr: nye.pNr as string | null,
-            ...(row.type === 2 ? { chrNr: nye.chrNr as string | null } : {}),
+            ...(virksomhedEllerLandbrug(row.type).harChrNr ? { chrNr: nye.chrNr as string | null } : {}),
             kategori: nye.kategori as string | null,
             omfattetAfBrugerbetaling: nye.omfattetAfBrugerbetaling as boolean,
             primaerSagsbehandlerId: nye.primaerSagsbehandler as number | null,
@@ -500,7 +499,7 @@ export async function virksomhedRoutes(fastify: FastifyInstance, { db }: Deps) {
     async (request, reply) => {
       const user = request.user;
       const row = await loadVirksomhed(db, user, request.params.id, 'write');
-      if (row.type === 3) throw notFound('Virksomheden');
+      if (!erVirksomhedEllerLandbrug(row.type)) throw notFound('Virksomheden');
       const body = request.body as Record<string, unknown>;
       const created = await db.transaction(async (tx) => {
         const opslag = new FeltOpslag(tx, user.kundeId, row);

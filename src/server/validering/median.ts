@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { MedianResultat } from '../../contract/validering';
+import { type MedianResultat, VALIDERING_STATUS } from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
 
 /**
@@ -62,7 +62,7 @@ interface Raekke {
 function raekkerSql(
   kundeId: number,
   art: MedianArt,
-  status: 0 | 1,
+  status: typeof VALIDERING_STATUS.AFVENTER | typeof VALIDERING_STATUS.GODKENDT,
   opts: { ids?: readonly number[] | null; serier?: readonly number[] | null },
 ): SQL {
   const ids = opts.ids ? sql`AND o.id = ANY(${intArray(opts.ids)}::int[])` : sql``;
@@ -122,7 +122,7 @@ export async function opdaterStatistik(db: Db, kundeId: number | null = null): P
       );
       await t.execute(sql`
         INSERT INTO validering_statistik (kunde_id, art, serie_id, gruppe1, gruppe2, median, mad, n)
-        WITH r AS (${raekkerSql(k, art, 1, { serier })}),
+        WITH r AS (${raekkerSql(k, art, VALIDERING_STATUS.GODKENDT, { serier })}),
         h AS (SELECT s, g1, g2, array_agg(x ORDER BY x) AS arr FROM r GROUP BY s, g1, g2),
         m AS (
           SELECT h.*, cardinality(arr) AS n,
@@ -152,7 +152,7 @@ function testSql(kundeId: number, art: MedianArt, ids: readonly number[] | null)
   const minAbsolut = sql.raw(`${regel.minAbsolut}::float8`);
   const minRelativ = sql.raw(`${regel.minRelativ}::float8`);
   return sql`
-    WITH r AS (${raekkerSql(kundeId, art, 0, { ids })}),
+    WITH r AS (${raekkerSql(kundeId, art, VALIDERING_STATUS.AFVENTER, { ids })}),
     t AS (
       SELECT r.id, r.x, st.median AS med, st.mad, COALESCE(st.n, 0) AS n,
              (COALESCE(st.n, 0) >= ${minHistorik}

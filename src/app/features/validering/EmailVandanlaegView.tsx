@@ -12,10 +12,10 @@ import {
 } from '../../../contract/validering';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
+import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
-import { useTableSettings } from '../../ui/table/useTableSettings';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { fejlbesked } from './api';

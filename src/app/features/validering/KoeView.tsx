@@ -16,10 +16,10 @@ import {
 } from '../../../contract/validering';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { useSession } from '../../session/useSession';
+import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
-import { useTableSettings } from '../../ui/table/useTableSettings';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands } from '../../workspace/tile-api';
 import {

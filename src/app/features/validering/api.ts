@@ -11,7 +11,7 @@ import {
   type ValideringArt,
   valideringHaendelseSchema,
 } from '../../../contract/validering';
-import { HttpError } from '../../lib/http';
+import { fejlTekst } from '../../lib/http-fejl';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { http } from '../../session/runtime';
 
@@ -21,12 +21,7 @@ export const valideringKey = (art: ValideringArt, ...rest: (string | number | nu
 
 /** The server's message of a failed call (409, 404, 400 ...), for an inline text. */
 export function fejlbesked(err: unknown): string {
-  if (err instanceof HttpError) {
-    if (err.failure.noResponse) return 'Kunne ikke oprette forbindelse til serveren';
-    const body = err.failure.body as { message?: string; title?: string; FejlBesked?: string } | undefined;
-    return body?.message ?? body?.FejlBesked ?? body?.title ?? 'Der opstod en uventet fejl';
-  }
-  return err instanceof Error ? err.message : 'Der opstod en uventet fejl';
+  return fejlTekst(err, { udenSvar: true, egenBesked: true });
 }
 
 /** A call's failure as an Error with the server's Danish text (never 'HTTP 409 PUT …'). */

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { type VirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { type CvrEnhedDto, cvrLookupSvarSchema, opretSvarSchema } from '../../../contract/registre';
 import { formatDato } from '../../lib/dates';
-import { HttpError } from '../../lib/http';
+import { fejlTekst as fejlTekstAf } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -12,7 +13,7 @@ import { toast } from '../../ui/toast';
 const SIDE = 50;
 
 export interface OpretProps {
-  type: 1 | 2;
+  type: VirksomhedEllerLandbrug;
   /** The active customer's municipality number (kundeNr). */
   kommuneId: number;
   opretterId: number;
@@ -20,16 +21,9 @@ export interface OpretProps {
   onCreated(ids: number[]): void;
 }
 
-export function fejlTekst(err: unknown): string {
-  if (err instanceof HttpError) {
-    const body = err.failure.body as
-      | { message?: string; title?: string; errors?: Record<string, string[]> }
-      | undefined;
-    const felt = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
-    return felt ?? body?.message ?? body?.title ?? 'Der opstod en uventet fejl';
-  }
-  return 'Der opstod en uventet fejl';
-}
+/** A failed create as text: the first field message of a 400, else the server's message or title. */
+export const fejlTekst = (err: unknown): string =>
+  fejlTekstAf(err, { kilder: ['felter', 'message', 'title'] });
 
 /**
  * 'Opret virksomhed fra CVR': search the register's production units in the municipality, tick
@@ -86,7 +80,7 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
       toast.success(
         n === 1
           ? `${svar.oprettede[0]!.navn} er oprettet`
-          : `${n} ${type === 2 ? 'landbrug' : 'virksomheder'} er oprettet`,
+          : `${n} ${virksomhedEllerLandbrug(type).ordFlertal} er oprettet`,
       );
       onCreated(svar.oprettede.map((o) => o.id));
     },
@@ -146,7 +140,7 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
     onSelectionChange(ids);
   };
 
-  const titel = type === 2 ? 'Opret landbrug fra CVR' : 'Opret virksomhed fra CVR';
+  const titel = `Opret ${virksomhedEllerLandbrug(type).ordEntal} fra CVR`;
   return (
     <Modal
       open

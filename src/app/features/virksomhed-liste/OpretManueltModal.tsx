@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { type DawaAdresseDto, dawaAdresseListeSchema, opretSvarSchema } from '../../../contract/registre';
+import { isoDatoAf } from '../../lib/dates';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/form/Field';
@@ -9,10 +11,7 @@ import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { fejlTekst, type OpretProps } from './OpretFraCvrModal';
 
-const idag = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const idag = () => isoDatoAf(new Date());
 
 /**
  * 'Opret virksomhed manuelt': a name, an address found in DAWA (type and pick with the arrows and
@@ -99,7 +98,7 @@ export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCrea
     opret.mutate(adresse);
   };
 
-  const titel = type === 2 ? 'Opret landbrug manuelt' : 'Opret virksomhed manuelt';
+  const titel = `Opret ${virksomhedEllerLandbrug(type).ordEntal} manuelt`;
   return (
     <Modal
       open

@@ -1,18 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { SKRIVERET } from '../../../contract/roles';
+import { detailPath, type VirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../../contract/entitet';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import {
   type VirksomhedListeItem,
   type VirksomhedListeQuery,
   virksomhedListeSvarSchema,
 } from '../../../contract/virksomhed-liste';
-import { HttpError } from '../../lib/http';
+import { INGEN_FORBINDELSE, serverTekst, udenSvar } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
+import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions, savedSort, type TableSort } from '../../ui/DataTable';
-import { useTableSettings } from '../../ui/table/useTableSettings';
 import {
   type TileCommand,
   useTile,
@@ -30,12 +31,8 @@ const KATEGORIER = ['1a', '1b', '2', 'Ingen'] as const;
 
 /** The message a failed list call carries, for the table's red row. */
 function fejlbesked(err: unknown): string | true {
-  if (err instanceof HttpError) {
-    const body = err.failure.body as { message?: string; title?: string } | undefined;
-    if (err.failure.noResponse) return 'Kunne ikke oprette forbindelse til serveren';
-    return body?.message ?? body?.title ?? true;
-  }
-  return true;
+  if (udenSvar(err)) return INGEN_FORBINDELSE;
+  return serverTekst(err, ['message', 'title']) ?? true;
 }
 
 /**
@@ -44,16 +41,18 @@ function fejlbesked(err: unknown): string | true {
  * Case workers create new ones from CVR or by hand from an address.
  */
 export default function VirksomhedListeView({ route }: ViewProps) {
-  const type: 1 | 2 = route.name === 'landbrug' ? 2 : 1;
-  const base = type === 2 ? 'landbrug' : 'virksomheder';
-  const navnEntal = type === 2 ? 'landbrug' : 'virksomhed';
-  useTileTitle(type === 2 ? 'Landbrug' : 'Virksomheder');
+  const type: VirksomhedEllerLandbrug =
+    route.name === 'landbrug' ? VIRKSOMHEDSTYPE.LANDBRUG : VIRKSOMHEDSTYPE.VIRKSOMHED;
+  const entitet = virksomhedEllerLandbrug(type);
+  const base = entitet.sti.slice(1);
+  const navnEntal = entitet.ordEntal;
+  useTileTitle(entitet.titelFlertal);
   const tile = useTile();
   const { user, ressourcer } = useSession();
   const kundeId = user?.customerId ?? 0;
-  const kanOprette = ressourcer.has(SKRIVERET[type]);
+  const kanOprette = ressourcer.has(entitet.skriveret);
 
-  const tableName = type === 2 ? 'landbrugListe' : 'virksomhedListe';
+  const tableName = `${entitet.art}Liste`;
   const settings = useTableSettings(tableName);
   const columns = useMemo(() => listeKolonner(type), [type]);
   const [sort, setSort] = useState<TableSort>(
@@ -102,11 +101,11 @@ export default function VirksomhedListeView({ route }: ViewProps) {
 
   const open = useCallback(
     (row: VirksomhedListeItem, opts?: OpenOptions) => {
-      const path = `/${base}/${row.id}/stamoplysninger`;
+      const path = detailPath(entitet, row.id);
       if (opts?.beside) tile.openBeside(path);
       else tile.navigate(path);
     },
-    [base, tile],
+    [entitet, tile],
   );
 
   const commands = useMemo<TileCommand[]>(
@@ -150,14 +149,14 @@ export default function VirksomhedListeView({ route }: ViewProps) {
 
   const onCreated = (ids: number[]) => {
     setOpret(null);
-    if (ids.length === 1) tile.navigate(`/${base}/${ids[0]}/stamoplysninger`);
+    if (ids.length === 1) tile.navigate(detailPath(entitet, ids[0]!));
   };
 
   return (
     <div className="virksomhed-liste" data-testid={`liste-${base}`}>
       <DataTable<VirksomhedListeItem>
         tableName={tableName}
-        ariaLabel={type === 2 ? 'Landbrug' : 'Virksomheder'}
+        ariaLabel={entitet.titelFlertal}
         mode="server"
         columns={columns}
         rows={liste.data?.items ?? EMPTY}
@@ -175,7 +174,9 @@ export default function VirksomhedListeView({ route }: ViewProps) {
           setStart(0);
         }}
         filterPlaceholder={
-          type === 2 ? 'Søg på navn, CVR, P, CHR eller adresse' : 'Søg på navn, CVR, P-nummer eller adresse'
+          entitet.harChrNr
+            ? 'Søg på navn, CVR, P, CHR eller adresse'
+            : 'Søg på navn, CVR, P-nummer eller adresse'
         }
         loading={liste.isFetching}
         error={liste.isError ? fejlbesked(liste.error) : null}

@@ -1,14 +1,17 @@
+import { type VirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import type { VirksomhedListeItem } from '../../../contract/virksomhed-liste';
 import { formatDato } from '../../lib/dates';
 import type { DataTableColumn } from '../../ui/DataTable';
 
 /** The list's columns; the ids are the server's sortByColumn names. */
-export function listeKolonner(type: 1 | 2): DataTableColumn<VirksomhedListeItem>[] {
+export function listeKolonner(type: VirksomhedEllerLandbrug): DataTableColumn<VirksomhedListeItem>[] {
   const kolonner: (DataTableColumn<VirksomhedListeItem> | null)[] = [
     { id: 'navn', header: 'Navn', accessor: (r) => r.navn, hideable: false, width: '24%' },
     { id: 'cvrNr', header: 'CVR-nr.', accessor: (r) => r.cvrNr, width: 90 },
     { id: 'pNr', header: 'P-nr.', accessor: (r) => r.pNr, width: 105 },
-    type === 2 ? { id: 'chrNr', header: 'CHR-nr.', accessor: (r) => r.chrNr, width: 80 } : null,
+    virksomhedEllerLandbrug(type).harChrNr
+      ? { id: 'chrNr', header: 'CHR-nr.', accessor: (r) => r.chrNr, width: 80 }
+      : null,
     { id: 'adresse', header: 'Adresse', accessor: (r) => r.adresse, width: '22%' },
     { id: 'postnummer', header: 'Postnr.', accessor: (r) => r.postnummer, width: 70, defaultHidden: true },
     { id: 'by', header: 'By', accessor: (r) => r.by, defaultHidden: true },

@@ -1,8 +1,8 @@
 import { Clock, ListTodo, NotebookPen, Star } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { LAESERET, SKRIVERET, type Virksomhedstype } from '../../../contract/roles';
+import { byPath, detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import type { Virksomhed } from '../../../contract/virksomhed';
-import { HttpError } from '../../lib/http';
+import { httpStatus } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
 import { isFavorit, useFavoritToggle } from '../../shell/favorites';
@@ -11,7 +11,7 @@ import { useShellSession } from '../../shell/session-context';
 import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTile, useTileCommands, useTileTitle } from '../../workspace/tile-api';
-import { basePath, useVirksomhed } from './api';
+import { useVirksomhed } from './api';
 import type { FeltKontekst } from './FeltInput';
 import { useLatest } from './hooks';
 import { SidePanelContent } from './Panels';
@@ -61,7 +61,8 @@ export function DetailFrame({
   const tile = useTile();
   const session = useShellSession();
   const v = q.data;
-  const routeBase = route.name.startsWith('landbrug') ? 'landbrug' : 'virksomheder';
+  const routeArt = byPath(route.path)?.art;
+  const entitet = v ? virksomhedEllerLandbrug(v.type) : undefined;
 
   useTileTitle(v?.basis.navn ?? null);
   useEffect(() => {
@@ -69,18 +70,18 @@ export function DetailFrame({
   }, [v, tile]);
 
   // A company opened under /landbrug (or a farm under /virksomheder) moves to its own address.
-  const wrongBase = v && basePath(v.type) !== routeBase;
+  const wrongBase = entitet && entitet.art !== routeArt;
   useEffect(() => {
-    if (!v || !wrongBase) return;
-    const segment = route.path.split('/')[3] ?? 'stamoplysninger';
-    const tab = segment === 'dyrehold' && v.type !== 2 ? 'stamoplysninger' : segment;
-    tile.navigate(`/${basePath(v.type)}/${id}/${tab}`);
-  }, [v, wrongBase, id, route.path, tile]);
+    if (!entitet || !wrongBase) return;
+    const segment = route.path.split('/')[3] ?? entitet.standardFane;
+    const tab = segment === 'dyrehold' && entitet.art !== 'landbrug' ? entitet.standardFane : segment;
+    tile.navigate(detailPath(entitet, id, tab));
+  }, [entitet, wrongBase, id, route.path, tile]);
 
   const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
   const panels = usePanelToggle();
   const favoritToggle = useFavoritToggle();
-  const favType = v?.type === 2 ? 'Landbrug' : 'Virksomhed';
+  const favType = entitet?.favoritType ?? 'Virksomhed';
   const favorit = v ? isFavorit(session.kundeSettings, v.id, favType) : false;
   // The commands are rebuilt only when what they show changes; what they do is read when they run.
   const actions = useLatest({
@@ -125,7 +126,7 @@ export function DetailFrame({
     );
   }
   if (!v) {
-    const status = q.error instanceof HttpError ? q.error.failure.status : 0;
+    const status = httpStatus(q.error);
     return (
       <div className="vd-message" role="alert">
         <h2>
@@ -152,9 +153,9 @@ export function DetailFrame({
   }
   if (wrongBase) return null;
 
-  const type = v.type as Virksomhedstype;
-  const kanRette = session.ressourcer.has(SKRIVERET[type]);
-  const kanLaese = session.ressourcer.has(LAESERET[type]);
+  const kind = virksomhedEllerLandbrug(v.type);
+  const kanRette = session.ressourcer.has(kind.skriveret);
+  const kanLaese = session.ressourcer.has(kind.laeseret);
   const kendteNavne = new Map(v.sagsbehandlere.map((s) => [s.brugerId, s.navn]));
   const ctx: FeltKontekst = {
     virksomhed: v,
@@ -182,7 +183,7 @@ export function DetailFrame({
             <span className="vd-facts">
               {v.basis.cvrNr && <span>CVR {v.basis.cvrNr}</span>}
               {v.basis.pNr && <span>P-nr. {v.basis.pNr}</span>}
-              {v.type === 2 && v.basis.chrNr && <span>CHR {v.basis.chrNr}</span>}
+              {kind.harChrNr && v.basis.chrNr && <span>CHR {v.basis.chrNr}</span>}
               {adresse && <span className="vd-adresse">{adresse}</span>}
               {v.basis.ophoertDato && <span className="vd-badge">Ophørt</span>}
               {!kanRette && kanLaese && <span className="vd-badge neutral">Kun læseadgang</span>}

@@ -1,4 +1,5 @@
 import type { LookupItem } from '../../../contract/lookups';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import type { FeltDef, LookupKilde, Virksomhed } from '../../../contract/virksomhed';
 import { formatDato } from '../../lib/dates';
 import {
@@ -235,7 +236,10 @@ function PathLookup(p: LookupProps & { path: string }) {
   return <Vaelger {...p} options={q.data} loading={q.isLoading} />;
 }
 
-const SAGSBEHANDLER_TYPE: Record<number, SagsbehandlerType> = { 1: 'Virksomhed', 2: 'Landbrug' };
+const SAGSBEHANDLER_TYPE: Record<number, SagsbehandlerType> = {
+  [VIRKSOMHEDSTYPE.VIRKSOMHED]: 'Virksomhed',
+  [VIRKSOMHEDSTYPE.LANDBRUG]: 'Landbrug',
+};
 
 function SagsbehandlerLookup(p: LookupProps) {
   const q = useSagsbehandlere(

@@ -7,6 +7,7 @@ import {
   kontaktpersonFormSchema,
   type Virksomhed,
 } from '../../../contract/virksomhed';
+import { foersteFeltBesked } from '../../lib/http-fejl';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { useForm } from '../../ui/form';
@@ -45,8 +46,7 @@ export function Kontaktpersoner({ d }: { d: Detalje }) {
       const f = saveFailure(err);
       if (f.kind === 'konflikt') setFejl(f.message);
       else if (f.kind === 'felter') {
-        const body = f.body as { errors?: Record<string, string[]> };
-        setFejl(Object.values(body.errors ?? {}).flat()[0] ?? 'Kontaktpersonen kan ikke slettes');
+        setFejl(foersteFeltBesked(f.body) ?? 'Kontaktpersonen kan ikke slettes');
       }
       afterChange(client, v.id);
     }

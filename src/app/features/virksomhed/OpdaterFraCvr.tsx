@@ -5,10 +5,8 @@ import type { Virksomhed } from '../../../contract/virksomhed';
 import { Button } from '../../ui/Button';
 import { afterChange } from './api';
 
-/** The register dialog (src/app/ui/cvr), loaded when first opened. */
-const Dialog = lazy(() =>
-  import('../../ui/cvr/OpdaterFraCvrDialog').then((m) => ({ default: m.OpdaterFraCvrDialog })),
-);
+/** The register dialog (OpdaterFraCvrDialog.tsx), loaded when first opened. */
+const Dialog = lazy(() => import('./OpdaterFraCvrDialog').then((m) => ({ default: m.OpdaterFraCvrDialog })));
 
 /** 'Opdater fra CVR' on a company with a CVR number; after the update the company is read again. */
 export function OpdaterFraCvr({ v, disabled }: { v: Virksomhed; disabled?: boolean }) {

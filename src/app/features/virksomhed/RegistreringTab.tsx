@@ -8,17 +8,17 @@ import {
   type RegistreringArt,
 } from '../../../contract/registreringer';
 import { feltTom } from '../../../contract/virksomhed';
-import { formatDato } from '../../lib/dates';
+import { formatDato, isoDatoAf } from '../../lib/dates';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import type { RouteParams } from '../../routes/route-table';
 import { useShellSession } from '../../shell/session-context';
+import { useTableSettings } from '../../shell/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { focusFirstField } from '../../ui/focus';
 import { useForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
-import { useTableSettings } from '../../ui/table/useTableSettings';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileDirty, type ViewProps } from '../../workspace/tile-api';
 import { afterChange, api, keys, recordPath, saveFailure, TABS, useRegistreringer } from './api';
@@ -29,10 +29,7 @@ import { useFeltNavne, visVaerdi } from './visning';
 
 type Vaerdier = Record<string, unknown>;
 
-const iDag = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const iDag = () => isoDatoAf(new Date());
 
 /** The form's values of a record: its fields, nothing else. */
 function vaerdierAf(art: RegistreringArt, r: Registrering): Vaerdier {

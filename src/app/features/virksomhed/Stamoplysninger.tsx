@@ -9,7 +9,7 @@ import {
   LOKALITET_FELTER,
   type Virksomhed,
 } from '../../../contract/virksomhed';
-import { formatDatoTid } from '../../lib/dates';
+import { formatDato, formatDatoTid, formatKoordinat } from '../../lib/dates';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useForm } from '../../ui/form';
@@ -249,12 +249,7 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
         <Sektion titel="Adresse og lokalitet">
           <ReadOnly label="Adresse" value={v.lokalitet.adresse ?? '–'} />
           <ReadOnly label="DAWA-adresse-id" value={v.lokalitet.dawaAdresseId ?? '–'} mono />
-          <ReadOnly
-            label="Koordinat (UTM32)"
-            value={
-              v.lokalitet.x !== null && v.lokalitet.y !== null ? `${v.lokalitet.x}, ${v.lokalitet.y}` : '–'
-            }
-          />
+          <ReadOnly label="Koordinat (UTM32)" value={formatKoordinat(v.lokalitet.x, v.lokalitet.y) || '–'} />
           {LOKALITET_FELTER.map((f) => (
             <FeltInput
               key={f.navn}
@@ -295,7 +290,7 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
             <tbody>
               {v.cvrAendringer.map((a) => (
                 <tr key={a.id}>
-                  <td>{formatDatoTid(a.registreret).slice(0, 10)}</td>
+                  <td>{formatDato(a.registreret)}</td>
                   <td>{a.felt}</td>
                   <td>{a.gammelVaerdi ?? '–'}</td>
                   <td>{a.nyVaerdi ?? '–'}</td>

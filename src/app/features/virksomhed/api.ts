@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import {
   adHocOpgaveListeSchema,
   adHocOpgaveSchema,
@@ -20,6 +21,7 @@ import {
 } from '../../../contract/virksomhed';
 import { errorStore } from '../../lib/error-store';
 import { HttpError } from '../../lib/http';
+import { serverTekst } from '../../lib/http-fejl';
 import { forgetCompanyLookups } from '../../lib/lookups';
 import { http } from '../../session/runtime';
 
@@ -92,13 +94,7 @@ export function saveFailure(err: unknown): SaveFailure {
   if (err instanceof HttpError) {
     const { status, body } = err.failure;
     if (status === 400) return { kind: 'felter', body };
-    if (status === 409) {
-      const message =
-        body && typeof body === 'object' && 'message' in body
-          ? String((body as { message: unknown }).message)
-          : '';
-      return { kind: 'konflikt', message };
-    }
+    if (status === 409) return { kind: 'konflikt', message: serverTekst(err, ['message']) ?? '' };
     // Everything else is reported as any failed call is (error or forbidden modal).
     errorStore.push(err.failure);
   }
@@ -156,10 +152,7 @@ export const TABS: Record<RegistreringArt, { segment: string; param: string }> =
   dyrehold: { segment: 'dyrehold', param: 'dyreholdid' },
 };
 
-/** The spec's base path of a company type: /virksomheder for companies, /landbrug for farms. */
-export const basePath = (type: number) => (type === 2 ? 'landbrug' : 'virksomheder');
-
 export const recordPath = (type: number, id: number, art: RegistreringArt, recordId?: number) =>
-  `/${basePath(type)}/${id}/${TABS[art].segment}${recordId ? `/${recordId}` : ''}`;
+  detailPath(virksomhedEllerLandbrug(type), id, `${TABS[art].segment}${recordId ? `/${recordId}` : ''}`);
 
 export const artNavn = (art: string) => (art in ARTER ? ARTER[art as RegistreringArt].navn : art);

@@ -3,29 +3,10 @@
  * §9), numbers in Danish format (dot thousands, comma decimals).
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatIsoDato, formatTal, parseDato } from '../../../contract/format';
 
-function isoOf(y: number, m: number, d: number): string | null {
-  if (y < 1755 || y > 9999 || m < 1 || m > 12 || d < 1) return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${y}-${pad(m)}-${pad(d)}`;
-}
-
-/**
- * A typed date as ISO (YYYY-MM-DD), or null when it is not a date. Accepts DD-MM-YYYY with '-', '.'
- * or '/' and one- or two-digit day and month, DDMMYYYY, and ISO itself.
- */
-export function parseDanskDato(text: string): string | null {
-  const s = text.trim();
-  let m = /^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$/.exec(s);
-  if (m) return isoOf(Number(m[3]), Number(m[2]), Number(m[1]));
-  m = /^(\d{2})(\d{2})(\d{4})$/.exec(s);
-  if (m) return isoOf(Number(m[3]), Number(m[2]), Number(m[1]));
-  m = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/.exec(s);
-  if (m) return isoOf(Number(m[1]), Number(m[2]), Number(m[3]));
-  return null;
-}
+/** A typed date as ISO (YYYY-MM-DD), or null when it is not a date: the shared parser (contract/format). */
+export const parseDanskDato = parseDato;
 
 /** What a date field says when typed text is not a date (the text is then cleared, spec 001 §5). */
 export const UGYLDIG_DATO = 'Ugyldig dato';
@@ -46,11 +27,7 @@ export function datoFejl(text: string, undervejs = false): string | null {
 }
 
 /** ISO (YYYY-MM-DD, or with a time) as DD-MM-YYYY; '' for nothing. */
-export function formatDanskDato(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
-}
+export const formatDanskDato = formatIsoDato;
 
 /**
  * A number typed the Danish way ('1.234,5', '1234,5', '-3') or with a decimal point when it cannot be a
@@ -66,9 +43,5 @@ export function parseDanskTal(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const talFormat = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 });
-
 /** A number as da-DK text (at most 2 decimals); '' for nothing. */
-export function formatDanskTal(n: number | null | undefined): string {
-  return n === null || n === undefined || !Number.isFinite(n) ? '' : talFormat.format(n);
-}
+export const formatDanskTal = (n: number | null | undefined): string => formatTal(n);

@@ -1,3 +1,4 @@
+import { formatIsoDato } from '../../../contract/format';
 import { adHocOpgave, logbog } from '../schema';
 import type { KundeRef, SeedContext } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
@@ -5,11 +6,6 @@ import type { Prng } from './prng';
 import { ADHOC_OPGAVER, LOGBOG_AUTOMATISK, LOGBOG_NOTER } from './tekster';
 
 export type EntitetsArt = 'virksomhed' | 'landbrug' | 'vandanlaeg';
-
-/** DD-MM-YYYY, as the interface writes dates. */
-export function danskDato(iso: string): string {
-  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
-}
 
 function udfyld(t: string, v: Record<string, string>): string {
   return t.replace(/\{(\w+)\}/g, (_, k: string) => v[k] ?? '');
@@ -58,7 +54,7 @@ export function lavNoter(
           emne: n0.emne,
           notat: udfyld(n0.notat, {
             kontakt: e.kontakt,
-            dato: danskDato(addDays(dag, prng.int(14, 60))),
+            dato: formatIsoDato(addDays(dag, prng.int(14, 60))),
             aar,
           }),
           brugerId: forfatter(),

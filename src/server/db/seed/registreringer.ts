@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { VirksomhedEllerLandbrug } from '../../../contract/entitet';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../routes/lookups';
 import { cvrAendring, registrering } from '../schema';
 import type { KundeRef } from './context';
@@ -27,7 +29,7 @@ const lb = (name: string, kode: string) => id(`mwlandbruglookup/list/${name}`, k
 
 interface Firma {
   id: number;
-  type: 1 | 2;
+  type: VirksomhedEllerLandbrug;
   navn: string;
   kategori: string | null;
   primaer: number | null;
@@ -96,7 +98,7 @@ async function firmaer(exec: Executor, kundeId: number): Promise<Firma[]> {
              basis->'brugerbetaling'->>'gebyrtype' AS gebyrtype,
              to_char(etablerings_dato, 'YYYY-MM-DD') AS etablering, to_char(ophoert_dato, 'YYYY-MM-DD') AS ophoert,
              basis->>'hovedaktivitet' AS hovedaktivitet, chr_nr AS chr, postdistrikt
-        FROM virksomhed WHERE kunde_id = ${kundeId} AND type IN (1, 2) AND NOT slettet ORDER BY id`),
+        FROM virksomhed WHERE kunde_id = ${kundeId} AND type IN (${VIRKSOMHEDSTYPE.VIRKSOMHED}, ${VIRKSOMHEDSTYPE.LANDBRUG}) AND NOT slettet ORDER BY id`),
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -127,7 +129,8 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
   const lokaliteter: { id: number; lok: Record<string, string[]> }[] = [];
 
   for (const f of liste) {
-    const pool = f.type === 1 ? kunde.sagsbehandlere.virksomhed : kunde.sagsbehandlere.landbrug;
+    const pool =
+      f.type === VIRKSOMHEDSTYPE.VIRKSOMHED ? kunde.sagsbehandlere.virksomhed : kunde.sagsbehandlere.landbrug;
     const sb = () =>
       f.primaer !== null && prng.chance(0.75) ? f.primaer : pool.length > 0 ? prng.pick(pool) : null;
     const push = (
@@ -155,7 +158,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     };
     const start = f.etablering && f.etablering > '2019-01-01' ? f.etablering : '2019-01-01';
     const slut = f.ophoert ?? REFERENCE_DATE;
-    const forhold = f.type === 1 ? FORHOLD_VIRKSOMHED : FORHOLD_LANDBRUG;
+    const forhold = f.type === VIRKSOMHEDSTYPE.VIRKSOMHED ? FORHOLD_VIRKSOMHED : FORHOLD_LANDBRUG;
 
     // ---- inspections and what followed from them
     const interval = AAR_MELLEM_TILSYN[f.kategori ?? 'Ingen'] ?? (prng.chance(0.08) ? [4, 8] : null);
@@ -203,14 +206,16 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
         vedroererAnlaegstyperIds: [
           dma(
             'tilsynsVedroererAnlaegstyper',
-            f.type === 2 ? prng.pick(['HUSDYR', 'GOEDNING']) : prng.pick(['HELE', 'PROCES', 'OPLAG']),
+            f.type === VIRKSOMHEDSTYPE.LANDBRUG
+              ? prng.pick(['HUSDYR', 'GOEDNING'])
+              : prng.pick(['HELE', 'PROCES', 'OPLAG']),
           ),
         ],
         vedroererKravIds: [
           dma(
             'tilsynVedroererKrav',
             f.kategori === '1a' || f.kategori === '1b'
-              ? f.type === 2
+              ? f.type === VIRKSOMHEDSTYPE.LANDBRUG
                 ? 'HUSDYR'
                 : 'GODKENDELSE'
               : 'BEKENDTGOERELSE',
@@ -271,14 +276,17 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
             efterkommetDato: efterkommet,
             tilsynId,
             vedroererKravIds: [
-              dma('haandhaevelsesVedroererKrav', f.type === 2 ? 'HUSDYR' : 'BEKENDTGOERELSE'),
+              dma(
+                'haandhaevelsesVedroererKrav',
+                f.type === VIRKSOMHEDSTYPE.LANDBRUG ? 'HUSDYR' : 'BEKENDTGOERELSE',
+              ),
             ],
             vedroererAnlaegstypeIds: [],
             bemaerkning: null,
           },
         );
       }
-      if (f.brugerbetaling && f.type === 1 && prng.chance(0.85)) {
+      if (f.brugerbetaling && f.type === VIRKSOMHEDSTYPE.VIRKSOMHED && prng.chance(0.85)) {
         const timesats = f.gebyrtype !== 'Fast gebyr';
         const timer = Math.round(prng.float(1.5, 7.5) * 4) / 4;
         push('brugerbetaling', `Timer til ${typeNavn.toLowerCase()} ${aar}`, dag, person, {
@@ -292,7 +300,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
         });
       }
       if (
-        f.type === 1 &&
+        f.type === VIRKSOMHEDSTYPE.VIRKSOMHED &&
         (f.kategori === '1a' || f.kategori === '1b' || f.kategori === '2') &&
         prng.chance(0.45)
       ) {
@@ -338,7 +346,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     if (
       f.kategori === '1a' ||
       f.kategori === '1b' ||
-      (f.type === 2 && f.kategori === '2' && prng.chance(0.3))
+      (f.type === VIRKSOMHEDSTYPE.LANDBRUG && f.kategori === '2' && prng.chance(0.3))
     ) {
       const n = prng.int(1, 2);
       for (let i = 0; i < n; i++) {
@@ -348,7 +356,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
         );
         if (dag >= REFERENCE_DATE) continue;
         const type =
-          f.type === 2
+          f.type === VIRKSOMHEDSTYPE.LANDBRUG
             ? f.kategori === '2'
               ? 'HUSDYRTILLADELSE'
               : 'HUSDYRGODKENDELSE'
@@ -377,7 +385,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
           klagefristDato: addDays(dag, 28),
           journalNr: `${dag.slice(0, 4)}-${prng.int(1000, 9999)}`,
           vedroererAnlaegstyperIds: [
-            dma('afgoerelseVedroererAnlaegstyper', f.type === 2 ? 'HUSDYR' : 'HELE'),
+            dma('afgoerelseVedroererAnlaegstyper', f.type === VIRKSOMHEDSTYPE.LANDBRUG ? 'HUSDYR' : 'HELE'),
           ],
           batAelId: f.kategori === '1a' ? dma('afgoerelseBATAEL', 'OVERHOLDT') : null,
           dmaFortrolighedsNiveauId: dma('dmaFortrolighedsNiveau', 'OFFENTLIG'),
@@ -389,14 +397,14 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     // ---- heating plants
     const varme =
       f.hovedaktivitet === 'Fjernvarmeværk' || f.hovedaktivitet === 'Korn- og grovvarehandel med tørreri';
-    if (varme || prng.chance(f.type === 2 ? 0.12 : 0.06)) {
+    if (varme || prng.chance(f.type === VIRKSOMHEDSTYPE.LANDBRUG ? 0.12 : 0.06)) {
       const [typeKode, braendsel, kw] = varme
         ? prng.pick([
             ['BIOKEDEL', 'TRAEFLIS', prng.int(2000, 9000)],
             ['GASMOTOR', 'NATURGAS', prng.int(1000, 4000)],
             ['KRAFTVARME', 'BIOGAS', prng.int(3000, 12000)],
           ] as const)
-        : f.type === 2
+        : f.type === VIRKSOMHEDSTYPE.LANDBRUG
           ? prng.pick([
               ['HALMFYR', 'HALM', prng.int(80, 600)],
               ['BIOKEDEL', 'TRAEPILLER', prng.int(40, 300)],
@@ -426,7 +434,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     }
 
     // ---- storage
-    if (f.type === 2 && f.chr) {
+    if (f.type === VIRKSOMHEDSTYPE.LANDBRUG && f.chr) {
       const n = prng.int(1, 3);
       for (let i = 0; i < n; i++) {
         const gylle =
@@ -449,7 +457,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
           addDays(REFERENCE_DATE, -prng.int(400, 3000)),
         );
       }
-    } else if (f.type === 1 && prng.chance(0.12)) {
+    } else if (f.type === VIRKSOMHEDSTYPE.VIRKSOMHED && prng.chance(0.12)) {
       push('opbevaringslager', 'Olietank ved værksted', addDays(REFERENCE_DATE, -prng.int(30, 1500)), null, {
         beholdertypeId: lb('beholdertype', 'OLIETANK_OVERJORD'),
         indholdId: lb('opbevaringsindhold', prng.pick(['FYRINGSOLIE', 'DIESELOLIE', 'SPILDOLIE'])),
@@ -462,7 +470,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     }
 
     // ---- livestock
-    if (f.type === 2 && f.chr) {
+    if (f.type === VIRKSOMHEDSTYPE.LANDBRUG && f.chr) {
       const besaetninger: Record<string, [string, string, number, number][]> = {
         Svinebrug: [
           ['SOEER', 'DELVIST_SPALTE', 300, 1200],
@@ -539,7 +547,7 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
         return `${nr} ${sted} ${prng.pick(EJERLAV)}`;
       });
       const bygninger =
-        f.type === 2
+        f.type === VIRKSOMHEDSTYPE.LANDBRUG
           ? prng.sample(
               ['Stuehus', 'Kostald', 'Svinestald', 'Maskinhus', 'Lade', 'Foderhus', 'Gyllebeholder'],
               prng.int(2, 4),

@@ -1,12 +1,6 @@
-import {
-  boring,
-  indtag,
-  kontaktperson,
-  oppumpetMaengde,
-  pejling,
-  VALIDERINGSSTATUS,
-  virksomhed,
-} from '../schema';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
+import { VALIDERING_STATUS } from '../../../contract/validering';
+import { boring, indtag, kontaktperson, oppumpetMaengde, pejling, virksomhed } from '../schema';
 import { VANDFORSYNING_BRANCHE } from './brancher';
 import { adresse, email, type KundeRef, person, type SeedContext, telefon } from './context';
 import { ascii, EFTERNAVNE, GAARDNAVNE, type Postdistrikt } from './danish-data';
@@ -306,7 +300,7 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
     const sandVol = delta * f;
     const fs = s.forsyning?.(sandVol);
     const indb = indberettetDato(prng, p.slut);
-    const status = afventer ? VALIDERINGSSTATUS.AFVENTER : VALIDERINGSSTATUS.GODKENDT;
+    const status = afventer ? VALIDERING_STATUS.AFVENTER : VALIDERING_STATUS.GODKENDT;
     ctx.writer.push(oppumpetMaengde, {
       kundeId: kunde.id,
       vandanlaegId: s.vandanlaegId,
@@ -350,7 +344,7 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
         forsyning: fs ? fs.forsyning : [],
         indberetter: s.indberetter,
         indberettetDato: indbFejl,
-        status: VALIDERINGSSTATUS.FORKASTET,
+        status: VALIDERING_STATUS.FORKASTET,
         ...besluttet(prng, kunde, indbFejl),
       });
       kunde.stats.oppumpet++;
@@ -415,7 +409,7 @@ function lavPejlinger(
       situation,
       pejlemetode: metode,
       bemaerkning: situation === 0 && prng.chance(0.05) ? 'Pumpen stoppet to timer før pejling.' : null,
-      status: afventer ? VALIDERINGSSTATUS.AFVENTER : VALIDERINGSSTATUS.GODKENDT,
+      status: afventer ? VALIDERING_STATUS.AFVENTER : VALIDERING_STATUS.GODKENDT,
       ...(afventer ? {} : besluttet(prng, kunde, tidspunkt)),
     });
     kunde.stats.pejlinger++;
@@ -431,7 +425,7 @@ function lavPejlinger(
         grundvandskote: round2(p.terraenkote - fejl),
         situation,
         pejlemetode: metode,
-        status: VALIDERINGSSTATUS.FORKASTET,
+        status: VALIDERING_STATUS.FORKASTET,
         ...besluttet(prng, kunde, tidspunkt),
       });
       kunde.stats.pejlinger++;
@@ -597,7 +591,7 @@ function lavVandanlaeg(
   ctx.writer.push(virksomhed, {
     id,
     kundeId: kunde.id,
-    type: 3,
+    type: VIRKSOMHEDSTYPE.VANDANLAEG,
     navn,
     cvrNr: medCvr ? ctx.cvr.next(prng) : null,
     pNr: medCvr && prng.chance(0.6) ? ctx.pnr.next(prng) : null,
@@ -618,7 +612,7 @@ function lavVandanlaeg(
     primaerSagsbehandlerId: primaer,
     etableringsDato: startdato,
     basis: {
-      virksomhedstype: 3,
+      virksomhedstype: VIRKSOMHEDSTYPE.VANDANLAEG,
       anlaegsnavn: navn,
       primaerVirksomhedstype: def.virksomhedstype,
       oevrigeVandanlaegVirksomhedstyper: [],

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
+import { VALIDERING_STATUS } from '../../../contract/validering';
 import { vandproeve } from '../schema';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import type { Prng } from './prng';
@@ -146,7 +148,7 @@ export async function lavVandproever(
         sql`SELECT v.id, (SELECT min(it.id) FROM boring b JOIN indtag it ON it.boring_id = b.id
                           WHERE b.vandanlaeg_id = v.id) AS indtag_id,
                    (v.basis->>'primaerVirksomhedstype') IN ('V01', 'V02') AS almen
-            FROM virksomhed v WHERE v.kunde_id = ${k.id} AND v.type = 3 ORDER BY v.id LIMIT ${skala.anlaeg}`,
+            FROM virksomhed v WHERE v.kunde_id = ${k.id} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} ORDER BY v.id LIMIT ${skala.anlaeg}`,
       ),
     );
     const brugere = rowsOf<{ id: number }>(
@@ -175,7 +177,11 @@ export async function lavVandproever(
         if (venter && fejl) tvungen = false;
         const type = kp.weighted(PROEVETYPER);
         const boring = type === 'Boringskontrol';
-        const status = venter ? 0 : kp.chance(0.03) ? 2 : 1;
+        const status = venter
+          ? VALIDERING_STATUS.AFVENTER
+          : kp.chance(0.03)
+            ? VALIDERING_STATUS.FORKASTET
+            : VALIDERING_STATUS.GODKENDT;
         writer.push(vandproeve, {
           kundeId: k.id,
           vandanlaegId: Number(a.id),
@@ -187,7 +193,7 @@ export async function lavVandproever(
           analyser: analyser(kp, fejl),
           bemaerkning: fejl && kp.chance(0.5) ? 'Omprøve bestilt hos laboratoriet.' : null,
           status,
-          ...(status === 0 || brugere.length === 0
+          ...(status === VALIDERING_STATUS.AFVENTER || brugere.length === 0
             ? {}
             : {
                 besluttetAfBrugerId: kp.pick(brugere),

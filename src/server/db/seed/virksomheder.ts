@@ -1,3 +1,5 @@
+import type { VirksomhedEllerLandbrug } from '../../../contract/entitet';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { kontaktperson, virksomhed } from '../schema';
 import { type Branche, LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from './brancher';
 import { adresse, email, type KundeRef, person, type SeedContext, telefon, udfyldNavn } from './context';
@@ -30,14 +32,14 @@ function etableringsdato(prng: Prng, fra: number, til: number): string {
   return `${aar}-${String(prng.int(1, 12)).padStart(2, '0')}-${String(prng.int(1, 28)).padStart(2, '0')}`;
 }
 
-function brugerbetalingsandel(type: 1 | 2, kategori: Kategori): number {
+function brugerbetalingsandel(type: VirksomhedEllerLandbrug, kategori: Kategori): number {
   const t1: Record<Kategori, number> = { '1a': 0.9, '1b': 0.85, '2': 0.55, Ingen: 0.03 };
   const t2: Record<Kategori, number> = { '1a': 0.9, '1b': 0.8, '2': 0.3, Ingen: 0.02 };
-  return (type === 1 ? t1 : t2)[kategori];
+  return (type === VIRKSOMHEDSTYPE.VIRKSOMHED ? t1 : t2)[kategori];
 }
 
-function gruppe(type: 1 | 2, kategori: Kategori, brugerbetaling: boolean): number {
-  if (type === 1) {
+function gruppe(type: VirksomhedEllerLandbrug, kategori: Kategori, brugerbetaling: boolean): number {
+  if (type === VIRKSOMHEDSTYPE.VIRKSOMHED) {
     if (kategori === '1a') return 1;
     if (kategori === '1b') return 2;
     return brugerbetaling ? 3 : 7;
@@ -55,9 +57,9 @@ export function lavVirksomhed(
   kunde: KundeRef,
   prng: Prng,
   noterPrng: Prng,
-  type: 1 | 2,
+  type: VirksomhedEllerLandbrug,
 ): number {
-  const brancher = type === 1 ? VIRKSOMHEDSBRANCHER : LANDBRUGSBRANCHER;
+  const brancher = type === VIRKSOMHEDSTYPE.VIRKSOMHED ? VIRKSOMHEDSBRANCHER : LANDBRUGSBRANCHER;
   const branche: Branche = prng.weighted(brancher.map((b) => [b, b.vaegt] as const));
   const ejer = person(prng);
   const adr = adresse(prng, kunde.kommune, branche.gader);
@@ -71,19 +73,23 @@ export function lavVirksomhed(
       fornavn: ejer.fornavn,
       gaard,
     });
-    if (type === 2 && navn === gaard && prng.chance(0.45)) navn = `${gaard} v/ ${ejer.navn}`;
+    if (type === VIRKSOMHEDSTYPE.LANDBRUG && navn === gaard && prng.chance(0.45))
+      navn = `${gaard} v/ ${ejer.navn}`;
     else if (!navn.includes(ejer.navn)) navn += prng.weighted(branche.selskabsformer ?? [['', 1]]);
   }
   if (kunde.brugteNavne.has(navn)) navn = `${navn.replace(/ (ApS|A\/S|I\/S)$/, '')} v/ ${ejer.navn}`;
   kunde.brugteNavne.add(navn);
 
   const kategori = prng.weighted(branche.kategorier);
-  const etableringsDato = type === 1 ? etableringsdato(prng, 1962, 2026) : etableringsdato(prng, 1955, 2025);
+  const etableringsDato =
+    type === VIRKSOMHEDSTYPE.VIRKSOMHED
+      ? etableringsdato(prng, 1962, 2026)
+      : etableringsdato(prng, 1955, 2025);
   let ophoertDato: string | null = null;
   if (branche.kode === '014910' && prng.chance(0.85)) {
     // Mink farms closed after the culling order of November 2020.
     ophoertDato = addDays('2020-11-15', prng.int(0, 240));
-  } else if (prng.chance(type === 1 ? 0.06 : 0.04)) {
+  } else if (prng.chance(type === VIRKSOMHEDSTYPE.VIRKSOMHED ? 0.06 : 0.04)) {
     ophoertDato = addDays(REFERENCE_DATE, -prng.int(10, 2500));
   }
   if (ophoertDato !== null && ophoertDato <= etableringsDato) ophoertDato = addDays(etableringsDato, 400);
@@ -92,7 +98,8 @@ export function lavVirksomhed(
   const aktiv = ophoertDato === null && !slettet;
   const omfattetAfBrugerbetaling = aktiv && prng.chance(brugerbetalingsandel(type, kategori));
 
-  const pool = type === 1 ? kunde.sagsbehandlere.virksomhed : kunde.sagsbehandlere.landbrug;
+  const pool =
+    type === VIRKSOMHEDSTYPE.VIRKSOMHED ? kunde.sagsbehandlere.virksomhed : kunde.sagsbehandlere.landbrug;
   const primaer = pool.length > 0 && prng.chance(0.9) ? prng.pick(pool) : null;
   const oevrige = pool.length > 1 && prng.chance(0.2) ? [prng.pick(pool.filter((p) => p !== primaer))] : [];
 
@@ -101,14 +108,14 @@ export function lavVirksomhed(
   const pNr = ctx.pnr.next(prng);
   // Farms with livestock have a herd number; a plant-growing farm only sometimes (a few animals).
   const harDyr = branche.kode !== '011100' || prng.chance(0.3);
-  const chrNr = type === 2 && harDyr ? ctx.chr.next(prng) : null;
+  const chrNr = type === VIRKSOMHEDSTYPE.LANDBRUG && harDyr ? ctx.chr.next(prng) : null;
 
   // Contacts first, so that the payer contact can be referred to in basis.
   const kontaktIds: number[] = [];
   const kontaktNavne: string[] = [];
-  if (prng.chance(type === 1 ? 0.6 : 0.7)) {
+  if (prng.chance(type === VIRKSOMHEDSTYPE.VIRKSOMHED ? 0.6 : 0.7)) {
     const n = prng.int(1, 3);
-    const roller = type === 1 ? KONTAKT_ROLLER_VIRKSOMHED : KONTAKT_ROLLER_LANDBRUG;
+    const roller = type === VIRKSOMHEDSTYPE.VIRKSOMHED ? KONTAKT_ROLLER_VIRKSOMHED : KONTAKT_ROLLER_LANDBRUG;
     for (let i = 0; i < n; i++) {
       const p = i === 0 ? ejer : person(prng);
       kontaktNavne.push(p.navn);
@@ -119,7 +126,12 @@ export function lavVirksomhed(
           navn: p.navn,
           email: prng.chance(0.85) ? email(prng, p, navn) : null,
           telefon: prng.chance(0.9) ? telefon(prng, kunde.kommune) : null,
-          rolle: i === 0 ? (type === 1 ? prng.pick(['Direktør', 'Ejer']) : 'Ejer') : prng.pick(roller),
+          rolle:
+            i === 0
+              ? type === VIRKSOMHEDSTYPE.VIRKSOMHED
+                ? prng.pick(['Direktør', 'Ejer'])
+                : 'Ejer'
+              : prng.pick(roller),
         }),
       );
     }
@@ -143,8 +155,9 @@ export function lavVirksomhed(
           ? etableringsDato
           : addDays('2015-01-01', prng.int(0, 1200))
         : null,
-    omfattetAfVOC: type === 1 && prng.chance(branche.voc ?? 0),
-    risikovirksomhed: type === 1 && (kategori === '1a' || kategori === '1b') && prng.chance(0.05),
+    omfattetAfVOC: type === VIRKSOMHEDSTYPE.VIRKSOMHED && prng.chance(branche.voc ?? 0),
+    risikovirksomhed:
+      type === VIRKSOMHEDSTYPE.VIRKSOMHED && (kategori === '1a' || kategori === '1b') && prng.chance(0.05),
     dmaStatusId: aktiv && prng.chance(0.97) ? 1 : 2,
     dmaStatusDato: dmaDato,
     dmaStaedfaestVedCVR: prng.chance(0.8),
@@ -191,12 +204,12 @@ export function lavVirksomhed(
     basis,
     opdateret: timestamp(addDays(REFERENCE_DATE, -prng.int(1, 700)), prng.int(7, 16), prng.int(0, 59)),
   });
-  if (type === 1) kunde.stats.virksomheder++;
+  if (type === VIRKSOMHEDSTYPE.VIRKSOMHED) kunde.stats.virksomheder++;
   else kunde.stats.landbrug++;
 
   lavNoter(ctx, kunde, noterPrng, {
     id,
-    art: type === 1 ? 'virksomhed' : 'landbrug',
+    art: type === VIRKSOMHEDSTYPE.VIRKSOMHED ? 'virksomhed' : 'landbrug',
     kontakt: kontaktNavne[0] ?? ejer.navn,
     sagsbehandlerId: primaer,
   });

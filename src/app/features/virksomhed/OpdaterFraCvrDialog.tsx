@@ -6,11 +6,11 @@ import {
   opdaterCvrSvarSchema,
   opdaterValgteSvarSchema,
 } from '../../../contract/registre';
-import { HttpError } from '../../lib/http';
+import { fejlTekst, httpStatus } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
-import { Button } from '../Button';
-import { Modal } from '../Modal';
-import { toast } from '../toast';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/toast';
 import './cvr.css';
 
 export interface OpdaterFraCvrDialogProps {
@@ -21,21 +21,13 @@ export interface OpdaterFraCvrDialogProps {
   onDone(result: OpdaterValgteSvar | null): void;
 }
 
-function besked(err: unknown): string {
-  if (err instanceof HttpError) {
-    const body = err.failure.body as { message?: string; errors?: Record<string, string[]> } | undefined;
-    return (
-      (body?.errors && Object.values(body.errors).flat()[0]) ?? body?.message ?? 'Der opstod en uventet fejl'
-    );
-  }
-  return 'Der opstod en uventet fejl';
-}
+const besked = (err: unknown): string => fejlTekst(err, { kilder: ['felter', 'message'] });
 
 /**
  * 'Opdater fra CVR': asks the register for the company's differences (POST
  * virksomhed/OpdaterCVROplysningerForVirksomhed, which also records them), lets the user tick which
  * to take over (all ticked at first) and saves them (POST
- * virksomhed/OpdaterValgteCVROplysningerForVirksomhed with the version). Shared: the company's
+ * virksomhed/OpdaterValgteCVROplysningerForVirksomhed with the version). The company's
  * detail tile opens it.
  */
 export function OpdaterFraCvrDialog({ virksomhedId, version, onDone }: OpdaterFraCvrDialogProps) {
@@ -79,7 +71,7 @@ export function OpdaterFraCvrDialog({ virksomhedId, version, onDone }: OpdaterFr
       onDone(svar);
     },
   });
-  const conflict = gem.error instanceof HttpError && gem.error.failure.status === 409;
+  const conflict = httpStatus(gem.error) === 409;
 
   const toggle = (felt: CvrFelt) =>
     setValgte((v) => {

@@ -1,16 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import type { z } from 'zod';
-import type { tableSettingsSchema } from '../../../contract/session';
-import { useShellSession } from '../../shell/session-context';
-import { useSaveBrugerSettings } from '../../shell/settings-save';
-
-export type TableSettings = z.infer<typeof tableSettingsSchema>;
-
-/** What a DataTable needs to remember a user's choices: the saved entry and a way to save a new one. */
-export interface TableSettingsBinding {
-  value: TableSettings | undefined;
-  onChange(next: TableSettings): void;
-}
+import type { TableSettings, TableSettingsBinding } from '../ui/table/settings';
+import { useShellSession } from './session-context';
+import { useSaveBrugerSettings } from './settings-save';
 
 /**
  * The table's entry in brugerSettings.mwTablesUserSettings (matched by tableName), saved through the

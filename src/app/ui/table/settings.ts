@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { tableSettingsSchema } from '../../../contract/session';
+
+/** One table's entry in brugerSettings.mwTablesUserSettings. */
+export type TableSettings = z.infer<typeof tableSettingsSchema>;
+
+/**
+ * What a DataTable needs to remember a user's choices: the saved entry and a way to save a new one.
+ * The table does no I/O itself; the shell's useTableSettings binds it to the session.
+ */
+export interface TableSettingsBinding {
+  value: TableSettings | undefined;
+  onChange(next: TableSettings): void;
+}

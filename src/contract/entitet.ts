@@ -1,0 +1,142 @@
+import { LAESERET, type Ressource, SKRIVERET, VIRKSOMHEDSTYPE, type Virksomhedstype } from './roles';
+import type { Favorit } from './session';
+
+/**
+ * The entity kinds of the product (spec 000 §1, spec 001 §3): one descriptor per kind, so that
+ * client and server ask it instead of testing `type === 2`. The type strings are the spec's
+ * (virksomhed, landbrug, vandanlaeg, satvirksomhed).
+ */
+export const ENTITET_ARTER = ['virksomhed', 'landbrug', 'vandanlaeg', 'satvirksomhed'] as const;
+export type EntitetArt = (typeof ENTITET_ARTER)[number];
+
+/** Names of the lucide icons the client draws for each kind (the client maps a name to its component). */
+export type EntitetIkon = 'Building2' | 'Tractor' | 'Droplet' | 'Recycle';
+
+export type FavoritType = Favorit['virksomhedType'];
+
+export interface EntitetDescriptor {
+  art: EntitetArt;
+  /** The number in the company type enumeration (spec 001 §3); SAT companies have none. */
+  type: Virksomhedstype | null;
+  /** The list route and first segment of every detail route, e.g. '/landbrug'. */
+  sti: string;
+  /** The tab a detail path opens when none is named. */
+  standardFane: string;
+  ikon: EntitetIkon;
+  laeseret: Ressource;
+  skriveret: Ressource;
+  /** Capitalised, as a title or group heading: 'Landbrug', 'Virksomheder'. */
+  titelEntal: string;
+  titelFlertal: string;
+  /** Lower case, inside a sentence: 'virksomhed', 'virksomheder'. */
+  ordEntal: string;
+  ordFlertal: string;
+  /** The favourite's `virksomhedType` value (spec 001 §3); SAT companies cannot be favourites. */
+  favoritType: FavoritType | null;
+  /** Whether the kind carries a CHR number (farms: CHR column, CHR in the header, dyrehold tab). */
+  harChrNr: boolean;
+}
+
+export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
+  virksomhed: {
+    art: 'virksomhed',
+    type: VIRKSOMHEDSTYPE.VIRKSOMHED,
+    sti: '/virksomheder',
+    standardFane: 'stamoplysninger',
+    ikon: 'Building2',
+    laeseret: LAESERET[VIRKSOMHEDSTYPE.VIRKSOMHED],
+    skriveret: SKRIVERET[VIRKSOMHEDSTYPE.VIRKSOMHED],
+    titelEntal: 'Virksomhed',
+    titelFlertal: 'Virksomheder',
+    ordEntal: 'virksomhed',
+    ordFlertal: 'virksomheder',
+    favoritType: 'Virksomhed',
+    harChrNr: false,
+  },
+  landbrug: {
+    art: 'landbrug',
+    type: VIRKSOMHEDSTYPE.LANDBRUG,
+    sti: '/landbrug',
+    standardFane: 'stamoplysninger',
+    ikon: 'Tractor',
+    laeseret: LAESERET[VIRKSOMHEDSTYPE.LANDBRUG],
+    skriveret: SKRIVERET[VIRKSOMHEDSTYPE.LANDBRUG],
+    titelEntal: 'Landbrug',
+    titelFlertal: 'Landbrug',
+    ordEntal: 'landbrug',
+    ordFlertal: 'landbrug',
+    favoritType: 'Landbrug',
+    harChrNr: true,
+  },
+  vandanlaeg: {
+    art: 'vandanlaeg',
+    type: VIRKSOMHEDSTYPE.VANDANLAEG,
+    sti: '/vandanlaeg',
+    standardFane: 'stamoplysninger',
+    ikon: 'Droplet',
+    laeseret: LAESERET[VIRKSOMHEDSTYPE.VANDANLAEG],
+    skriveret: SKRIVERET[VIRKSOMHEDSTYPE.VANDANLAEG],
+    titelEntal: 'Vandanlæg',
+    titelFlertal: 'Vandanlæg',
+    ordEntal: 'vandanlæg',
+    ordFlertal: 'vandanlæg',
+    favoritType: 'Vandanlaeg',
+    harChrNr: false,
+  },
+  satvirksomhed: {
+    art: 'satvirksomhed',
+    type: null,
+    sti: '/affaldstilsyn',
+    standardFane: 'affaldstilsyn',
+    ikon: 'Recycle',
+    laeseret: 'SAGSBEHANDLER_AFFALD',
+    skriveret: 'SAGSBEHANDLER_AFFALD',
+    titelEntal: 'SAT-virksomhed',
+    titelFlertal: 'SAT-virksomheder',
+    ordEntal: 'SAT-virksomhed',
+    ordFlertal: 'SAT-virksomheder',
+    favoritType: null,
+    harChrNr: false,
+  },
+};
+
+/** The kinds kept in the company table and edited through the company API (type 1 and 2). */
+export type VirksomhedEllerLandbrug = 1 | 2;
+export const erVirksomhedEllerLandbrug = (type: number): type is VirksomhedEllerLandbrug =>
+  type === VIRKSOMHEDSTYPE.VIRKSOMHED || type === VIRKSOMHEDSTYPE.LANDBRUG;
+
+/** The kinds that have a type number (those kept in the company table), in type order. */
+export const TYPEDE_ENTITETER = ENTITET_ARTER.map((a) => ENTITETER[a]).filter(
+  (e): e is EntitetDescriptor & { type: Virksomhedstype } => e.type !== null,
+);
+
+/** The descriptor of a company type number (1, 2, 3); undefined for ALLE (0) or an unknown number. */
+export function fromType(type: number): EntitetDescriptor | undefined {
+  return TYPEDE_ENTITETER.find((e) => e.type === type);
+}
+
+/**
+ * The descriptor of the first type number of the company API, which serves only companies and
+ * farms: a farm is a farm, everything else is shown as a company (as the client always did).
+ */
+export const virksomhedEllerLandbrug = (type: number): EntitetDescriptor =>
+  type === VIRKSOMHEDSTYPE.LANDBRUG ? ENTITETER.landbrug : ENTITETER.virksomhed;
+
+/** The descriptor of a path ('/landbrug/12/tilsyn', a route pattern, or just 'landbrug'), by its first segment. */
+export function byPath(path: string): EntitetDescriptor | undefined {
+  const segment = path.replace(/^\/+/, '').split(/[/?#]/)[0]?.toLowerCase();
+  if (!segment) return undefined;
+  return ENTITET_ARTER.map((a) => ENTITETER[a]).find((e) => e.sti === `/${segment}`);
+}
+
+/** The descriptor of a favourite's `virksomhedType`. */
+export function byFavoritType(favoritType: FavoritType): EntitetDescriptor {
+  const e = ENTITET_ARTER.map((a) => ENTITETER[a]).find((x) => x.favoritType === favoritType);
+  if (!e) throw new Error(`Ukendt favorittype: ${favoritType}`);
+  return e;
+}
+
+/** A detail path: `/landbrug/12/stamoplysninger`; the kind's default tab when none is named. */
+export function detailPath(entitet: EntitetDescriptor, id: number | string, fane?: string): string {
+  return `${entitet.sti}/${id}/${fane ?? entitet.standardFane}`;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+
+/** One registered route as declared: method, full path (with its prefix) and its auth config. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Open without a token (`config.public`). */
+  public: boolean;
+  /** The declared access rule (`config.access`), if any. */
+  access?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the registry, as declared (HEAD routes excluded). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/**
+ * Records every route registered after this call, with its method, path and auth config, so that
+ * tests can hold the served routes against the specification and generate the access matrix.
+ */
+export function registerRouteRegistry(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', { getter: () => routes });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD route for every GET; the app declares none of its own.
+      if (method === 'HEAD') continue;
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        access: route.config?.access,
+      });
+    }
+  });
+}
