@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 9, item 1: a form never shows or saves another record's data. In one tile: company A from
  * the palette, then company B, then A again; the form shows A, and a save changes A only.
  */
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
 interface Firma {
@@ -51,15 +50,7 @@ async function toFirmaer(page: Page): Promise<[Firma, Firma]> {
 
 /** Ctrl+K, part of the name, the arrows to the company, Enter: it opens in the focused tile. */
 async function openFromPalette(page: Page, f: Firma) {
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type(f.soeg);
-  const list = page.locator('[cmdk-list]');
-  await expect(list.getByRole('option', { name: new RegExp(escapeRe(f.navn)) }).first()).toBeVisible();
-  for (let i = 0; i < 15; i++) {
-    if ((await list.getByRole('option', { selected: true }).textContent())?.includes(f.navn)) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(list.getByRole('option', { selected: true })).toContainText(f.navn);
+  await paletteSelect(page, f.soeg, new RegExp(escapeRe(f.navn)));
   await page.keyboard.press('Enter');
   await expect.poll(() => pathname(page)).toBe(`/virksomheder/${f.id}/stamoplysninger`);
 }

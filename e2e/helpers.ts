@@ -29,3 +29,23 @@ export async function openAlone(page: Page, path: string): Promise<void> {
   await page.goto(`${path}?v=1&t=${path}&f=0`);
   await expect(page.getByTestId('tile')).toHaveCount(1);
 }
+
+/** A text as a regular expression that matches it literally. */
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Ctrl+K, the text, then the arrow keys until the option matching `option` is selected (recent
+ * items and similar names may come first). The caller presses Enter or Ctrl+Enter.
+ */
+export async function paletteSelect(page: Page, text: string, option: RegExp): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(text);
+  const list = page.locator('[cmdk-list]');
+  await expect(list.getByRole('option', { name: option }).first()).toBeVisible();
+  for (let i = 0; i < 20; i++) {
+    const selected = await list.getByRole('option', { selected: true }).textContent();
+    if (selected && option.test(selected)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(list.getByRole('option', { selected: true })).toContainText(option);
+}

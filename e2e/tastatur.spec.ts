@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 /**
  * Keyboard flow never drops the user: after every keyboard action focus is where the next key is
@@ -7,7 +7,6 @@ import { openAlone, signIn, tokenOf } from './helpers';
  * never scrolls, and narrow tiles keep their form usable.
  */
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const tiles = (page: Page) => page.getByTestId('tile');
 const focusedTile = (page: Page) => page.locator('[data-testid="tile"].focused');
@@ -65,19 +64,6 @@ async function acceptCookies(page: Page) {
 }
 
 /** Ctrl+K, the text, and the arrows until the option named `option` is selected. */
-async function paletteSelect(page: Page, text: string, option: RegExp) {
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type(text);
-  const list = page.locator('[cmdk-list]');
-  await expect(list.getByRole('option', { name: option }).first()).toBeVisible();
-  for (let i = 0; i < 20; i++) {
-    const selected = await list.getByRole('option', { selected: true }).textContent();
-    if (selected && option.test(selected)) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(list.getByRole('option', { selected: true })).toContainText(option);
-}
-
 /** The element that has focus is the first enabled field of the form. */
 async function expectFirstFieldFocused(form: Locator) {
   await expect

@@ -1,19 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, tokenOf } from './helpers';
+import { paletteSelect, signIn, tokenOf } from './helpers';
 
 const focusedTile = (page: Page) => page.locator('[data-testid="tile"].focused');
 const PLANT = '/validering/oppumpedemaengeranlaeg';
 
 /** Ctrl+K, the text, until the wanted option is selected, then Enter (or Ctrl+Enter: beside). */
 async function openFromPalette(page: Page, text: string, label: RegExp, beside: boolean) {
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type(text);
-  await expect(page.getByRole('option', { name: label }).first()).toBeVisible();
-  for (let i = 0; i < 10; i++) {
-    const selected = await page.getByRole('option', { selected: true }).textContent();
-    if (selected && label.test(selected)) break;
-    await page.keyboard.press('ArrowDown');
-  }
+  await paletteSelect(page, text, label);
   await page.keyboard.press(beside ? 'Control+Enter' : 'Enter');
 }
 

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, tokenOf } from './helpers';
+import { escapeRe, paletteSelect, signIn, tokenOf } from './helpers';
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Faner' });
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
@@ -47,16 +46,7 @@ test('as virksomhed: open a company from the palette, create an inspection, and 
   const v = await firma(page);
 
   // Ctrl+K, part of the name, Enter: the company opens on stamoplysninger, named in the tile header.
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type(v.soeg);
-  const list = page.locator('[cmdk-list]');
-  await expect(list.getByRole('option', { name: new RegExp(escapeRe(v.navn)) }).first()).toBeVisible();
-  // Recent items and similar names may come first: the arrow keys move to the company.
-  for (let i = 0; i < 15; i++) {
-    if ((await list.getByRole('option', { selected: true }).textContent())?.includes(v.navn)) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(list.getByRole('option', { selected: true })).toContainText(v.navn);
+  await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
   await page.keyboard.press('Enter');
   await expect.poll(() => pathname(page)).toBe(`/virksomheder/${v.id}/stamoplysninger`);
   await expect(page.locator('.tile-title')).toHaveText(`${v.navn} · Stamoplysninger`);
