@@ -4,12 +4,14 @@ import {
   type Beslutning,
   type BeslutningBody,
   type BeslutningSvar,
+  type BeslutningSvarMedVersioner,
   VALIDERING_STATUS,
   type ValideringArt,
 } from '../../contract/validering';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows, transactionWithRetry } from '../db/client';
 import { logbog } from '../db/schema';
+import { naesteVersion } from '../db/version';
 import { conflict, notFound } from '../http/errors';
 import { hubFor } from '../realtime';
 import { intArray, opdaterStatistik } from '../validering/median';
@@ -140,7 +142,7 @@ export async function beslut(
   art: ValideringArt,
   status: Beslutning,
   body: BeslutningBody,
-): Promise<BeslutningSvar> {
+): Promise<BeslutningSvarMedVersioner> {
   const ids = body.poster.map((p) => p.id);
   const versioner = body.poster.map((p) => p.version);
   const tabel = TABEL[art];
@@ -154,7 +156,7 @@ export async function beslut(
           WHERE o.id = ANY(${intArray(ids)}::int[]) AND o.kunde_id = ${user.kundeId} AND ${ART_FILTER[art]}
           ORDER BY o.id FOR UPDATE`,
     );
-    const besluttet = await queryRows<Besluttet>(
+    const besluttet = await queryRows<Besluttet & { version: number }>(
       t,
       sql`WITH input AS (
             SELECT * FROM unnest(${intArray(ids)}::int[], ${intArray(versioner)}::int[]) AS x(id, version)
@@ -162,13 +164,13 @@ export async function beslut(
           u AS (
             UPDATE ${tabel} o
             SET status = ${status}, besluttet_af_bruger_id = ${user.brugerId}, besluttet_dato = now(),
-                version = nextval('record_version')
+                version = ${naesteVersion}
             FROM input
             WHERE o.id = input.id AND o.version = input.version AND o.kunde_id = ${user.kundeId}
               AND o.status = ${VALIDERING_STATUS.AFVENTER} AND ${ART_FILTER[art]}
             RETURNING o.*
           )
-          SELECT u.id, u.vandanlaeg_id, ${BESKRIVELSE[art]} FROM u ${JOINS[art]}`,
+          SELECT u.id, u.vandanlaeg_id, u.version, ${BESKRIVELSE[art]} FROM u ${JOINS[art]}`,
     );
     const gjort = new Set(besluttet.map((r) => Number(r.id)));
     const rest = ids.filter((id) => !gjort.has(id));
@@ -203,7 +205,11 @@ export async function beslut(
     // triggers marked, in this transaction (a discard of a pending entry marks nothing).
     if (besluttet.length > 0 && art !== 'vandproeve') await opdaterStatistik(t, user.kundeId);
     allerede.sort((a, b) => a.id - b.id);
-    return { besluttet: [...gjort].sort((a, b) => a - b), alleredeBesluttet: allerede };
+    // The new versions, from the update itself: what an undo (validering/fortryd) sends back.
+    const nye = besluttet
+      .map((r) => ({ id: Number(r.id), version: Number(r.version) }))
+      .sort((a, b) => a.id - b.id);
+    return { besluttet: nye.map((v) => v.id), alleredeBesluttet: allerede, versioner: nye };
   });
   if (svar.besluttet.length > 0) {
     hubFor(db).publish(user.kundeId, {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  type Beslutning,
   FORTRYD_VINDUE_MINUTTER,
   FORTRYD_VINDUE_MS,
   type FortrydBody,
@@ -146,29 +145,6 @@ export async function fortryd(db: Db, user: SessionUser, body: FortrydBody, nu: 
     af: user.username,
   });
   return svar;
-}
-
-/**
- * The versions a decision call gave the entries it decided (the call's answer carries them, so the
- * client can undo). Read right after the decision's commit: only the same validator's own undo could
- * come in between, and then the answer carries the version after it.
- */
-export async function versionerEfterBeslutning(
-  db: Db,
-  user: SessionUser,
-  art: ValideringArt,
-  status: Beslutning,
-  ids: readonly number[],
-): Promise<{ id: number; version: number }[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: number; version: number }>(
-    db,
-    sql`SELECT o.id, o.version FROM ${TABEL[art]} o
-        WHERE o.id = ANY(${intArray(ids)}::int[]) AND o.kunde_id = ${user.kundeId} AND ${ART_FILTER[art]}
-          AND o.status = ${status} AND o.besluttet_af_bruger_id = ${user.brugerId}
-        ORDER BY o.id`,
-  );
-  return rows.map((r) => ({ id: Number(r.id), version: Number(r.version) }));
 }
 
 /** POST validering/fortryd (registered by valideringRoutes). */

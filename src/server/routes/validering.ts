@@ -32,7 +32,7 @@ import {
   hentVandproever,
   LAES,
 } from './validering-data';
-import { valideringFortrydRoutes, versionerEfterBeslutning } from './validering-fortryd';
+import { valideringFortrydRoutes } from './validering-fortryd';
 import { valideringKontaktRoutes, valideringMailRoutes } from './validering-mail';
 
 /**
@@ -132,10 +132,7 @@ export async function valideringRoutes(fastify: FastifyInstance, deps: Deps) {
         },
         async (request) => {
           requireActiveKunde(request.user, request.params.kundeId);
-          const svar = await beslut(db, request.user, art, status, request.body);
-          // The new versions, which an undo (validering/fortryd) sends back.
-          const versioner = await versionerEfterBeslutning(db, request.user, art, status, svar.besluttet);
-          return { ...svar, versioner };
+          return beslut(db, request.user, art, status, request.body);
         },
       );
     }
