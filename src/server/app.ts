@@ -16,6 +16,7 @@ import { registerIdempotens } from './http/idempotens';
 import { registerInputGuard } from './http/input-guard';
 import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
+import { createIntegrations, type Integrations } from './integrations';
 import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
 import { klarRoutes } from './routes/klar';
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   passwordHasher?: PasswordHasher;
   /** The time now, for rules with a time window; tests inject one. Default: the system clock. */
   clock?: () => Date;
+  /** Registers and services to use instead of their simulators (tests pass recording ones). */
+  integrations?: Partial<Integrations>;
 }
 
 /** Every API route module, mounted under /api with auth on by default. */
@@ -110,6 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxPerWindow: opts.config.loginRateLimitPerMinute,
       now: clock ? () => clock().getTime() : undefined,
     }),
+    integrations: createIntegrations(opts.db, opts.config, opts.integrations),
   };
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type AnswerOf, type AnyEndpoint, type CallArgs, stiFor } from '../../contract/endpoint';
 import { reviveDates, serialiseBody } from './dates';
 
 /** What a failed call reports to the error store; the HTTP client itself shows nothing. */
@@ -167,8 +168,31 @@ export function createHttpClient(opts: HttpClientOptions) {
     };
   }
 
+  /**
+   * Calls an endpoint declared in src/contract: method and path from the declaration, params filled
+   * into the path, and the answer checked with its answer schema.
+   */
+  function call<E extends AnyEndpoint>(
+    ep: E,
+    args: CallArgs<E> & Pick<RequestOptions<unknown>, 'signal' | 'silent'>,
+  ): Promise<AnswerOf<E>> {
+    const { params, query, body, signal, silent } = args as {
+      params?: Record<string, unknown>;
+      query?: RequestOptions<unknown>['query'];
+      body?: unknown;
+    } & Pick<RequestOptions<unknown>, 'signal' | 'silent'>;
+    return request<AnswerOf<E>>(ep.method, stiFor(ep, params), {
+      query,
+      body,
+      signal,
+      silent,
+      schema: ep.answer as z.ZodType<AnswerOf<E>> | undefined,
+    });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, ro?: RequestOptions<T>) => request<T>('GET', path, ro),
     post: <T>(path: string, body?: unknown, ro?: RequestOptions<T>) =>
       request<T>('POST', path, { ...ro, body }),

@@ -31,8 +31,7 @@ import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { adresseTekst, type CvrEnhed, type CvrRegister, createCvrRegister } from '../integrations/cvr';
-import { createDawaRegister, type DawaRegister } from '../integrations/dawa';
+import { adresseTekst, type CvrEnhed, type CvrRegister } from '../integrations/cvr';
 import { loadVirksomhed } from './entity-access';
 
 /** kommuneId is the active customer's municipality number (kundeNr); any other answers 404. */
@@ -185,15 +184,9 @@ async function kendtePNr(db: Db, kundeId: number, pNrs: string[]): Promise<Map<s
   return map;
 }
 
-export interface RegistreDeps {
-  cvr?: CvrRegister;
-  dawa?: DawaRegister;
-}
-
-export async function registreRoutes(fastify: FastifyInstance, { db }: Deps, registre: RegistreDeps = {}) {
+export async function registreRoutes(fastify: FastifyInstance, { db, integrations }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const cvr = registre.cvr ?? createCvrRegister(db);
-  const dawa = registre.dawa ?? createDawaRegister();
+  const { cvr, dawa } = integrations;
 
   /** GET Virksomhed/LookupVirksomhederFraCvr: the register's units of the municipality, duplicates marked. */
   app.get(

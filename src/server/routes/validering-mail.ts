@@ -22,7 +22,6 @@ import { mailUdsendelse } from '../db/schema';
 import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
-import { type Mailer, mailerFraMiljoe } from '../integrations/mail';
 import { intArray } from '../validering/median';
 import { requireActiveKunde } from './entity-access';
 import { BESLUT, LAES, tilIso } from './validering-data';
@@ -189,11 +188,6 @@ function mailTekst(o: { modtager: string; anlaeg: MailStatusRaekke; aar: number;
 export async function valideringMailRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  let mailer: Mailer | null = null;
-  const hentMailer = () => {
-    mailer ??= mailerFraMiljoe(deps.config.dataDir);
-    return mailer;
-  };
 
   app.get(
     '/Vandanlaeg/GetAnlaegMailIndberetningStatus',
@@ -234,7 +228,7 @@ export async function valideringMailRoutes(fastify: FastifyInstance, deps: Deps)
       });
       if (status.items.length < ids.length)
         throw notFound(ids.length - status.items.length === 1 ? 'Vandanlægget' : 'Vandanlæggene');
-      const m = hentMailer();
+      const m = deps.integrations.mailer;
       const fundne = new Map(status.items.map((a) => [a.vandanlaegId, a]));
       const svar: SendMailSvar = [];
       for (const id of request.body) {

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
+import { afproevFejl, hentKundemoduler } from '../../../contract/systemadmin';
 import { http } from '../../session/runtime';
 import { useTileTitle } from '../../workspace/tile-api';
-
-const kundeModulerSchema = z.array(
-  z.object({ kundeId: z.number(), kundeNavn: z.string(), kundeNr: z.number(), moduler: z.array(z.string()) }),
-);
 
 const FEJLTYPER = [
   { status: 400, label: 'Valideringsfejl (400)' },
@@ -20,7 +16,7 @@ export default function KundemodulerView() {
   useTileTitle('Systemadministration');
   const kunder = useQuery({
     queryKey: ['systemadmin', 'kundemoduler'],
-    queryFn: ({ signal }) => http.get('systemadmin/kundemoduler', { schema: kundeModulerSchema, signal }),
+    queryFn: ({ signal }) => http.call(hentKundemoduler, { signal }),
   });
   const [sidst, setSidst] = useState<number | null>(null);
 
@@ -61,7 +57,7 @@ export default function KundemodulerView() {
             className="button"
             onClick={() => {
               setSidst(f.status);
-              http.get(`test/fejl/${f.status}`).catch(() => {});
+              http.call(afproevFejl, { params: { status: f.status } }).catch(() => {});
             }}
           >
             {f.label}

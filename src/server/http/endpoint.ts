@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerInOf, AnyEndpoint, BodyOf, ParamsOf, QueryOf } from '../../contract/endpoint';
+
+/** The request a handler of endpoint E receives: params, query and body parsed by its schemas. */
+export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
+  Params: ParamsOf<E>;
+  Querystring: QueryOf<E>;
+  Body: BodyOf<E>;
+}>;
+
+export type EndpointHandler<E extends AnyEndpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<AnswerInOf<E> | FastifyReply> | AnswerInOf<E> | FastifyReply;
+
+/**
+ * Registers the route of an endpoint declared in src/contract: its method, path, schemas (the
+ * answer is serialised through its schema), status and right all come from the declaration. The
+ * handler returns the answer; a handler that must answer otherwise (a 401 with a body, a stream)
+ * returns the reply it sent.
+ */
+export function serve<E extends AnyEndpoint>(app: FastifyInstance, ep: E, handler: EndpointHandler<E>): void {
+  const status = ep.status ?? 200;
+  app.route({
+    method: ep.method,
+    url: ep.path,
+    schema: {
+      ...(ep.params ? { params: ep.params } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.body ? { body: ep.body } : {}),
+      ...(ep.answer && status !== 204 ? { response: { [status]: ep.answer } } : {}),
+    },
+    config: { ...(ep.access ? { access: ep.access } : {}), ...(ep.public ? { public: true } : {}) },
+    handler: async (request, reply) => {
+      const answer = await handler(request as EndpointRequest<E>, reply);
+      if (answer === reply || reply.sent) return reply;
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(answer);
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { type CvrRegister, createCvrRegister } from './cvr';
+import { createDawaRegister, type DawaRegister } from './dawa';
+import { type Mail, type Mailer, mailerFraMiljoe } from './mail';
+
+/**
+ * The external registers and services, passed to the app in this one place. Each is an interface
+ * with a local simulator (the default); a real client replaces the simulator here and nowhere else.
+ * The coming areas add theirs here: Jupiter, DMA, SAT and the economy system.
+ */
+export interface Integrations {
+  /** The company register (CVR); simulator over the seeded register rows. */
+  cvr: CvrRegister;
+  /** Danish addresses (DAWA); simulator over a local address list. */
+  dawa: DawaRegister;
+  /** Outgoing e-mail: the outbox folder, or SMTP when MAIL_TRANSPORT=smtp. */
+  mailer: Mailer;
+}
+
+/**
+ * The mailer is made on its first mail: the SMTP transport loads nodemailer, which a start that
+ * sends nothing should not need.
+ */
+function lazyMailer(config: Config): Mailer {
+  let inner: Mailer | null = null;
+  const hent = () => {
+    inner ??= mailerFraMiljoe(config.dataDir);
+    return inner;
+  };
+  return {
+    get art() {
+      return hent().art;
+    },
+    send: (mail: Mail) => hent().send(mail),
+  };
+}
+
+/** The integrations of a running app: the given ones, the simulators for the rest. */
+export function createIntegrations(db: Db, config: Config, given: Partial<Integrations> = {}): Integrations {
+  return {
+    cvr: given.cvr ?? createCvrRegister(db),
+    dawa: given.dawa ?? createDawaRegister(),
+    mailer: given.mailer ?? lazyMailer(config),
+  };
+}
