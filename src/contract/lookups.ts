@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { endpoint, stiFor } from './endpoint';
 
 /**
  * A lookup item (spec 001 §3 'Lookup item'). `brugerId` is the user who created a customer-defined
@@ -61,13 +62,8 @@ export const LANDBRUG_LOOKUPS = [
 ] as const;
 export type LandbrugLookup = (typeof LANDBRUG_LOOKUPS)[number];
 
-/**
- * Every lookup a form can name, as the API path it is fetched from (relative to /api/). Paths with
- * a company id ('miljoeRisikoVurdering/list/{id}/lookup') are built by the client.
- */
-export const lookupPath = {
-  dma: (name: DmaLookup) => `dmalookup/${name}`,
-  landbrug: (name: LandbrugLookup) => `mwlandbruglookup/list/${name}`,
+/** The fixed lists served each at its own path (relative to /api/), by the name forms use. */
+export const FASTE_LOOKUPS = {
   dyretype: 'dyretype/list',
   adHocEmner: 'AdHocOpgave/emner',
   kontaktpersontype: 'kontaktpersontype/list',
@@ -77,11 +73,68 @@ export const lookupPath = {
   kontrolpunktEmner: 'Kontrolpunkt/henttemplateemner',
   tilsynRapportEmner: 'TilsynRapport/henttemplateemner',
   psrmFordringstyper: 'brugerbetaling/GetPSRMFordringstypeLookup',
-  risikovurderinger: (virksomhedId: number) => `miljoeRisikoVurdering/list/${virksomhedId}/lookup`,
-  tidsregistreringVirksomhed: 'tidsregistreringsKategori/listVirksomhed',
 } as const;
 
 export const dmaLookupParamsSchema = z.object({
   name: z.string().min(1).max(80),
 });
+
+/** `virksomhedid` in any letter case, as the spec's query writes it. */
 export const virksomhedIdQuerySchema = z.object({ virksomhedid: idSchema });
+const virksomhedIdQueryUansetStoerrelse = z.preprocess(
+  (q) =>
+    q && typeof q === 'object'
+      ? Object.fromEntries(Object.entries(q).map(([k, v]) => [k.toLowerCase(), v]))
+      : q,
+  virksomhedIdQuerySchema,
+);
+
+/** GET dmalookup/{name}: a DMA list (any signed-in user). */
+export const hentDmaLookup = endpoint({
+  method: 'GET',
+  path: '/dmalookup/:name',
+  params: dmaLookupParamsSchema,
+  answer: lookupListeSchema,
+});
+
+/** GET mwlandbruglookup/list/{name}: a farming list (any signed-in user). */
+export const hentLandbrugLookup = endpoint({
+  method: 'GET',
+  path: '/mwlandbruglookup/list/:name',
+  params: dmaLookupParamsSchema,
+  answer: lookupListeSchema,
+});
+
+/** GET of a fixed list by its path (FASTE_LOOKUPS, or any path a field definition names). */
+export const fastLookup = (sti: string) =>
+  endpoint({ method: 'GET', path: `/${sti}`, answer: lookupListeSchema });
+
+/** GET tidsregistreringsKategori/listVirksomhed?virksomhedid=: the company's time categories (its read right). */
+export const hentTidsregistreringsKategorier = endpoint({
+  method: 'GET',
+  path: '/tidsregistreringsKategori/listVirksomhed',
+  query: virksomhedIdQueryUansetStoerrelse,
+  answer: lookupListeSchema,
+});
+
+/** GET miljoeRisikoVurdering/list/{virksomhedId}/lookup: the company's risk assessments (its read right). */
+export const hentRisikovurderingLookup = endpoint({
+  method: 'GET',
+  path: '/miljoeRisikoVurdering/list/:virksomhedId/lookup',
+  params: z.object({ virksomhedId: idSchema }),
+  answer: lookupListeSchema,
+});
+
+const relativ = (sti: string) => sti.replace(/^\//, '');
+
+/**
+ * Every lookup a form can name, as the API path it is fetched from (relative to /api/); the paths
+ * with a company id are filled from their endpoint.
+ */
+export const lookupPath = {
+  dma: (name: DmaLookup) => relativ(stiFor(hentDmaLookup, { name })),
+  landbrug: (name: LandbrugLookup) => relativ(stiFor(hentLandbrugLookup, { name })),
+  ...FASTE_LOOKUPS,
+  risikovurderinger: (virksomhedId: number) => relativ(stiFor(hentRisikovurderingLookup, { virksomhedId })),
+  tidsregistreringVirksomhed: relativ(hentTidsregistreringsKategorier.path),
+} as const;

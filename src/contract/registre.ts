@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { datoSchema as afgraensetDato, idSchema, rowVersionSchema } from './common';
-import { queryBoolean, repeated, virksomhedsTypeSchema } from './virksomhed-liste';
+import { endpoint } from './endpoint';
+import { queryBoolean, repeated } from './liste';
+import { virksomhedIdQuerySchema } from './lookups';
+import { virksomhedsTypeSchema } from './virksomhed-liste';
 
 /**
  * Creating and updating companies and farms from the registers (spec 001 §7): CVR lookup and
@@ -141,8 +144,6 @@ export const CVR_FELT_LABEL: Record<CvrFelt, string> = {
   ophoertDato: 'Ophørsdato',
 };
 
-export const virksomhedIdQuerySchema = z.object({ virksomhedid: idSchema });
-
 export const cvrForskelSchema = z.object({
   felt: z.enum(CVR_FELTER),
   label: z.string(),
@@ -174,3 +175,55 @@ export const opdaterValgteSvarSchema = z.object({
   overtaget: z.array(cvrForskelSchema),
 });
 export type OpdaterValgteSvar = z.infer<typeof opdaterValgteSvarSchema>;
+
+/** GET Virksomhed/LookupVirksomhederFraCvr: the register's units of the municipality, duplicates marked. */
+export const soegCvr = endpoint({
+  method: 'GET',
+  path: '/Virksomhed/LookupVirksomhederFraCvr',
+  query: cvrLookupQuerySchema,
+  answer: cvrLookupSvarSchema,
+});
+
+/** POST Virksomhed/OpretVirksomhedFraCvrData: one company or farm per chosen P-number. */
+export const opretFraCvr = endpoint({
+  method: 'POST',
+  path: '/Virksomhed/OpretVirksomhedFraCvrData',
+  query: opretFraCvrQuerySchema,
+  answer: opretSvarSchema,
+  status: 201,
+});
+
+/** GET dawa/adresser?q=: addresses in the active customer's municipality. */
+export const soegDawa = endpoint({
+  method: 'GET',
+  path: '/dawa/adresser',
+  query: dawaSoegQuerySchema,
+  answer: dawaAdresseListeSchema,
+  access: 'SAGSBEHANDLER_VIRKSOMHED||SAGSBEHANDLER_LANDBRUG',
+});
+
+/** POST Virksomhed/OpretVirksomhedFraDawaData: a company or farm created by hand at a DAWA address. */
+export const opretFraDawa = endpoint({
+  method: 'POST',
+  path: '/Virksomhed/OpretVirksomhedFraDawaData',
+  query: opretFraDawaQuerySchema,
+  answer: opretSvarSchema,
+  status: 201,
+});
+
+/** POST virksomhed/OpdaterCVROplysningerForVirksomhed?virksomhedid=: the differences from the register. */
+export const hentCvrForskelle = endpoint({
+  method: 'POST',
+  path: '/virksomhed/OpdaterCVROplysningerForVirksomhed',
+  query: virksomhedIdQuerySchema,
+  answer: opdaterCvrSvarSchema,
+});
+
+/** POST virksomhed/OpdaterValgteCVROplysningerForVirksomhed?virksomhedid=: takes over the chosen fields. */
+export const overtagCvrFelter = endpoint({
+  method: 'POST',
+  path: '/virksomhed/OpdaterValgteCVROplysningerForVirksomhed',
+  query: virksomhedIdQuerySchema,
+  body: opdaterValgteBodySchema,
+  answer: opdaterValgteSvarSchema,
+});

@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { rowVersionQuerySchema } from './common';
-import { type FeltDef, foer, inputSchema, outputShape, type Tjek, versionSchema } from './virksomhed';
+import { type FeltDef, foer } from './felter';
+import {
+  anyRecordSchema,
+  defineRecordKind,
+  type RecordKind,
+  recordKonflikt,
+  recordOpretSchema,
+  recordRetSchema,
+  recordSchema,
+  VIRKSOMHED_EJER,
+} from './record-kind';
+import { VIRKSOMHEDSTYPE } from './roles';
 
 /**
- * The records kept on a company or farm (table `registrering`): one definition per kind, with the
- * fields its form shows and the server checks. `titel`, `dato` and `sagsbehandlerId` are columns;
- * every other field lives in `registrering.data`.
+ * The eight record kinds of a company or farm, declared on the generic record kind (./record-kind):
+ * the fields its form shows and the server checks, its list columns and its log subject.
  */
 export const REGISTRERING_ARTER = [
   'tilsyn',
@@ -19,25 +28,7 @@ export const REGISTRERING_ARTER = [
 ] as const;
 export type RegistreringArt = (typeof REGISTRERING_ARTER)[number];
 
-/** Fields stored as columns of `registrering`; the rest go to `data`. */
-export const KOLONNE_FELTER = ['titel', 'dato', 'sagsbehandlerId'] as const;
-
-export interface ArtDef {
-  art: RegistreringArt;
-  /** Singular and plural, as the interface writes them. */
-  navn: string;
-  flertal: string;
-  /** 'Ny ...' on the create button. */
-  nyLabel: string;
-  felter: readonly FeltDef[];
-  tjek?: Tjek;
-  /** Only farms have this kind (dyrehold). */
-  kunLandbrug?: boolean;
-  /** Only companies covered by user payment (basis.omfattetAfBrugerbetaling) get new records. */
-  kraeverBrugerbetaling?: boolean;
-  /** Columns of the list, by field name. */
-  listeFelter: readonly string[];
-}
+export type ArtDef = RecordKind<RegistreringArt>;
 
 const dma = (name: string) => ({ path: `dmalookup/${name}` });
 const landbrug = (name: string) => ({ path: `mwlandbruglookup/list/${name}` });
@@ -58,7 +49,8 @@ const bemaerkning: FeltDef = {
   type: { kind: 'tekst', max: 4000, flerlinjet: true },
 };
 
-export const TILSYN: ArtDef = {
+export const TILSYN = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'tilsyn',
   navn: 'Tilsyn',
   flertal: 'Tilsyn',
@@ -128,9 +120,10 @@ export const TILSYN: ArtDef = {
     return fejl;
   },
   listeFelter: ['dato', 'titel', 'tilsynstypeId', 'tilsynskategoriId', 'konklusionId', 'sagsbehandlerId'],
-};
+});
 
-export const HAANDHAEVELSE: ArtDef = {
+export const HAANDHAEVELSE = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'haandhaevelse',
   navn: 'Håndhævelse',
   flertal: 'Håndhævelser',
@@ -187,9 +180,10 @@ export const HAANDHAEVELSE: ArtDef = {
     'frist',
     'sagsbehandlerId',
   ],
-};
+});
 
-export const AFGOERELSE: ArtDef = {
+export const AFGOERELSE = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'afgoerelse',
   navn: 'Afgørelse',
   flertal: 'Afgørelser',
@@ -247,10 +241,12 @@ export const AFGOERELSE: ArtDef = {
       fejl.push(['klagefristDato', 'Klagefristen må ikke ligge før afgørelsesdatoen']);
     return fejl;
   },
+  nyeStandard: { dmaFortrolighedsNiveauId: 1 },
   listeFelter: ['dato', 'titel', 'dmaDokumenttypeId', 'afgoerelsesStatusId', 'resultatAfgoerelseId'],
-};
+});
 
-export const RISIKOVURDERING: ArtDef = {
+export const RISIKOVURDERING = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'risikovurdering',
   navn: 'Risikovurdering',
   flertal: 'Risikovurderinger',
@@ -279,9 +275,10 @@ export const RISIKOVURDERING: ArtDef = {
     { navn: 'begrundelse', label: 'Begrundelse', type: { kind: 'tekst', max: 4000, flerlinjet: true } },
   ],
   listeFelter: ['dato', 'titel', 'risikoscoretypeId', 'score', 'tilsynsfrekvensAar'],
-};
+});
 
-export const FYRINGSANLAEG: ArtDef = {
+export const FYRINGSANLAEG = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'fyringsanlaeg',
   navn: 'Fyringsanlæg',
   flertal: 'Fyringsanlæg',
@@ -328,9 +325,10 @@ export const FYRINGSANLAEG: ArtDef = {
     bemaerkning,
   ],
   listeFelter: ['titel', 'fyringsanlaegTypeId', 'braendselTypeId', 'effektKW', 'etableringsaar', 'dato'],
-};
+});
 
-export const BRUGERBETALING: ArtDef = {
+export const BRUGERBETALING = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'brugerbetaling',
   navn: 'Brugerbetaling',
   flertal: 'Brugerbetaling',
@@ -371,9 +369,10 @@ export const BRUGERBETALING: ArtDef = {
   },
   kraeverBrugerbetaling: true,
   listeFelter: ['dato', 'titel', 'kategoriId', 'gebyrtype', 'timer', 'beloeb', 'faktureret'],
-};
+});
 
-export const OPBEVARINGSLAGER: ArtDef = {
+export const OPBEVARINGSLAGER = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'opbevaringslager',
   navn: 'Opbevaringslager',
   flertal: 'Opbevaringslagre',
@@ -412,9 +411,10 @@ export const OPBEVARINGSLAGER: ArtDef = {
   tjek: (v) =>
     foer(v, 'dato', 'naesteKontrol') ? [['naesteKontrol', 'Må ikke ligge før seneste kontrol']] : [],
   listeFelter: ['titel', 'beholdertypeId', 'indholdId', 'kapacitet', 'dato', 'naesteKontrol'],
-};
+});
 
-export const DYREHOLD: ArtDef = {
+export const DYREHOLD = defineRecordKind({
+  owner: VIRKSOMHED_EJER,
   art: 'dyrehold',
   navn: 'Dyrehold',
   flertal: 'Dyrehold',
@@ -449,9 +449,9 @@ export const DYREHOLD: ArtDef = {
     bemaerkning,
   ],
   tjek: (v) => (foer(v, 'dato', 'gyldigTil') ? [['gyldigTil', 'Må ikke ligge før gældende fra']] : []),
-  kunLandbrug: true,
+  kunForType: VIRKSOMHEDSTYPE.LANDBRUG,
   listeFelter: ['titel', 'dyretypeId', 'staldsystemId', 'antalDyr', 'produktionsareal', 'dato', 'gyldigTil'],
-};
+});
 
 export const ARTER: Record<RegistreringArt, ArtDef> = {
   tilsyn: TILSYN,
@@ -464,41 +464,12 @@ export const ARTER: Record<RegistreringArt, ArtDef> = {
   dyrehold: DYREHOLD,
 };
 
-/** What the form checks before it saves and what POST virksomhed/{id}/{art} takes. */
-export const opretSchema = (art: RegistreringArt) => inputSchema(ARTER[art].felter, ARTER[art].tjek);
-/** What PUT {art}/{id} takes: the same plus the version that was edited. */
-export const retSchema = (art: RegistreringArt) =>
-  inputSchema(ARTER[art].felter, ARTER[art].tjek, { version: versionSchema });
+export const opretSchema = (art: RegistreringArt) => recordOpretSchema(ARTER[art]);
+export const retSchema = (art: RegistreringArt) => recordRetSchema(ARTER[art]);
+export const registreringSchema = (art: RegistreringArt) => recordSchema(ARTER[art]);
 
-const registreringBase = {
-  id: z.number(),
-  titel: z.string(),
-  dato: z.string().nullable(),
-  sagsbehandlerId: z.number().nullable(),
-  virksomhedId: z.number(),
-  art: z.enum(REGISTRERING_ARTER),
-  version: z.number(),
-  sagsbehandler: z.string().nullable(),
-  oprettet: z.string(),
-  oprettetAf: z.string().nullable(),
-  opdateret: z.string(),
-  opdateretAf: z.string().nullable(),
-};
-
-/** A record as the API answers it: the common columns and the kind's fields, side by side. */
-export const registreringSchema = (art: RegistreringArt) =>
-  z.object({ ...registreringBase, ...outputShape(ARTER[art].felter) });
-export const registreringListeSchema = (art: RegistreringArt) => z.array(registreringSchema(art));
-
-/** For code that handles every kind alike (the client's generic tab). */
-export const anyRegistreringSchema = z.looseObject(registreringBase);
+export const anyRegistreringSchema = anyRecordSchema;
 export type Registrering = z.infer<typeof anyRegistreringSchema> & Record<string, unknown>;
 export const anyRegistreringListeSchema = z.array(anyRegistreringSchema);
 
-export const versionQuerySchema = z.object({
-  version: rowVersionQuerySchema('version skal sendes med (den version du har slettet)'),
-});
-
-/** The 409 message when a record was changed or deleted by someone else since it was opened. */
-export const registreringKonflikt = (navn: string) =>
-  `${navn} er ændret af en anden bruger siden du åbnede den. Dine ændringer er ikke gemt; genindlæs for at se de nye oplysninger.`;
+export const registreringKonflikt = recordKonflikt;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT4_MAX } from './common';
+import { INT4_MAX, idSchema, kundeIdParamsSchema } from './common';
+import { endpoint } from './endpoint';
 import { sammenlignDansk } from './sortering';
 
 /** Claims the server signs into every session token (spec 000 §3). roles/modules are JSON lists as text. */
@@ -122,3 +123,92 @@ export const notifikationSchema = z.object({
   beskrivelse: z.string(),
 });
 export const notifikationListeSchema = z.array(notifikationSchema);
+
+// The session's endpoints: sign-in, the user's settings, customers and notifications.
+
+/** POST login: a token for username and password (public; 401 with a Danish message otherwise). */
+export const logInd = endpoint({
+  method: 'POST',
+  path: '/login',
+  body: loginBodySchema,
+  answer: tokenResponseSchema,
+  public: true,
+});
+
+/** POST login/sts: exchanges a one-time STS id for a token (public; 401 answers `{ success: false, error }`). */
+export const logIndSts = endpoint({
+  method: 'POST',
+  path: '/login/sts',
+  body: stsLoginBodySchema,
+  answer: stsLoginResponseSchema,
+  public: true,
+});
+
+/** GET login/Version: the build's version (public). */
+export const hentVersion = endpoint({
+  method: 'GET',
+  path: '/login/Version',
+  answer: versionSchema,
+  public: true,
+});
+
+/** GET login/ChangeMunicipality?municipalityId=: a token for another of the user's customers. */
+export const skiftKommune = endpoint({
+  method: 'GET',
+  path: '/login/ChangeMunicipality',
+  query: z.object({ municipalityId: idSchema }),
+  answer: tokenResponseSchema,
+});
+
+/** GET test/ping: the process answers (liveness; public). */
+export const ping = endpoint({
+  method: 'GET',
+  path: '/test/ping',
+  answer: z.object({ pong: z.literal(true), tid: z.string() }),
+  public: true,
+});
+
+/** GET Bruger/HentOpsaetning: the user's settings as JSON text, defaults filled in. */
+export const hentBrugerOpsaetning = endpoint({
+  method: 'GET',
+  path: '/Bruger/HentOpsaetning',
+  answer: opsaetningResponseSchema,
+});
+
+/** PUT Bruger/GemOpsaetning: saves the user's settings. */
+export const gemBrugerOpsaetning = endpoint({
+  method: 'PUT',
+  path: '/Bruger/GemOpsaetning',
+  body: gemOpsaetningBodySchema,
+  status: 204,
+});
+
+/** GET Bruger/HentKundeOpsaetning/{kundeId}: the user's settings for the customer (favourites). */
+export const hentKundeOpsaetning = endpoint({
+  method: 'GET',
+  path: '/Bruger/HentKundeOpsaetning/:kundeId',
+  params: kundeIdParamsSchema,
+  answer: opsaetningResponseSchema,
+});
+
+/** PUT Bruger/GemKundeOpsaetning: saves the user's settings for the customer. */
+export const gemKundeOpsaetning = endpoint({
+  method: 'PUT',
+  path: '/Bruger/GemKundeOpsaetning',
+  body: gemKundeOpsaetningBodySchema,
+  status: 204,
+});
+
+/** GET bruger/GetAvailableMunicipalitiesForUser: the customers the user can switch to. */
+export const hentBrugerensKunder = endpoint({
+  method: 'GET',
+  path: '/bruger/GetAvailableMunicipalitiesForUser',
+  answer: kundeListeSchema,
+});
+
+/** GET notification/list: the notifications the user's rights show. */
+export const hentNotifikationer = endpoint({
+  method: 'GET',
+  path: '/notification/list',
+  answer: notifikationListeSchema,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /** Palette entity search (issue 4): one customer-scoped endpoint over companies, farms and water plants. */
 export const soegQuerySchema = z.object({
@@ -19,3 +20,11 @@ export const soegResultatSchema = z.object({
 });
 export const soegSvarSchema = z.object({ resultater: z.array(soegResultatSchema) });
 export type SoegResultat = z.infer<typeof soegResultatSchema>;
+
+/** GET soeg?tekst=&antal=: the palette's search over the customer's entities the user may read. */
+export const soeg = endpoint({
+  method: 'GET',
+  path: '/soeg',
+  query: soegQuerySchema,
+  answer: soegSvarSchema,
+});

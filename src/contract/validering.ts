@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idSchema, rowVersionSchema } from './common';
+import { idParamsSchema, idSchema, kundeIdParamsSchema, rowVersionSchema } from './common';
+import { type Endpoint, endpoint } from './endpoint';
+import {
+  type FilterRegler,
+  type ListeDef,
+  type ListeQuery,
+  listeQuerySchema,
+  type Side,
+  sideSchema,
+} from './liste';
 
 /**
  * Validation of reported water data (spec 001 §4, §7 'Administration and validation'): pumped
@@ -29,15 +38,32 @@ export const MAKS_ANLAEG_PR_MAILKALD = 100;
 /** Pejling/list page size (spec 001 §9). */
 export const PEJLING_SIDESTOERRELSE = 10_000;
 
-const heltal = (min: number, max: number, fejl: string) =>
-  z.coerce.number({ error: fejl }).int({ error: fejl }).min(min, { error: fejl }).max(max, { error: fejl });
+/** Looking needs the water-plant read right; deciding needs the caseworker right (docs/validering-notes.md). */
+export const VALIDERING_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
+export const VALIDERING_BESLUT = 'SAGSBEHANDLER_VANDANLAEG';
 
-/** Paging and text filter of a queue list. */
-export const koeQuerySchema = z.object({
-  start: heltal(0, 100_000_000, 'start skal være et tal fra 0').default(0),
-  take: heltal(1, 10_000, 'take skal være et tal fra 1 til 10000').default(1000),
-  filter: z.string().trim().max(200, 'Filteret må højst være 200 tegn').optional(),
-});
+/**
+ * A list of the validation area on the list stack (src/contract/liste.ts): up to 10000 rows a call,
+ * a free-text filter of at most 200 characters, the given sort columns (the first is the default)
+ * and column filters.
+ */
+const valideringListe = <S extends string, F extends string = never>(
+  sortKolonner: readonly [S, ...S[]],
+  standardTake: number,
+  filterRegler = {} as FilterRegler<F>,
+): ListeDef<S, F> => ({ sortKolonner, filterRegler, standardTake, maxTake: 10_000, filterMaks: 200 });
+
+/**
+ * The queues' sort columns: the first is the queue's own order (plant in Danish order, then its
+ * intake and period; samples by sampling date first), the others a date of the entry.
+ */
+export const KOE_LISTER = {
+  anlaeg: valideringListe(['anlaegsnavn', 'startdato', 'indberettetDato'], 1000),
+  indtag: valideringListe(['anlaegsnavn', 'startdato', 'indberettetDato'], 1000),
+  pejling: valideringListe(['anlaegsnavn', 'pejletidspunkt'], 1000),
+  vandproeve: valideringListe(['udtaget', 'anlaegsnavn'], 1000),
+} as const;
+export type KoeSortKolonne<A extends ValideringArt> = (typeof KOE_LISTER)[A]['sortKolonner'][number];
 
 export const forsyningslinjeSchema = z.object({
   jupiterForsyningsartId: z.number(),
@@ -124,13 +150,7 @@ export const vandproevePostSchema = z.object({
 });
 export type VandproevePost = z.infer<typeof vandproevePostSchema>;
 
-const side = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number(), items: z.array(item) });
-export const oppumpetSideSchema = side(oppumpetPostSchema);
-export const pejlingSideSchema = side(pejlingPostSchema);
-export const vandproeveSideSchema = side(vandproevePostSchema);
-export const oppumpetListeSchema = z.array(oppumpetPostSchema);
-export const pejlingListeSchema = z.array(pejlingPostSchema);
-export const vandproeveListeSchema = z.array(vandproevePostSchema);
+export const pejlingSideSchema = sideSchema(pejlingPostSchema);
 
 /**
  * Body of GetMedian: the entries to test; absent or empty means every pending entry of the queue.
@@ -195,15 +215,150 @@ export type BeslutningSvar = z.infer<typeof beslutningUdfaldSchema>;
 export const beslutningSvarSchema = beslutningUdfaldSchema.extend({ versioner: z.array(nyVersionSchema) });
 export type BeslutningSvarMedVersioner = z.infer<typeof beslutningSvarSchema>;
 
-/** Pejling/list: AnonymId is the intake id (recorded in docs/validering-notes.md). */
-export const pejlingListQuerySchema = z.object({
-  AnonymId: idSchema,
-  start: heltal(0, 100_000_000, 'start skal være et tal fra 0').default(0),
-  take: heltal(
-    1,
-    PEJLING_SIDESTOERRELSE,
-    `take skal være et tal fra 1 til ${PEJLING_SIDESTOERRELSE}`,
-  ).default(PEJLING_SIDESTOERRELSE),
+/** Pejling/list: AnonymId is the intake id (recorded in docs/validering-notes.md); newest first. */
+export const pejlingListQuerySchema = listeQuerySchema({
+  ...valideringListe(['pejletidspunkt'], PEJLING_SIDESTOERRELSE),
+  maxTake: PEJLING_SIDESTOERRELSE,
+})
+  .pick({ start: true, take: true })
+  .extend({ AnonymId: idSchema });
+
+// ---------------------------------------------------------------------------------------------
+// The queues' endpoints: the same set for each queue, declared once per queue
+
+/** What a client may send a queue list (the rest of the list query has defaults). */
+type KoeQueryInd = { start?: unknown; take?: unknown; filter?: string };
+
+/** The endpoints of one queue: its kind, item type T and sort columns S. */
+export interface KoeEndpoints<T, S extends string = string> {
+  art: ValideringArt;
+  /** GET …/list/{kundeId}: the pending entries, a page of the list stack. */
+  liste: Endpoint<
+    typeof kundeIdParamsSchema,
+    z.ZodType<ListeQuery<S>, KoeQueryInd>,
+    undefined,
+    z.ZodType<Side<T>, Side<T>>
+  >;
+  /** PUT …/GetMedian/{kundeId}: the median test; none for water samples. */
+  median?: Endpoint<typeof kundeIdParamsSchema, undefined, typeof medianBodySchema, typeof medianSvarSchema>;
+  /** PUT …/Godkend/{kundeId} and …/Forkast/{kundeId}. */
+  godkend: Beslutningsendpoint;
+  forkast: Beslutningsendpoint;
+  /** GET …/{id}: the approved and the discarded entries of one plant or intake, newest first. */
+  godkendte: Endpoint<typeof idParamsSchema, undefined, undefined, z.ZodType<T[], T[]>>;
+  forkastede: Endpoint<typeof idParamsSchema, undefined, undefined, z.ZodType<T[], T[]>>;
+}
+type Beslutningsendpoint = Endpoint<
+  typeof kundeIdParamsSchema,
+  undefined,
+  typeof beslutningBodySchema,
+  typeof beslutningSvarSchema
+>;
+
+/** The paths of a queue's endpoints, below /api. */
+interface KoeStier {
+  liste: string;
+  median?: string;
+  beslut: string;
+  godkendte: string;
+  forkastede: string;
+}
+
+/** A queue whose endpoints all share one prefix (the pumped quantities). */
+const samletKoe = (praefiks: string): KoeStier => ({
+  liste: `${praefiks}/list`,
+  median: praefiks,
+  beslut: praefiks,
+  godkendte: `${praefiks}/list/godkendte`,
+  forkastede: `${praefiks}/list/forkastede`,
+});
+
+function koeEndpoints<T, S extends string>(
+  art: ValideringArt,
+  item: z.ZodType<T, T>,
+  def: ListeDef<S, never>,
+  stier: KoeStier,
+): KoeEndpoints<T, S> {
+  const beslutning = (handling: 'Godkend' | 'Forkast') =>
+    endpoint({
+      method: 'PUT',
+      path: `/${stier.beslut}/${handling}/:kundeId`,
+      params: kundeIdParamsSchema,
+      body: beslutningBodySchema,
+      answer: beslutningSvarSchema,
+      access: VALIDERING_BESLUT,
+    });
+  const besluttede = (sti: string) =>
+    endpoint({
+      method: 'GET',
+      path: `/${sti}/:id`,
+      params: idParamsSchema,
+      answer: z.array(item),
+      access: VALIDERING_LAES,
+    });
+  return {
+    art,
+    liste: endpoint({
+      method: 'GET',
+      path: `/${stier.liste}/:kundeId`,
+      params: kundeIdParamsSchema,
+      query: listeQuerySchema(def),
+      answer: sideSchema(item),
+      access: VALIDERING_LAES,
+    }),
+    median: stier.median
+      ? endpoint({
+          method: 'PUT',
+          path: `/${stier.median}/GetMedian/:kundeId`,
+          params: kundeIdParamsSchema,
+          body: medianBodySchema,
+          answer: medianSvarSchema,
+          access: VALIDERING_LAES,
+        })
+      : undefined,
+    godkend: beslutning('Godkend'),
+    forkast: beslutning('Forkast'),
+    godkendte: besluttede(stier.godkendte),
+    forkastede: besluttede(stier.forkastede),
+  };
+}
+
+/**
+ * The four queues (spec 001 §7; the readings' and samples' pending lists and the discarded lists
+ * are named in the spec's style): plant-level and intake-level pumped quantities share one set of
+ * paths under their prefix; the readings use the spec's Pejling/Godkend|Forkast and
+ * IndtagNiveau/list/godkendte; the samples have no median test.
+ */
+export const KOE_ENDPOINTS = {
+  anlaeg: koeEndpoints(
+    'anlaeg',
+    oppumpetPostSchema,
+    KOE_LISTER.anlaeg,
+    samletKoe('OppumpedeVandmaengderValidering'),
+  ),
+  indtag: koeEndpoints('indtag', oppumpetPostSchema, KOE_LISTER.indtag, samletKoe('IndtagNiveauValidering')),
+  pejling: koeEndpoints('pejling', pejlingPostSchema, KOE_LISTER.pejling, {
+    liste: 'PejlingValidering/list',
+    median: 'PejlingValidering',
+    beslut: 'Pejling',
+    godkendte: 'IndtagNiveau/list/godkendte',
+    forkastede: 'PejlingValidering/list/forkastede',
+  }),
+  vandproeve: koeEndpoints('vandproeve', vandproevePostSchema, KOE_LISTER.vandproeve, {
+    liste: 'Vandproeve/list',
+    beslut: 'Vandproeve',
+    godkendte: 'Vandproeve/list/godkendte',
+    forkastede: 'Vandproeve/list/forkastede',
+  }),
+};
+
+/** GET Pejling/list?AnonymId=: all readings of an intake, newest first (spec 001 §9). */
+export const hentPejlingListe = endpoint({
+  method: 'GET',
+  path: '/Pejling/list',
+  query: pejlingListQuerySchema,
+  answer: pejlingSideSchema,
+  access: VALIDERING_LAES,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -230,36 +385,45 @@ export const MAIL_SORT_KOLONNER = [
 export const INDBERETNING_STATUS = ['indberettet', 'delvis', 'mangler'] as const;
 export type IndberetningStatus = (typeof INDBERETNING_STATUS)[number];
 
-const tilListe = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-
-export const mailStatusQuerySchema = z.object({
-  kundeId: idSchema,
-  year: aarSchema,
-  filter: z.string().trim().max(200, 'Filteret må højst være 200 tegn').optional(),
-  SortByColumn: z.enum(MAIL_SORT_KOLONNER, { error: 'Ukendt kolonne' }).default('anlaegsnavn'),
-  SortDirection: z
-    .string()
-    .max(4, 'SortDirection skal være ASC eller DESC')
-    .transform((s) => s.toUpperCase())
-    .pipe(z.enum(['ASC', 'DESC'], { error: 'SortDirection skal være ASC eller DESC' }))
-    .default('ASC'),
-  Start: heltal(0, 100_000_000, 'Start skal være et tal fra 0').default(0),
-  Take: heltal(1, 10_000, 'Take skal være et tal fra 1 til 10000').default(50),
-  /** Column filters 'kolonne:værdi': indberetningStatus:(indberettet|delvis|mangler), harEmail:(true|false). */
-  FilteredColumns: z.preprocess(
-    tilListe,
-    z
-      .array(
-        z
-          .string()
-          .regex(
-            /^(indberetningStatus:(indberettet|delvis|mangler)|harEmail:(true|false))$/,
-            'Ukendt kolonnefilter',
-          ),
-      )
-      .max(10),
-  ),
+/**
+ * The e-mail status on the list stack: its sort columns and column filters
+ * (indberetningStatus:indberettet|delvis|mangler, harEmail:true|false).
+ */
+export const mailStatusListe = valideringListe(MAIL_SORT_KOLONNER, 50, {
+  indberetningStatus: (v) => (INDBERETNING_STATUS as readonly string[]).includes(v),
+  harEmail: (v) => v === 'true' || v === 'false',
 });
+
+/** The spec's names of the list parameters (spec 001 §7) and the list stack's. */
+const SPEC_LISTENAVNE = {
+  Start: 'start',
+  Take: 'take',
+  SortByColumn: 'sortByColumn',
+  SortDirection: 'sortDirection',
+  FilteredColumns: 'filteredColumns',
+} as const;
+
+/**
+ * Reads the spec's names (Start, Take, SortByColumn, SortDirection, FilteredColumns) as the list
+ * stack's (start, take, ...); where both are sent, the list stack's name wins.
+ */
+function medSpecNavne<I extends object>(query: I): I {
+  if (typeof query !== 'object' || query === null) return query;
+  const ud: Record<string, unknown> = { ...(query as Record<string, unknown>) };
+  for (const [spec, navn] of Object.entries(SPEC_LISTENAVNE)) {
+    if (!(spec in ud)) continue;
+    if (!(navn in ud)) ud[navn] = ud[spec];
+    delete ud[spec];
+  }
+  return ud as I;
+}
+
+const mailStatusListeQuery = listeQuerySchema(mailStatusListe).extend({ kundeId: idSchema, year: aarSchema });
+/** GetAnlaegMailIndberetningStatus's query: the spec's names or the list stack's. */
+export const mailStatusQuerySchema = z.preprocess(
+  (q: z.input<typeof mailStatusListeQuery>) => medSpecNavne(q),
+  mailStatusListeQuery,
+);
 
 export const indberetterSchema = z.object({
   navn: z.string(),
@@ -283,10 +447,7 @@ export const mailStatusRaekkeSchema = z.object({
   antalPaamindelser: z.number(),
 });
 export type MailStatusRaekke = z.infer<typeof mailStatusRaekkeSchema>;
-export const mailStatusSvarSchema = z.object({
-  totalCount: z.number(),
-  items: z.array(mailStatusRaekkeSchema),
-});
+export const mailStatusSvarSchema = sideSchema(mailStatusRaekkeSchema);
 
 export const sendMailQuerySchema = z.object({ year: aarSchema });
 export const sendMailBodySchema = z
@@ -307,11 +468,9 @@ export type SendMailSvar = z.infer<typeof sendMailSvarSchema>;
 // ---------------------------------------------------------------------------------------------
 // Contact persons from Jupiter (the kontaktpersoner tab)
 
-export const kontaktpersonQuerySchema = z.object({
-  filter: z.string().trim().max(200, 'Filteret må højst være 200 tegn').optional(),
-  start: heltal(0, 100_000_000, 'start skal være et tal fra 0').default(0),
-  take: heltal(1, 10_000, 'take skal være et tal fra 1 til 10000').default(1000),
-});
+/** The contact persons on the list stack: sorted by name (Danish order). */
+export const kontaktpersonListe = valideringListe(['navn'], 1000);
+export const kontaktpersonQuerySchema = listeQuerySchema(kontaktpersonListe);
 
 export const kontaktpersonRaekkeSchema = z.object({
   jupiterKontaktpersonId: z.string(),
@@ -330,9 +489,36 @@ export const kontaktpersonRaekkeSchema = z.object({
   ),
 });
 export type KontaktpersonRaekke = z.infer<typeof kontaktpersonRaekkeSchema>;
-export const kontaktpersonSvarSchema = z.object({
-  totalCount: z.number(),
-  items: z.array(kontaktpersonRaekkeSchema),
+export const kontaktpersonSvarSchema = sideSchema(kontaktpersonRaekkeSchema);
+
+/** GET Vandanlaeg/GetAnlaegMailIndberetningStatus: the reporters' e-mail status of a year (spec 001 §7). */
+export const hentMailStatus = endpoint({
+  method: 'GET',
+  path: '/Vandanlaeg/GetAnlaegMailIndberetningStatus',
+  query: mailStatusQuerySchema,
+  answer: mailStatusSvarSchema,
+  access: VALIDERING_LAES,
+});
+
+/** PUT Vandanlaeg/SendMailTilIndberettere/{kundeId}?year=: a reminder to the plants' reporters. */
+export const sendMailTilIndberettere = endpoint({
+  method: 'PUT',
+  path: '/Vandanlaeg/SendMailTilIndberettere/:kundeId',
+  params: kundeIdParamsSchema,
+  query: sendMailQuerySchema,
+  body: sendMailBodySchema,
+  answer: sendMailSvarSchema,
+  access: VALIDERING_BESLUT,
+});
+
+/** GET VandanlaegKontaktperson/list/{kundeId}: the contact persons from Jupiter with their plants. */
+export const hentKontaktpersoner = endpoint({
+  method: 'GET',
+  path: '/VandanlaegKontaktperson/list/:kundeId',
+  params: kundeIdParamsSchema,
+  query: kontaktpersonQuerySchema,
+  answer: kontaktpersonSvarSchema,
+  access: VALIDERING_LAES,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -350,6 +536,17 @@ export const valideringHaendelseSchema = z.object({
   af: z.string().nullable(),
 });
 export type ValideringHaendelse = z.infer<typeof valideringHaendelseSchema>;
+
+/**
+ * GET validering/haendelser?token=: the event stream. EventSource cannot send headers, so the route
+ * is open and checks the token in the query string (and the read right) itself; it answers a stream.
+ */
+export const valideringHaendelser = endpoint({
+  method: 'GET',
+  path: '/validering/haendelser',
+  query: z.object({ token: z.string().min(1).max(4000) }),
+  public: true,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Fortryd: undoing a decision (our addition to the spec's calls: POST validering/fortryd)
@@ -371,3 +568,12 @@ export const fortrydSvarSchema = z.object({
   versioner: z.array(nyVersionSchema),
 });
 export type FortrydSvar = z.infer<typeof fortrydSvarSchema>;
+
+/** POST validering/fortryd. */
+export const fortrydBeslutning = endpoint({
+  method: 'POST',
+  path: '/validering/fortryd',
+  body: fortrydBodySchema,
+  answer: fortrydSvarSchema,
+  access: VALIDERING_BESLUT,
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, kundeIdParamsSchema } from './common';
+import { endpoint } from './endpoint';
+import { type KolonneFilter, type ListeDef, listeQuerySchema, sideSchema } from './liste';
 
 /**
  * GET virksomhed/list (spec 001 §7) and the lookups the list and its forms use: branche/list and
@@ -41,50 +43,26 @@ export const LISTE_FILTER_KOLONNER = [
 export type ListeFilterKolonne = (typeof LISTE_FILTER_KOLONNER)[number];
 
 const BOOL_VALUES = ['true', 'false'];
-const FILTER_VALUE_RULES: Record<ListeFilterKolonne, (v: string) => boolean> = {
-  kategori: (v) => ['1a', '1b', '2', 'Ingen'].includes(v),
-  ophoert: (v) => BOOL_VALUES.includes(v),
-  brugerbetaling: (v) => BOOL_VALUES.includes(v),
-  sagsbehandler: (v) => v === 'ingen' || /^[1-9]\d{0,9}$/.test(v),
-  branche: (v) => /^\d{2,6}$/.test(v),
-  postnummer: (v) => /^\d{4}$/.test(v),
+
+export const LISTE_MAX_TAKE = 500;
+
+/** The company list on the list stack (src/contract/liste.ts): its sorts, column filters and page sizes. */
+export const virksomhedListeDef: ListeDef<ListeSortKolonne, ListeFilterKolonne> = {
+  sortKolonner: LISTE_SORT_KOLONNER,
+  filterRegler: {
+    kategori: (v) => ['1a', '1b', '2', 'Ingen'].includes(v),
+    ophoert: (v) => BOOL_VALUES.includes(v),
+    brugerbetaling: (v) => BOOL_VALUES.includes(v),
+    sagsbehandler: (v) => v === 'ingen' || /^[1-9]\d{0,9}$/.test(v),
+    branche: (v) => /^\d{2,6}$/.test(v),
+    postnummer: (v) => /^\d{4}$/.test(v),
+  },
+  standardTake: 50,
+  maxTake: LISTE_MAX_TAKE,
+  filterMaks: 100,
 };
 
-export interface ListeFilter {
-  kolonne: ListeFilterKolonne;
-  vaerdier: string[];
-}
-
-/** Parses one `kolonne:værdi|værdi` entry; null when it is not valid. */
-export function parseListeFilter(text: string): ListeFilter | null {
-  const at = text.indexOf(':');
-  if (at <= 0) return null;
-  const kolonne = text.slice(0, at).trim() as ListeFilterKolonne;
-  if (!(LISTE_FILTER_KOLONNER as readonly string[]).includes(kolonne)) return null;
-  const vaerdier = text
-    .slice(at + 1)
-    .split('|')
-    .map((v) => v.trim());
-  if (vaerdier.length === 0 || vaerdier.length > 50 || !vaerdier.every(FILTER_VALUE_RULES[kolonne]))
-    return null;
-  return { kolonne, vaerdier };
-}
-
-export function formatListeFilter(f: ListeFilter): string {
-  return `${f.kolonne}:${f.vaerdier.join('|')}`;
-}
-
-/** A query parameter that may be repeated: Fastify hands over a string or an array. */
-export const repeated = <T extends z.ZodType<string>>(item: T, max = 50) =>
-  z
-    .union([item, z.array(item).max(max, `Højst ${max} værdier`)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]) as z.output<T>[]);
-
-/** 'true'/'false' in a query string. */
-export const queryBoolean = z
-  .enum(['true', 'false', 'True', 'False', '1', '0'], { error: 'Skal være true eller false' })
-  .transform((v) => v === 'true' || v === 'True' || v === '1');
+export type ListeFilter = KolonneFilter<ListeFilterKolonne>;
 
 export const virksomhedsTypeSchema = z.coerce
   .number({ error: 'virksomhedsType skal være 1 (virksomhed) eller 2 (landbrug)' })
@@ -94,36 +72,9 @@ export const virksomhedsTypeSchema = z.coerce
     }),
   );
 
-export const LISTE_MAX_TAKE = 500;
-
-export const virksomhedListeQuerySchema = z.object({
+export const virksomhedListeQuerySchema = listeQuerySchema(virksomhedListeDef).extend({
   kundeId: idSchema,
-  start: z.coerce
-    .number({ error: 'Skal være et tal' })
-    .int()
-    .min(0, 'Må ikke være negativ')
-    .max(10_000_000)
-    .default(0),
-  take: z.coerce
-    .number({ error: 'Skal være et tal' })
-    .int()
-    .min(1, 'Skal være mindst 1')
-    .max(LISTE_MAX_TAKE, `Højst ${LISTE_MAX_TAKE} rækker ad gangen`)
-    .default(50),
-  sortByColumn: z.enum(LISTE_SORT_KOLONNER, { error: 'Ukendt kolonne' }).default('navn'),
-  sortDirection: z
-    .enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'Skal være ASC eller DESC' })
-    .transform((v) => v.toUpperCase() as 'ASC' | 'DESC')
-    .default('ASC'),
-  filter: z.string().trim().max(100, 'Filteret må højst være 100 tegn').optional(),
   virksomhedsType: virksomhedsTypeSchema,
-  filteredColumns: repeated(
-    z
-      .string()
-      .max(400)
-      .refine((s) => parseListeFilter(s) !== null, 'Ugyldigt kolonnefilter'),
-    20,
-  ),
 });
 export type VirksomhedListeQuery = z.input<typeof virksomhedListeQuerySchema>;
 
@@ -149,10 +100,7 @@ export const virksomhedListeItemSchema = z.object({
 });
 export type VirksomhedListeItem = z.infer<typeof virksomhedListeItemSchema>;
 
-export const virksomhedListeSvarSchema = z.object({
-  totalCount: z.number(),
-  items: z.array(virksomhedListeItemSchema),
-});
+export const virksomhedListeSvarSchema = sideSchema(virksomhedListeItemSchema);
 export type VirksomhedListeSvar = z.infer<typeof virksomhedListeSvarSchema>;
 
 /** GET branche/list: DB07 industry codes, lookup-item shaped (spec 001 §3 'Lookup item'). */
@@ -177,3 +125,23 @@ export const sagsbehandlerQuerySchema = z.object({
 export const sagsbehandlerSchema = z.object({ brugerId: z.number(), navn: z.string() });
 export const sagsbehandlerListeSchema = z.array(sagsbehandlerSchema);
 export type Sagsbehandler = z.infer<typeof sagsbehandlerSchema>;
+
+/** GET virksomhed/list: the companies (virksomhedsType 1) or farms (2); the right depends on the type. */
+export const hentVirksomhedListe = endpoint({
+  method: 'GET',
+  path: '/virksomhed/list',
+  query: virksomhedListeQuerySchema,
+  answer: virksomhedListeSvarSchema,
+});
+
+/** GET branche/list: the DB07 industry codes (no customer data: every signed-in user). */
+export const hentBrancher = endpoint({ method: 'GET', path: '/branche/list', answer: brancheListeSchema });
+
+/** GET sagsbehandler/list/{kundeId}?type=: the customer's users holding the matching caseworker role. */
+export const hentSagsbehandlere = endpoint({
+  method: 'GET',
+  path: '/sagsbehandler/list/:kundeId',
+  params: kundeIdParamsSchema,
+  query: sagsbehandlerQuerySchema,
+  answer: sagsbehandlerListeSchema,
+});

@@ -1,282 +1,21 @@
 import { z } from 'zod';
-import { erDatoIInterval, erKalenderdato, rowVersionSchema } from './common';
+import { idParamsSchema } from './common';
+import { endpoint } from './endpoint';
+import {
+  type FeltDef,
+  foer,
+  inputSchema,
+  type LookupKilde,
+  outputShape,
+  type Tjek,
+  versionSchema,
+} from './felter';
 
 /**
- * A company's or farm's master data (stamoplysninger) and the small field language that its form and
- * every record kind's form are written in. One field definition gives the server its validation
- * (400 with the field's name), the client its widget, label and report marks, and the automatic log
- * its Danish wording of a change.
+ * A company's or farm's master data (stamoplysninger), its contacts and its timeline, written in the
+ * field language of ./felter (re-exported here for the code that has always imported it from here).
  */
-
-// ---------------------------------------------------------------- field definitions
-
-/** Report marks (spec 000 §5): D to DMA, J to/from Jupiter, S to SAT. */
-export type Maerke = 'D' | 'J' | 'S';
-
-/**
- * Where a lookup field takes its options. A path is a fixed list under /api/ (dmalookup/..., dyretype/list);
- * the named sources depend on the customer or the company.
- */
-export type LookupKilde =
-  | { path: string }
-  | {
-      special:
-        | 'sagsbehandler'
-        | 'tilsynKonklusion'
-        | 'tilsyn'
-        | 'risikovurdering'
-        | 'tidsregistrering'
-        | 'kontaktperson';
-    };
-
-export type FeltType =
-  | {
-      kind: 'tekst';
-      max: number;
-      paakraevet?: boolean;
-      /** Textarea (3 rows) instead of a one-line input. */
-      flerlinjet?: boolean;
-      format?: 'cvr' | 'pnr' | 'chr' | 'url';
-    }
-  | { kind: 'dato'; paakraevet?: boolean }
-  | {
-      kind: 'tal';
-      paakraevet?: boolean;
-      min?: number;
-      max?: number;
-      heltal?: boolean;
-      enhed?: string;
-    }
-  | {
-      kind: 'lookup';
-      kilde: LookupKilde;
-      paakraevet?: boolean;
-      /** Several values (a list). */
-      flere?: boolean;
-      /** What the stored value is: the item's id (default), its kode or its navn. */
-      vaerdi?: 'id' | 'kode' | 'navn';
-    }
-  /** Yes/no; with treVejs also 'Ikke relevant' (null), shown as a radio group. */
-  | { kind: 'jaNej'; treVejs?: boolean }
-  | { kind: 'valg'; valg: readonly string[]; paakraevet?: boolean }
-  /** A list of short texts, one per line. */
-  | { kind: 'linjer'; max: number };
-
-export interface FeltDef {
-  navn: string;
-  label: string;
-  type: FeltType;
-  maerker?: readonly Maerke[];
-  /** Shown only for this company type (1 company, 2 farm). */
-  kunFor?: 1 | 2;
-  /** Shown but never written from the form (set by registers or the system). */
-  skrivebeskyttet?: boolean;
-}
-
-export const PAAKRAEVET = 'Feltet er påkrævet';
-
-const CVR_WEIGHTS = [2, 7, 6, 5, 4, 3, 2, 1];
-/** 8 digits, first not 0, weighted digit sum divisible by 11 (modulus 11). */
-export function gyldigtCvr(cvr: string): boolean {
-  if (!/^[1-9]\d{7}$/.test(cvr)) return false;
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(cvr[i]) * CVR_WEIGHTS[i]!;
-  return sum % 11 === 0;
-}
-
-const FORMATER: Record<'cvr' | 'pnr' | 'chr' | 'url', { test(s: string): boolean; besked: string }> = {
-  cvr: { test: gyldigtCvr, besked: 'CVR-nummeret skal være 8 cifre og gyldigt (modulus 11)' },
-  pnr: { test: (s) => /^1\d{9}$/.test(s), besked: 'P-nummeret skal være 10 cifre og begynde med 1' },
-  chr: { test: (s) => /^[1-9]\d{4,5}$/.test(s), besked: 'CHR-nummeret skal være 5 eller 6 cifre' },
-  url: { test: (s) => /^https?:\/\/\S+\.\S+$/.test(s), besked: 'Skal være en webadresse (https://...)' },
-};
-
-/** YYYY-MM-DD, optionally with the time the client sends (13:00); the stored value is the day. */
-const DATO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
-export function gyldigIsoDato(s: string): boolean {
-  return DATO_RE.test(s) && erKalenderdato(s.slice(0, 10)) && erDatoIInterval(s);
-}
-
-const datoInput = z
-  .string({ error: 'Skal være en dato' })
-  .refine(gyldigIsoDato, 'Ugyldig dato (DD-MM-ÅÅÅÅ)')
-  .transform((s) => s.slice(0, 10));
-
-const talFejl = (iss: { input?: unknown }) => (iss.input == null ? PAAKRAEVET : 'Skal være et tal');
-const vaelgFejl = (iss: { input?: unknown }) =>
-  iss.input == null || iss.input === '' ? PAAKRAEVET : 'Ugyldig værdi';
-
-/** The zod schema of one field as a request carries it (with Danish messages; empty text becomes null). */
-export function feltInput(f: FeltDef): z.ZodType {
-  const t = f.type;
-  switch (t.kind) {
-    case 'tekst': {
-      const fmt = t.format ? FORMATER[t.format] : undefined;
-      const base = z.string({ error: t.paakraevet ? PAAKRAEVET : 'Skal være tekst' }).trim();
-      if (t.paakraevet) {
-        const s = base.min(1, PAAKRAEVET).max(t.max, `Må højst være ${t.max} tegn`);
-        return fmt ? s.refine(fmt.test, fmt.besked) : s;
-      }
-      return base
-        .max(t.max, `Må højst være ${t.max} tegn`)
-        .refine((s) => s === '' || !fmt || fmt.test(s), fmt?.besked ?? '')
-        .nullable()
-        .optional()
-        .transform((s) => (s ? s : null));
-    }
-    case 'dato':
-      return t.paakraevet
-        ? z.string({ error: PAAKRAEVET }).min(1, PAAKRAEVET).pipe(datoInput)
-        : z
-            .union([z.literal(''), datoInput], { error: 'Ugyldig dato (DD-MM-ÅÅÅÅ)' })
-            .nullable()
-            .optional()
-            .transform((s) => (s ? s : null));
-    case 'tal': {
-      let n = z.number({ error: talFejl }).refine(Number.isFinite, 'Skal være et tal');
-      if (t.heltal) n = n.refine(Number.isInteger, 'Skal være et helt tal');
-      if (t.min !== undefined) {
-        const min = t.min;
-        n = n.refine((v) => v >= min, `Skal være mindst ${String(min).replace('.', ',')}`);
-      }
-      if (t.max !== undefined) {
-        const max = t.max;
-        n = n.refine((v) => v <= max, `Må højst være ${String(max).replace('.', ',')}`);
-      }
-      return t.paakraevet
-        ? n
-        : n
-            .nullable()
-            .optional()
-            .transform((v) => v ?? null);
-    }
-    case 'lookup': {
-      const one =
-        t.vaerdi === 'kode' || t.vaerdi === 'navn'
-          ? z.string({ error: vaelgFejl }).trim().min(1, PAAKRAEVET).max(300, 'Ugyldig værdi')
-          : z
-              .number({ error: vaelgFejl })
-              .int('Ugyldig værdi')
-              .positive('Ugyldig værdi')
-              .max(2_147_483_647, 'Ugyldig værdi');
-      if (t.flere) {
-        return z
-          .array(one as z.ZodType<string | number>, { error: 'Skal være en liste' })
-          .max(100, 'Højst 100 værdier')
-          .nullable()
-          .optional()
-          .transform((v) => [...new Set(v ?? [])]);
-      }
-      if (t.paakraevet) return one;
-      return (one as z.ZodType<string | number>)
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null);
-    }
-    case 'jaNej':
-      return t.treVejs
-        ? z
-            .boolean({ error: 'Vælg Ja, Nej eller Ikke relevant' })
-            .nullable()
-            .optional()
-            .transform((v) => v ?? null)
-        : z
-            .boolean({ error: 'Skal være Ja eller Nej' })
-            .optional()
-            .transform((v) => v ?? false);
-    case 'valg': {
-      const e = z.enum(t.valg as [string, ...string[]], { error: vaelgFejl });
-      return t.paakraevet
-        ? e
-        : z
-            .union([z.literal(''), e], { error: vaelgFejl })
-            .nullable()
-            .optional()
-            .transform((v) => (v ? v : null));
-    }
-    case 'linjer':
-      return z
-        .array(z.string().trim().max(200, 'En linje må højst være 200 tegn'), { error: 'Skal være en liste' })
-        .max(t.max, `Højst ${t.max} linjer`)
-        .nullable()
-        .optional()
-        .transform((v) => (v ?? []).filter((s) => s !== ''));
-  }
-}
-
-/** The zod schema of one field as an answer carries it (no transforms: answers are encoded). */
-export function feltOutput(f: FeltDef): z.ZodType {
-  const t = f.type;
-  switch (t.kind) {
-    case 'tekst':
-      return t.paakraevet ? z.string() : z.string().nullable();
-    case 'dato':
-      return z.string().nullable();
-    case 'tal':
-      return z.number().nullable();
-    case 'lookup': {
-      const one = t.vaerdi === 'kode' || t.vaerdi === 'navn' ? z.string() : z.number();
-      return t.flere ? z.array(one) : one.nullable();
-    }
-    case 'jaNej':
-      return t.treVejs ? z.boolean().nullable() : z.boolean();
-    case 'valg':
-      return z.string().nullable();
-    case 'linjer':
-      return z.array(z.string());
-  }
-}
-
-/** The value a field has when nothing is stored: '' is not used, null is. */
-export function feltTom(f: FeltDef): unknown {
-  const t = f.type;
-  if (t.kind === 'lookup' && t.flere) return [];
-  if (t.kind === 'linjer') return [];
-  if (t.kind === 'jaNej') return t.treVejs ? null : false;
-  return null;
-}
-
-/** A stored value brought to the field's answer shape (old or seeded rows may lack a key). */
-export function feltNormaliser(f: FeltDef, v: unknown): unknown {
-  if (v === undefined || v === null) return feltTom(f);
-  const t = f.type;
-  const ok = feltOutput(f).safeParse(v);
-  if (ok.success) return ok.data;
-  if (t.kind === 'tekst' || t.kind === 'valg') return String(v);
-  return feltTom(f);
-}
-
-export type Tjek = (v: Record<string, unknown>) => [felt: string, besked: string][];
-
-/** A request schema from field definitions, plus cross-field checks whose errors name a field. */
-export function inputSchema(
-  felter: readonly FeltDef[],
-  tjek?: Tjek,
-  ekstra: Record<string, z.core.$ZodType> = {},
-) {
-  const shape: Record<string, z.core.$ZodType> = { ...ekstra };
-  for (const f of felter) if (!f.skrivebeskyttet) shape[f.navn] = feltInput(f);
-  return z.object(shape).superRefine((v, ctx) => {
-    if (!tjek) return;
-    for (const [felt, besked] of tjek(v))
-      ctx.addIssue({ code: 'custom', path: felt.split('.'), message: besked });
-  });
-}
-
-export function outputShape(felter: readonly FeltDef[]): Record<string, z.ZodType> {
-  return Object.fromEntries(felter.map((f) => [f.navn, feltOutput(f)]));
-}
-
-/** 'A' must not lie after 'B' (ISO dates compare as text). */
-export function foer(v: Record<string, unknown>, a: string, b: string): boolean {
-  const x = v[a];
-  const y = v[b];
-  return (
-    typeof x === 'string' && typeof y === 'string' && x !== '' && y !== '' && x.slice(0, 10) > y.slice(0, 10)
-  );
-}
-
-export const versionSchema = rowVersionSchema('version skal sendes med (den version du har rettet i)');
+export * from './felter';
 
 // ---------------------------------------------------------------- master data
 
@@ -619,3 +358,56 @@ export const VIRKSOMHED_KONFLIKT =
   'Virksomheden er ændret af en anden bruger siden du åbnede den. Dine ændringer er ikke gemt; genindlæs for at se de nye oplysninger.';
 export const KONTAKT_KONFLIKT =
   'Kontaktpersonen er ændret af en anden bruger siden du åbnede den. Dine ændringer er ikke gemt; genindlæs for at se de nye oplysninger.';
+
+// ---------------------------------------------------------------- endpoints
+
+/** GET virksomhed/{id}: the company or farm (the type's read right, checked on the row). */
+export const hentVirksomhed = endpoint({
+  method: 'GET',
+  path: '/virksomhed/:id',
+  params: idParamsSchema,
+  answer: virksomhedSchema,
+});
+
+/** PUT virksomhed/{id}/basis: the master data, with the version that was edited (stale → 409). */
+export const gemBasis = endpoint({
+  method: 'PUT',
+  path: '/virksomhed/:id/basis',
+  params: idParamsSchema,
+  body: basisInputSchema,
+  answer: virksomhedSchema,
+});
+
+export const opretKontaktperson = endpoint({
+  method: 'POST',
+  path: '/virksomhed/:id/kontaktperson',
+  params: idParamsSchema,
+  body: kontaktpersonFormSchema,
+  answer: kontaktpersonSchema,
+  status: 201,
+});
+
+/** PUT kontaktperson/{id}: the body carries the etag that was edited (stale → 409). */
+export const retKontaktperson = endpoint({
+  method: 'PUT',
+  path: '/kontaktperson/:id',
+  params: idParamsSchema,
+  body: kontaktpersonRetSchema,
+  answer: kontaktpersonSchema,
+});
+
+export const sletKontaktperson = endpoint({
+  method: 'DELETE',
+  path: '/kontaktperson/:id',
+  params: idParamsSchema,
+  query: etagQuerySchema,
+  status: 204,
+});
+
+export const hentTidslinje = endpoint({
+  method: 'GET',
+  path: '/virksomhed/:id/tidslinje',
+  params: idParamsSchema,
+  query: tidslinjeQuerySchema,
+  answer: tidslinjeSchema,
+});

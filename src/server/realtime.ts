@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { harAdgang } from '../contract/roles';
-import type { ValideringHaendelse } from '../contract/validering';
+import { VALIDERING_LAES, type ValideringHaendelse, valideringHaendelser } from '../contract/validering';
 import { sessionUserFromClaims } from './auth/session-user';
 import type { TokenService } from './auth/tokens';
 import type { Db } from './db/client';
+import { serve } from './http/endpoint';
 import { forbidden, unauthorized } from './http/errors';
 
 /**
@@ -76,61 +75,54 @@ export const HJERTESLAG_MS = 25_000;
  * 'warn' only, which leaves out the request line that carries the URL. The stream ends when the
  * token expires; the browser then reconnects with the new token.
  */
-export function registerHaendelser(
-  fastify: FastifyInstance,
-  deps: { db: Db; tokens: TokenService },
-  sti: string,
-  ret: string,
-): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function registerHaendelser(fastify: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  const ret = VALIDERING_LAES;
   const aabne = new Set<{ end(): void }>();
   // Closing the app (tests, shutdown) ends the open streams first, so the server can close.
   fastify.addHook('preClose', async () => {
     for (const res of aabne) res.end();
     aabne.clear();
   });
-  app.get(
-    sti,
-    {
-      config: { public: true },
-      logLevel: 'warn',
-      schema: { querystring: z.object({ token: z.string().min(1).max(4000) }) },
-    },
-    async (request, reply) => {
-      let claims: Awaited<ReturnType<TokenService['verify']>>;
-      try {
-        claims = await deps.tokens.verify(request.query.token);
-      } catch {
-        throw unauthorized('Ugyldigt log-ind-token');
-      }
-      const user = sessionUserFromClaims(claims);
-      if (!harAdgang(user.ressourcer, ret)) {
-        throw forbidden(`Kræver en af rettighederne: ${ret.split('||').join(' eller ')}`);
-      }
-      // HEAD (Fastify adds it to every GET) answers the stream's headers at once: no body, so
-      // nothing to subscribe to or hold open.
-      if (request.method === 'HEAD') return reply.code(200).headers(STROEM_HEADERS).send();
-      const hub = hubFor(deps.db);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, STROEM_HEADERS);
-      res.write('retry: 2000\n\n');
-      res.write(`event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`);
-      const unsubscribe = hub.subscribe(user.kundeId, (h) => {
-        res.write(`event: besluttet\ndata: ${JSON.stringify(h)}\n\n`);
-      });
-      const hjerteslag = setInterval(() => res.write(': hjerteslag\n\n'), HJERTESLAG_MS);
-      const udloeb = claims.exp ? claims.exp * 1000 - Date.now() : null;
-      const slut = udloeb !== null ? setTimeout(() => res.end(), Math.max(0, udloeb)) : null;
-      aabne.add(res);
-      const ryd = () => {
-        aabne.delete(res);
-        unsubscribe();
-        clearInterval(hjerteslag);
-        if (slut) clearTimeout(slut);
-      };
-      request.raw.on('close', ryd);
-      res.on('close', ryd);
-    },
+  // Registered in a plugin of its own for the log level: 'warn' for this route only.
+  void fastify.register(
+    async (app) =>
+      serve(app, valideringHaendelser, async (request, reply) => {
+        let claims: Awaited<ReturnType<TokenService['verify']>>;
+        try {
+          claims = await deps.tokens.verify(request.query.token);
+        } catch {
+          throw unauthorized('Ugyldigt log-ind-token');
+        }
+        const user = sessionUserFromClaims(claims);
+        if (!harAdgang(user.ressourcer, ret)) {
+          throw forbidden(`Kræver en af rettighederne: ${ret.split('||').join(' eller ')}`);
+        }
+        // HEAD (Fastify adds it to every GET) answers the stream's headers at once: no body, so
+        // nothing to subscribe to or hold open.
+        if (request.method === 'HEAD') return reply.code(200).headers(STROEM_HEADERS).send();
+        const hub = hubFor(deps.db);
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, STROEM_HEADERS);
+        res.write('retry: 2000\n\n');
+        res.write(`event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`);
+        const unsubscribe = hub.subscribe(user.kundeId, (h) => {
+          res.write(`event: besluttet\ndata: ${JSON.stringify(h)}\n\n`);
+        });
+        const hjerteslag = setInterval(() => res.write(': hjerteslag\n\n'), HJERTESLAG_MS);
+        const udloeb = claims.exp ? claims.exp * 1000 - Date.now() : null;
+        const slut = udloeb !== null ? setTimeout(() => res.end(), Math.max(0, udloeb)) : null;
+        aabne.add(res);
+        const ryd = () => {
+          aabne.delete(res);
+          unsubscribe();
+          clearInterval(hjerteslag);
+          if (slut) clearTimeout(slut);
+        };
+        request.raw.on('close', ryd);
+        res.on('close', ryd);
+        return reply;
+      }),
+    { logLevel: 'warn' },
   );
 }

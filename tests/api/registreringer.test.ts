@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  defineRecordKind,
+  type RecordOwner,
+  recordEndpoints,
+  recordKonflikt,
+} from '../../src/contract/record-kind';
+import {
   ARTER,
   REGISTRERING_ARTER,
   type RegistreringArt,
@@ -8,8 +14,12 @@ import {
   registreringSchema,
 } from '../../src/contract/registreringer';
 import type { FeltDef } from '../../src/contract/virksomhed';
+import { registerAuth } from '../../src/server/auth/plugin';
 import { queryRows } from '../../src/server/db/client';
+import { loadVirksomhed } from '../../src/server/routes/entity-access';
 import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../src/server/routes/lookups';
+import { EJERE } from '../../src/server/routes/record-owners';
+import { recordRoutes } from '../../src/server/routes/registreringer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -107,7 +117,7 @@ describe.each(dbTargets())('record API on %s', (target) => {
   describe.each(REGISTRERING_ARTER)('%s', (art) => {
     const def = ARTER[art];
     const owner = () =>
-      def.kunLandbrug
+      def.kunForType === 2
         ? { id: farm, user: 'landbrug', ctx: { sagsbehandler: landbrugBruger, type: 2 as const } }
         : { id: virk, user: 'virksomhed', ctx: { sagsbehandler: virkBruger, type: 1 as const } };
 
@@ -218,7 +228,7 @@ describe.each(dbTargets())('record API on %s', (target) => {
       const { id, user, ctx } = owner();
       const [existing] = await rows<{ id: number; version: number }>(
         sql`SELECT id, version FROM registrering WHERE art = ${art} AND kunde_id = ${skive} AND NOT slettet
-            AND virksomhed_id IN (SELECT id FROM virksomhed WHERE type = ${def.kunLandbrug ? 2 : 1}) ORDER BY id LIMIT 1`,
+            AND virksomhed_id IN (SELECT id FROM virksomhed WHERE type = ${def.kunForType === 2 ? 2 : 1}) ORDER BY id LIMIT 1`,
       );
       expect(existing, 'the seed has records of every kind').toBeDefined();
       const rec = json(await req('GET', `${art}/${existing!.id}`, user));
@@ -243,12 +253,12 @@ describe.each(dbTargets())('record API on %s', (target) => {
         401,
       );
       // The other type's caseworker has no right on it.
-      const other = def.kunLandbrug ? 'virksomhed' : 'landbrug';
+      const other = def.kunForType === 2 ? 'virksomhed' : 'landbrug';
       expect((await req('GET', `virksomhed/${id}/${art}`, other)).statusCode).toBe(403);
       expect((await req('PUT', `${art}/${existing!.id}`, other, rec)).statusCode).toBe(403);
 
       // Another customer's company and records answer 404 and reveal nothing.
-      const foreignFirm = def.kunLandbrug ? await firma(herning, 2) : andenKunde;
+      const foreignFirm = def.kunForType === 2 ? await firma(herning, 2) : andenKunde;
       expect((await req('GET', `virksomhed/${foreignFirm}/${art}`, user)).statusCode).toBe(404);
       expect(
         (await req('POST', `virksomhed/${foreignFirm}/${art}`, user, payload(art, ctx))).statusCode,
@@ -363,5 +373,141 @@ describe.each(dbTargets())('record API on %s', (target) => {
     expect(log.notat).toContain('Tilsynsdato: 05-10-2026');
     expect(log.notat).toContain('Miljøforhold: Støj og vibrationer, Affald');
     expect(log.notat).toContain('Sagsbehandler: Vibeke Virksomhedsen');
+  });
+});
+
+/**
+ * A record kind of another owner comes from its declaration alone: a made-up owner (water plants of
+ * the customer, with fixed rights) and a made-up kind, registered in a test app through the owner
+ * register and the same generic module, get create/read/list/change/delete, the 409 on a stale
+ * version and the owner's log without any code of their own.
+ */
+describe.each(dbTargets())('a record kind of a made-up owner on %s', (target) => {
+  const EJER: RecordOwner = {
+    navn: 'proeveejer',
+    segment: 'proeveejer',
+    laeseret: 'SAGSBEHANDLER_VANDANLAEG_LAES',
+    skriveret: 'SAGSBEHANDLER_VANDANLAEG',
+  };
+  const PROEVE = defineRecordKind({
+    owner: EJER,
+    art: 'proevemaaling',
+    navn: 'Prøvemåling',
+    flertal: 'Prøvemålinger',
+    nyLabel: 'Ny prøvemåling',
+    logEmne: 'Prøvning',
+    felter: [
+      { navn: 'titel', label: 'Titel', type: { kind: 'tekst', max: 200, paakraevet: true } },
+      { navn: 'dato', label: 'Måledato', type: { kind: 'dato', paakraevet: true } },
+      { navn: 'maaling', label: 'Måling', type: { kind: 'tal', min: 0, max: 1000, enhed: 'mg/l' } },
+    ],
+    tjek: (v) => (typeof v.maaling === 'number' && v.maaling > 500 ? [['maaling', 'Over grænsen']] : []),
+    listeFelter: ['dato', 'titel', 'maaling'],
+  });
+  let t: TestApp;
+  const tok: Record<string, string> = {};
+  let anlaeg: number;
+  let firma: number;
+
+  const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user: string, body?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api/${url}`,
+      headers: { authorization: `Bearer ${tok[user]}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const maaling = (vaerdi: number, ekstra: Record<string, unknown> = {}) => ({
+    titel: 'Boring 1',
+    dato: '2026-03-02',
+    maaling: vaerdi,
+    ...ekstra,
+  });
+  const logAf = (id: number) =>
+    queryRows<{ emne: string; notat: string }>(
+      t.database.db,
+      sql`SELECT emne, notat FROM logbog WHERE virksomhed_id = ${id} AND automatisk ORDER BY id`,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    // The owner register of the product plus the made-up owner: its rows are the customer's water plants.
+    const ejere = { ...EJERE, [EJER.navn]: { load: loadVirksomhed, typer: [3] } };
+    await t.app.register(
+      async (api) => {
+        registerAuth(api, t.tokens);
+        await recordRoutes([PROEVE], ejere)(api, { db: t.database.db });
+      },
+      { prefix: '/api' },
+    );
+    for (const u of ['vand', 'virksomhed', 'admin']) tok[u] = await t.tokenFor(u);
+    const skive = await t.kundeId(779);
+    const id = (type: number) =>
+      queryRows<{ id: number }>(
+        t.database.db,
+        sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = ${type} AND NOT slettet ORDER BY id LIMIT 1`,
+      );
+    anlaeg = (await id(3))[0]!.id;
+    firma = (await id(1))[0]!.id;
+  });
+  afterAll(async () => t?.close());
+
+  it('creates, lists, reads, changes and deletes, with 409 on a stale version and every change logged', async () => {
+    const ny = await req('POST', `proeveejer/${anlaeg}/proevemaaling`, 'vand', maaling(1.5));
+    expect(ny.statusCode).toBe(201);
+    const r = json(ny);
+    expect(r).toMatchObject({ titel: 'Boring 1', dato: '2026-03-02', maaling: 1.5, art: 'proevemaaling' });
+    expect(r.virksomhedId).toBe(anlaeg);
+
+    const liste = await req('GET', `proeveejer/${anlaeg}/proevemaaling`, 'vand');
+    expect(liste.statusCode).toBe(200);
+    expect(json(liste).map((x: { id: number }) => x.id)).toEqual([r.id]);
+    expect(json(await req('GET', `proevemaaling/${r.id}`, 'vand')).maaling).toBe(1.5);
+
+    const ret = await req('PUT', `proevemaaling/${r.id}`, 'vand', maaling(2, { version: r.version }));
+    expect(ret.statusCode).toBe(200);
+    expect(json(ret).version).toBeGreaterThan(r.version);
+
+    const gammel = await req('PUT', `proevemaaling/${r.id}`, 'vand', maaling(3, { version: r.version }));
+    expect(gammel.statusCode).toBe(409);
+    expect(json(gammel).message).toBe(recordKonflikt('Prøvemåling'));
+    const forsent = await req('DELETE', `proevemaaling/${r.id}?version=${r.version}`, 'vand');
+    expect(forsent.statusCode).toBe(409);
+
+    const slet = await req('DELETE', `proevemaaling/${r.id}?version=${json(ret).version}`, 'vand');
+    expect(slet.statusCode).toBe(204);
+    expect((await req('GET', `proevemaaling/${r.id}`, 'vand')).statusCode).toBe(404);
+
+    const log = await logAf(anlaeg);
+    expect(log.map((l) => l.emne)).toEqual(['Prøvning', 'Prøvning', 'Prøvning']);
+    expect(log[0]!.notat).toMatch(
+      /^Prøvemåling 'Boring 1' oprettet: Måledato: 02-03-2026; Måling: 1,5 mg\/l\.$/,
+    );
+    expect(log[1]!.notat).toBe("Prøvemåling 'Boring 1' ændret: Måling: 1,5 mg/l → 2 mg/l.");
+    expect(log[2]!.notat).toBe("Prøvemåling 'Boring 1' slettet.");
+  });
+
+  it("declares its endpoints with the owner's paths and rights, or the kind's own rights", () => {
+    const eps = recordEndpoints(PROEVE);
+    expect(Object.values(eps).map((e) => `${e.method} ${e.path} ${e.access}`)).toEqual([
+      'GET /proeveejer/:id/proevemaaling SAGSBEHANDLER_VANDANLAEG_LAES',
+      'POST /proeveejer/:id/proevemaaling SAGSBEHANDLER_VANDANLAEG',
+      'GET /proevemaaling/:id SAGSBEHANDLER_VANDANLAEG_LAES',
+      'PUT /proevemaaling/:id SAGSBEHANDLER_VANDANLAEG',
+      'DELETE /proevemaaling/:id SAGSBEHANDLER_VANDANLAEG',
+    ]);
+    const egen = defineRecordKind({ ...PROEVE, art: 'egen', rettigheder: { skriv: 'SYSTEM_ADMIN' } });
+    expect(recordEndpoints(egen).ret.access).toBe('SYSTEM_ADMIN');
+    expect(recordEndpoints(egen).hent.access).toBe('SAGSBEHANDLER_VANDANLAEG_LAES');
+  });
+
+  it("checks the kind's rules, the owner's right and the owner's type", async () => {
+    const ugyldig = await req('POST', `proeveejer/${anlaeg}/proevemaaling`, 'vand', maaling(600));
+    expect(ugyldig.statusCode).toBe(400);
+    expect(json(ugyldig).errors).toEqual({ maaling: ['Over grænsen'] });
+    // The declared right is checked before the handler: a company case worker has no water plant right.
+    expect((await req('GET', `proeveejer/${anlaeg}/proevemaaling`, 'virksomhed')).statusCode).toBe(403);
+    // A company is not an owner of this kind, even for a user with every right.
+    expect((await req('GET', `proeveejer/${firma}/proevemaaling`, 'admin')).statusCode).toBe(404);
+    expect((await req('GET', `proeveejer/${anlaeg}/proevemaaling`, 'admin')).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../src/app/lib/http';
+import { stiFor } from '../../src/contract/endpoint';
+import {
+  fortrydBeslutning,
+  hentKontaktpersoner,
+  hentMailStatus,
+  hentPejlingListe,
+  KOE_ENDPOINTS,
+  sendMailTilIndberettere,
+  valideringHaendelser,
+} from '../../src/contract/validering';
 import { queryRows } from '../../src/server/db/client';
 import { logbog, mailUdsendelse, oppumpetMaengde } from '../../src/server/db/schema';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
@@ -55,6 +66,33 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       items: { id: number; version: number; vandanlaegId: number; indtagId: number | null; status: number }[];
     };
   }
+
+  it('registers every validation route from its declaration in src/contract/validering.ts', () => {
+    const koer = Object.values(KOE_ENDPOINTS).flatMap((e) => [
+      e.liste,
+      e.godkend,
+      e.forkast,
+      e.godkendte,
+      e.forkastede,
+      ...(e.median ? [e.median] : []),
+    ]);
+    const alle = [
+      ...koer,
+      hentPejlingListe,
+      hentMailStatus,
+      sendMailTilIndberettere,
+      hentKontaktpersoner,
+      valideringHaendelser,
+      fortrydBeslutning,
+    ];
+    expect(koer).toHaveLength(4 * 5 + 3);
+    for (const ep of alle) {
+      const r = t.app.registeredRoutes.find((x) => x.method === ep.method && x.url === `/api${ep.path}`);
+      expect(r, `${ep.method} ${ep.path}`).toMatchObject({ declared: true, access: ep.access });
+    }
+    // The client's path of a queue's list is the server's route.
+    expect(stiFor(KOE_ENDPOINTS.pejling.liste, { kundeId: 7 })).toBe('/PejlingValidering/list/7');
+  });
 
   describe('median test', () => {
     /** A plant's own history: Q3 of 2016–2025 approved around `rate` m³/day, and one pending Q3 2026. */
@@ -259,6 +297,27 @@ describe.each(dbTargets())('validering API on %s', (target) => {
           all.items.slice(1, 3).map((i) => i.id),
         );
         expect(json(r).totalCount).toBe(all.totalCount);
+      });
+      it('sorts by the list query (sortByColumn, sortDirection) and refuses an unknown column', async () => {
+        const DATO = {
+          anlaeg: 'startdato',
+          indtag: 'startdato',
+          pejling: 'pejletidspunkt',
+          vandproeve: 'udtaget',
+        };
+        const kolonne = DATO[q.navn];
+        const r = await req(
+          'GET',
+          `/api/${q.list}/${skive}?sortByColumn=${kolonne}&sortDirection=DESC&take=10000`,
+          'vand',
+        );
+        expect(r.statusCode).toBe(200);
+        const datoer = (json(r).items as Record<string, string>[]).map((i) => i[kolonne]!);
+        expect(new Set(datoer).size).toBeGreaterThan(1);
+        expect(datoer).toEqual([...datoer].sort().reverse());
+        const bad = await req('GET', `/api/${q.list}/${skive}?sortByColumn=ukendt`, 'vand');
+        expect(bad.statusCode).toBe(400);
+        expect(json(bad).errors.sortByColumn).toEqual(['Ukendt kolonne']);
       });
       it('answers 401 without a token, 403 without the water-plant right, 404 for another customer, 400 for bad input', async () => {
         expect((await req('GET', `/api/${q.list}/${skive}`)).statusCode).toBe(401);
@@ -545,6 +604,22 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       expect(f.items.some((i: { anlaegsnavn: string }) => i.anlaegsnavn === asc[0])).toBe(true);
       expect(f.totalCount).toBeLessThanOrEqual(asc.length);
     });
+    it("takes the list stack's names as well as the spec's, and alternatives of one column filter", async () => {
+      const navne = (s: { items: { anlaegsnavn: string }[] }) => s.items.map((i) => i.anlaegsnavn);
+      const spec = json(await status('year=2025&Start=1&Take=2&SortByColumn=anlaegsnr&SortDirection=DESC'));
+      const stak = json(await status('year=2025&start=1&take=2&sortByColumn=anlaegsnr&sortDirection=DESC'));
+      expect(navne(stak)).toHaveLength(2);
+      expect(navne(stak)).toEqual(navne(spec));
+      expect(stak.totalCount).toBe(spec.totalCount);
+      const antal = async (f: string) =>
+        json(await status(`year=2026&filteredColumns=${encodeURIComponent(f)}&take=1000`))
+          .totalCount as number;
+      const delvis = await antal('indberetningStatus:delvis');
+      const mangler = await antal('indberetningStatus:mangler');
+      expect(delvis).toBeGreaterThan(0);
+      expect(await antal('indberetningStatus:delvis|mangler')).toBe(delvis + mangler);
+      expect((await status('year=2025&filteredColumns=harEmail:ja')).statusCode).toBe(400);
+    });
     it("rejects a year outside 1755–9999 with 'Året angivet er ikke validt'", async () => {
       for (const y of ['1754', '10000', 'abc', '']) {
         const r = await status(`year=${y}`);
@@ -648,6 +723,18 @@ describe.each(dbTargets())('validering API on %s', (target) => {
         (x: { jupiterKontaktpersonId: string }) => x.jupiterKontaktpersonId === p.jupiterKontaktpersonId,
       ),
     ).toBe(true);
+    // The list query: the name order turned round, paged.
+    const alle = json(await req('GET', `/api/VandanlaegKontaktperson/list/${skive}?take=10000`, 'vand'));
+    const ned = json(
+      await req(
+        'GET',
+        `/api/VandanlaegKontaktperson/list/${skive}?sortByColumn=navn&sortDirection=DESC&start=1&take=2`,
+        'vand',
+      ),
+    );
+    const ider = (x: { items: { jupiterKontaktpersonId: string }[] }) =>
+      x.items.map((i) => i.jupiterKontaktpersonId);
+    expect(ider(ned)).toEqual(ider(alle).reverse().slice(1, 3));
     expect((await req('GET', `/api/VandanlaegKontaktperson/list/${herning}`, 'vand')).statusCode).toBe(404);
     expect((await req('GET', `/api/VandanlaegKontaktperson/list/${skive}`, 'virksomhed')).statusCode).toBe(
       403,
@@ -724,6 +811,33 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       expect((await stream('forfalsket')).res.status).toBe(401);
       const v = await stream(tok.virksomhed!);
       expect(v.res.status).toBe(403);
+    });
+    it("the client's calls reach the server through the same declarations (http.call)", async () => {
+      const fejl: unknown[] = [];
+      const http = createHttpClient({
+        baseUrl: `${base}/api/`,
+        getToken: () => tok.vand!,
+        onTokenExpired: () => fejl.push('udloebet'),
+        onFailure: (f) => fejl.push(f),
+      });
+      for (const e of Object.values(KOE_ENDPOINTS)) {
+        const side = await http.call(e.liste, { params: { kundeId: skive }, query: { take: 2 } });
+        expect(side.items).toHaveLength(2);
+        const [post] = side.items;
+        if (e.median) {
+          const m = await http.call(e.median, { params: { kundeId: skive }, body: { ids: [post!.id] } });
+          expect(m.map((x) => x.id)).toEqual([post!.id]);
+        }
+        const serie = e.art === 'anlaeg' || e.art === 'vandproeve' ? post!.vandanlaegId : post!.indtagId!;
+        expect(Array.isArray(await http.call(e.godkendte, { params: { id: serie } }))).toBe(true);
+      }
+      const mail = await http.call(hentMailStatus, {
+        query: { kundeId: skive, year: 2025, take: 3, filteredColumns: ['harEmail:true'] },
+      });
+      expect(mail.items).toHaveLength(3);
+      const kp = await http.call(hentKontaktpersoner, { params: { kundeId: skive }, query: { take: 1 } });
+      expect(kp.items).toHaveLength(1);
+      expect(fejl).toEqual([]);
     });
   });
 });

@@ -5,7 +5,7 @@ import StamoplysningerView from '../../src/app/features/virksomhed/Stamoplysning
 import TilsynView from '../../src/app/features/virksomhed/TilsynView';
 import { getRoute } from '../../src/app/routes/route-table';
 import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
-import { VIRKSOMHED_KONFLIKT } from '../../src/contract/virksomhed';
+import { KONTAKT_KONFLIKT, VIRKSOMHED_KONFLIKT } from '../../src/contract/virksomhed';
 import { type ApiCall, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
@@ -246,6 +246,54 @@ describe('Stamoplysninger', () => {
     fireEvent.click(screen.getByRole('button', { name: /Gem/ }));
     const field = (await screen.findByText('Ukendt værdi: 9')).closest('[data-felt]') as HTMLElement;
     expect(field.dataset.felt).toBe('virksomhedsGruppeId');
+  });
+});
+
+describe('a contact person', () => {
+  const kontakt = {
+    id: 5,
+    virksomhedId: 12,
+    navn: 'Karen Kontakt',
+    rolle: null,
+    telefon: null,
+    email: null,
+    etag: 'abc123',
+  };
+  const medKontakt = () => ({ ...virksomhed(), kontaktpersonListe: [kontakt] });
+  const gemKontakt = async (navnet: string) => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Ret Karen Kontakt' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Navn/), { target: { value: navnet } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+    return dialog;
+  };
+
+  it('saves a change with the etag that was edited', async () => {
+    const calls = stubApi({
+      'GET virksomhed/12': medKontakt,
+      'PUT kontaktperson/5': (c) => ({ ...kontakt, ...(c.body as object), etag: 'def456' }),
+      ...lookups(),
+    });
+    await renderStamoplysninger('virksomhed', {});
+    await gemKontakt('Karen Kontaktsen');
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      navn: 'Karen Kontaktsen',
+      etag: 'abc123',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a stale change shows the conflict message in the dialog and keeps what the user typed', async () => {
+    stubApi({
+      'GET virksomhed/12': medKontakt,
+      'PUT kontaktperson/5': () => jsonResponse({ status: 409, message: KONTAKT_KONFLIKT }, 409),
+      ...lookups(),
+    });
+    await renderStamoplysninger('virksomhed', {});
+    const dialog = await gemKontakt('Mit navn');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(KONTAKT_KONFLIKT);
+    expect((within(dialog).getByLabelText(/^Navn/) as HTMLInputElement).value).toBe('Mit navn');
   });
 });
 

@@ -9,11 +9,11 @@
  *    src/app/features/<b>/ (b ≠ a). What two features share lives in src/app/ui, src/app/lib
  *    or src/contract.
  * 2. machines/ imports only the package `xstate`, src/contract/ and other files in machines/.
- * 3. src/app/ui/ does no I/O. Precisely: an "I/O module" is a file under src/app that calls
- *    `fetch(`, `XMLHttpRequest`, `WebSocket`, `EventSource` or `sendBeacon` itself, or that
- *    imports (with a value import) another I/O module. A ui file neither calls these itself nor
- *    value-imports an I/O module. `import type` statements are exempt: they vanish at build.
- *    I/O reaches ui components as props and callbacks.
+ * 3. src/app/ui/ does no I/O. Precisely: an "I/O module" is a file under src/app that calls (or
+ *    hands on) the global `fetch`, or uses `XMLHttpRequest`, `WebSocket`, `EventSource` or
+ *    `sendBeacon` itself, or that imports (with a value import) another I/O module. A ui file
+ *    neither calls these itself nor value-imports an I/O module. `import type` statements are
+ *    exempt: they vanish at build. I/O reaches ui components as props and callbacks.
  * 4. The client (src/app) and the server (src/server) never import each other, types included;
  *    both may import src/contract. src/contract imports neither of them.
  *
@@ -210,9 +210,12 @@ function scanSource(source: string): Scan {
       continue;
     }
     const called = next?.kind === 'punct' && next.text === '(';
-    if (t.text === 'fetch' && called) {
+    if (t.text === 'fetch') {
+      // The global fetch, called or handed on (`.then(fetch)`, `const f = fetch`); not `client.fetch`
+      // and not an object key `{ fetch: … }`.
       const viaObject = afterDot && !/^(globalThis|window|self)$/.test(tokens[k - 2]?.text ?? '');
-      if (!viaObject) ioCalls.push({ what: 'fetch(', line: t.line });
+      const key = !afterDot && next?.kind === 'punct' && next.text === ':' && /^[{,]$/.test(prev?.text ?? '');
+      if (!viaObject && !key) ioCalls.push({ what: called ? 'fetch(' : 'fetch', line: t.line });
     } else if (t.text === 'sendBeacon' && called) {
       ioCalls.push({ what: 'sendBeacon(', line: t.line });
     } else if (IO_GLOBALS.has(t.text) && !afterDot) {
@@ -406,6 +409,7 @@ describe('the boundary checker', () => {
         // A template literal with a substitution, written in two parts so it stays a plain string here.
         "const t = `from './template' $" + "{ fetch('/api/x') }`;",
         "const r = /from '[a]'/g; window.fetch('/y'); client.fetch('/z');",
+        'const hent = fetch; p.then(globalThis.fetch); const o = { fetch: 1 };',
         "import.meta.url; import {\n  multi,\n} from './multi';",
       ].join('\n'),
     );
@@ -423,6 +427,8 @@ describe('the boundary checker', () => {
     expect(scan.ioCalls.map((c) => [c.what, c.line])).toEqual([
       ['fetch(', 12],
       ['fetch(', 13],
+      ['fetch', 14],
+      ['fetch', 14],
     ]);
   });
 

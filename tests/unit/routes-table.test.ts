@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, effectiveRule } from '../../src/app/routes/access';
 import { findRoute, getRoute, ROUTES } from '../../src/app/routes/route-table';
+import { byPath } from '../../src/contract/entitet';
 import { RESSOURCER, ressourcerFor } from '../../src/contract/roles';
 import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
 import { expectedRules, readRoutesTsv, rulesHold, tsvParent, VALIDERING_RULE } from './routes-spec';
@@ -153,5 +154,20 @@ describe('access', () => {
     for (const route of ROUTES) {
       expect(canAccess(route, new Set()), route.path).toBe(route.access.type === 'public');
     }
+  });
+});
+
+describe('entity kinds on routes', () => {
+  it('the list, detail and tabs of each entity kind carry its kind; no other route does', () => {
+    for (const route of ROUTES) {
+      const expected = byPath(route.path);
+      expect(route.entitet, route.name).toBe(expected?.art);
+    }
+    expect(getRoute('landbrug-dyrehold').entitet).toBe('landbrug');
+    expect(getRoute('vandanlaeg-indtag').entitet).toBe('vandanlaeg');
+    expect(getRoute('affaldstilsyn-haandhaevelser').entitet).toBe('satvirksomhed');
+    expect(getRoute('virksomheder').entitet).toBe('virksomhed');
+    expect(getRoute('validering-pejlinger').entitet).toBeUndefined();
+    expect(getRoute('rapport-vandtilsyn').entitet).toBeUndefined();
   });
 });

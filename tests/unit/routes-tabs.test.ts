@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type TabFlags, visibleTabs } from '../../src/app/routes/tabs';
+import { type TabContext, type TabFlags, type TabRegler, visibleTabs } from '../../src/app/routes/tabs';
+import { TAB_REGLER } from '../../src/app/workspace/tab-regler';
 import { ressourcerFor } from '../../src/contract/roles';
 import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
 
@@ -7,7 +8,7 @@ const ressourcerOf = (username: string) =>
   ressourcerFor(DEMO_BRUGERE.find((b) => b.username === username)?.roller ?? []);
 
 const tabs = (parent: Parameters<typeof visibleTabs>[0], username: string, flags?: TabFlags) =>
-  visibleTabs(parent, { ressourcer: ressourcerOf(username), flags }).map(
+  visibleTabs(parent, { ressourcer: ressourcerOf(username), flags, regler: TAB_REGLER }).map(
     (t) => `${t.route.title}${t.enabled ? '' : ' (disabled)'}`,
   );
 
@@ -66,7 +67,10 @@ describe('visibleTabs', () => {
       'Brugeradministration',
       'Jupiter-certifikat',
     ]);
-    const sagsbehandlerAdmin = visibleTabs('admin', { ressourcer: ressourcerFor(['SagsbehandlerAdmin']) });
+    const sagsbehandlerAdmin = visibleTabs('admin', {
+      ressourcer: ressourcerFor(['SagsbehandlerAdmin']),
+      regler: TAB_REGLER,
+    });
     expect(sagsbehandlerAdmin.map((t) => t.route.name)).toEqual([
       'admin-frasebibliotek',
       'admin-administrativeoplysninger',
@@ -94,6 +98,27 @@ describe('visibleTabs', () => {
     expect(tabs('fakturering', 'oekonomi', { oekonomiIntegration: false })).not.toContain(
       'Fejlede overførsler',
     );
+  });
+
+  it('the core holds no domain flag: record-dependent tabs follow the rules features declare', () => {
+    const ressourcer = ressourcerOf('admin');
+    const names = (parent: Parameters<typeof visibleTabs>[0], ctx: Omit<TabContext, 'ressourcer'>) =>
+      visibleTabs(parent, { ressourcer, ...ctx }).map(
+        (t) => `${t.route.name}${t.enabled ? '' : ' (disabled)'}`,
+      );
+    // Without the features' rules the flags mean nothing: every tab the user may open is shown, enabled.
+    expect(names('virksomhed-detalje', { regler: {} })).toContain('virksomhed-brugerbetaling');
+    expect(names('fakturering', { regler: {} })).toContain('fakturering-fakturafejledeoversigt');
+    // A rule reads whatever the view published.
+    const regler: TabRegler = { 'virksomhed-tilsyn': { synlig: (c) => c.flags?.tilsyn === 'ja' } };
+    expect(names('virksomhed-detalje', { regler })).not.toContain('virksomhed-tilsyn');
+    expect(names('virksomhed-detalje', { regler, flags: { tilsyn: 'ja' } })).toContain('virksomhed-tilsyn');
+    // A feature's rule cannot lift the specification's own (minimapkoblinger needs KOMMUNE_ADMIN).
+    const admin = visibleTabs('admin', {
+      ressourcer: ressourcerFor(['SagsbehandlerAdmin']),
+      regler: { 'admin-minimapkoblinger': { synlig: () => true } },
+    });
+    expect(admin.map((t) => t.route.name)).not.toContain('admin-minimapkoblinger');
   });
 
   it('other sections', () => {

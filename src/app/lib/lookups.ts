@@ -1,14 +1,26 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
-import { type LookupItem, lookupListeSchema, lookupPath } from '../../contract/lookups';
-import { tilsynKonklusionListeSchema } from '../../contract/notes';
+import {
+  fastLookup,
+  hentRisikovurderingLookup,
+  hentTidsregistreringsKategorier,
+  type LookupItem,
+  lookupPath,
+} from '../../contract/lookups';
+import { hentTilsynKonklusioner, type TilsynKonklusion } from '../../contract/notes';
+import {
+  hentSagsbehandlere,
+  type SAGSBEHANDLER_TYPER,
+  type Sagsbehandler,
+} from '../../contract/virksomhed-liste';
 import { http } from '../session/runtime';
 
 /**
- * Lookups for forms (spec 001 §3/§9): cached for the session and refetched only when the cached list
- * is empty or a refresh is forced. Query keys start with 'lookup' and carry the path in lower case
- * (the API matches paths case-insensitively), so every form shares one copy of each list.
+ * Lookups for forms (spec 000: "Lookups are cached and refetched only when empty or forced"; spec
+ * 001 §3/§9). This module is the one cache policy: every lookup the client fetches goes through
+ * `lookupQuery`, so each list is fetched once per session, fetched again only when the cached list
+ * is empty, and when a refresh is forced (`refreshLookups`). Query keys start with 'lookup' and carry
+ * the path in lower case (the API matches paths case-insensitively), so every form shares one copy.
  */
 export const lookupKey = (path: string) => ['lookup', path.toLowerCase()] as const;
 
@@ -16,17 +28,44 @@ export const lookupKey = (path: string) => ['lookup', path.toLowerCase()] as con
 const staleUnlessEmpty = (q: { state: { data: unknown } }) =>
   Array.isArray(q.state.data) && q.state.data.length > 0 ? Infinity : 0;
 
-const lookupQuery = <T>(path: string, schema: z.ZodType<T[]>, enabled = true) => ({
-  queryKey: lookupKey(path),
-  queryFn: ({ signal }: { signal: AbortSignal }) => http.get(path, { schema, signal }),
+/** The lookup cache policy as TanStack Query options: kept for the session, never refetched by itself. */
+export const LOOKUP_POLITIK = {
   staleTime: staleUnlessEmpty,
   gcTime: Infinity,
-  enabled,
-});
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;
+
+/**
+ * The query options of one lookup under the policy: its key (the path), how it is fetched, and
+ * optionally how its rows become lookup items. Disabled while a needed id is missing.
+ */
+export function lookupQuery<T, R = T[]>(o: {
+  path: string;
+  hent: (signal: AbortSignal) => Promise<T[]>;
+  enabled?: boolean;
+  select?: (rows: T[]) => R;
+}) {
+  return {
+    queryKey: lookupKey(o.path) as QueryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => o.hent(signal),
+    ...(o.select ? { select: o.select } : {}),
+    ...LOOKUP_POLITIK,
+    enabled: o.enabled ?? true,
+  };
+}
+
+/** A fixed lookup list by its API path, as query options (for useQuery/useQueries). */
+export const lookupListeQuery = (path: string, enabled = true) =>
+  lookupQuery<LookupItem>({
+    path,
+    hent: (signal) => http.call(fastLookup(path), { signal }),
+    enabled,
+  });
 
 /** A fixed lookup list by its API path, e.g. 'dmalookup/tilsynsTyper' or 'dyretype/list'. */
 export function useLookup(path: string | null | undefined) {
-  return useQuery(lookupQuery<LookupItem>(path ?? 'ingen', lookupListeSchema, !!path));
+  return useQuery(lookupListeQuery(path ?? 'ingen', !!path));
 }
 
 /** Forces every cached lookup (or one) to be fetched again. */
@@ -38,49 +77,50 @@ export function refreshLookups(client: QueryClient, path?: string) {
   return client.invalidateQueries({ queryKey: path ? lookupKey(path) : ['lookup'] });
 }
 
-const sagsbehandlerListeSchema = z.array(z.looseObject({ brugerId: z.number(), navn: z.string() }));
-export type SagsbehandlerType = 'Virksomhed' | 'Landbrug' | 'Vandanlaeg' | 'Virksomhedlandbrug';
+export type SagsbehandlerType = (typeof SAGSBEHANDLER_TYPER)[number];
+
+/** Rows of a list that is not lookup-item shaped, as lookup items in the server's order. */
+const somLookupItems =
+  <T>(item: (r: T) => Omit<LookupItem, 'prioritet'>) =>
+  (rows: T[]): LookupItem[] =>
+    rows.map((r, i) => ({ ...item(r), prioritet: i + 1 }));
 
 /** The customer's case workers for a kind of entity (GET sagsbehandler/list/{kundeId}?type=), as lookup options. */
 export function useSagsbehandlere(kundeId: number | null | undefined, type: SagsbehandlerType) {
-  const path = `sagsbehandler/list/${kundeId}?type=${type}`;
-  return useQuery({
-    queryKey: lookupKey(path),
-    queryFn: ({ signal }) =>
-      http.get(`sagsbehandler/list/${kundeId}`, {
-        query: { type },
-        schema: sagsbehandlerListeSchema,
-        signal,
-      }),
-    select: (rows): LookupItem[] =>
-      rows.map((r, i) => ({
+  return useQuery(
+    lookupQuery({
+      path: `sagsbehandler/list/${kundeId}?type=${type}`,
+      hent: (signal) =>
+        http.call(hentSagsbehandlere, { params: { kundeId: kundeId ?? 0 }, query: { type }, signal }),
+      select: somLookupItems<Sagsbehandler>((r) => ({
         id: r.brugerId,
         brugerId: r.brugerId,
         kode: String(r.brugerId),
         navn: r.navn,
         beskrivelse: null,
-        prioritet: i + 1,
         dmaKode: true,
         aktiv: true,
       })),
-    staleTime: staleUnlessEmpty,
-    gcTime: Infinity,
-    enabled: !!kundeId,
-  });
+      enabled: !!kundeId,
+    }),
+  );
 }
 
 /** The customer's inspection conclusions (GET tilsyn/tilsynKonklusion/{kundeId}), as lookup options. */
 export function useTilsynKonklusioner(kundeId: number | null | undefined) {
-  const path = `tilsyn/tilsynKonklusion/${kundeId}`;
-  return useQuery({
-    queryKey: lookupKey(path),
-    queryFn: ({ signal }) => http.get(path, { schema: tilsynKonklusionListeSchema, signal }),
-    select: (rows): LookupItem[] =>
-      rows.map((r, i) => ({ ...r, brugerId: null, beskrivelse: null, prioritet: i + 1, dmaKode: true })),
-    staleTime: staleUnlessEmpty,
-    gcTime: Infinity,
-    enabled: !!kundeId,
-  });
+  return useQuery(
+    lookupQuery({
+      path: `tilsyn/tilsynKonklusion/${kundeId}`,
+      hent: (signal) => http.call(hentTilsynKonklusioner, { params: { id: kundeId ?? 0 }, signal }),
+      select: somLookupItems<TilsynKonklusion>((r) => ({
+        ...r,
+        brugerId: null,
+        beskrivelse: null,
+        dmaKode: true,
+      })),
+      enabled: !!kundeId,
+    }),
+  );
 }
 
 /**
@@ -88,23 +128,25 @@ export function useTilsynKonklusioner(kundeId: number | null | undefined) {
  * Their keys carry the company id; a change to the company's records invalidates them.
  */
 export function useRisikovurderingLookup(virksomhedId: number | null | undefined) {
-  return useLookup(virksomhedId ? lookupPath.risikovurderinger(virksomhedId) : null);
+  return useQuery(
+    lookupQuery({
+      path: lookupPath.risikovurderinger(virksomhedId ?? 0),
+      hent: (signal) =>
+        http.call(hentRisikovurderingLookup, { params: { virksomhedId: virksomhedId ?? 0 }, signal }),
+      enabled: !!virksomhedId,
+    }),
+  );
 }
 
 export function useTidsregistreringsKategorier(virksomhedId: number | null | undefined) {
-  const path = `${lookupPath.tidsregistreringVirksomhed}?virksomhedid=${virksomhedId}`;
-  return useQuery({
-    queryKey: lookupKey(path),
-    queryFn: ({ signal }) =>
-      http.get(lookupPath.tidsregistreringVirksomhed, {
-        query: { virksomhedid: virksomhedId },
-        schema: lookupListeSchema,
-        signal,
-      }),
-    staleTime: staleUnlessEmpty,
-    gcTime: Infinity,
-    enabled: !!virksomhedId,
-  });
+  return useQuery(
+    lookupQuery({
+      path: `${lookupPath.tidsregistreringVirksomhed}?virksomhedid=${virksomhedId}`,
+      hent: (signal) =>
+        http.call(hentTidsregistreringsKategorier, { query: { virksomhedid: virksomhedId ?? 0 }, signal }),
+      enabled: !!virksomhedId,
+    }),
+  );
 }
 
 /** Drops the cached lookups of one company (after its risk assessments changed). */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { detailPath, ENTITETER } from '../../contract/entitet';
-import { type SoegResultat, soegSvarSchema } from '../../contract/soeg';
+import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
 import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
 import { http } from '../session/runtime';
@@ -32,8 +32,7 @@ function useEntitySearch(query: string) {
   const tekst = query.trim();
   return useQuery({
     queryKey: ['soeg', tekst],
-    queryFn: ({ signal }) =>
-      http.get('soeg', { query: { tekst }, signal, schema: soegSvarSchema, silent: true }),
+    queryFn: ({ signal }) => http.call(soeg, { query: { tekst }, signal, silent: true }),
     enabled: tekst.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -2,8 +2,9 @@ import type { Ressource } from '../../contract/roles';
 import { normaliseKey, platformKey } from '../lib/keyboard';
 import { canAccess } from '../routes/access';
 import { buildPath, matchRoute } from '../routes/match';
-import { ROUTES, type RouteDef } from '../routes/route-table';
+import { ROUTES, type RouteDef, specParams } from '../routes/route-table';
 import { siblingTabs } from '../routes/tabs';
+import { TAB_REGLER } from '../workspace/tab-regler';
 import type { TileCommand } from '../workspace/tile-api';
 
 /**
@@ -60,8 +61,8 @@ export function routeCommands(ctx: CommandContext): Command[] {
   }));
 }
 
-/** A ':x' not followed by '?' is a required path parameter. */
-export const hasRequiredParams = (path: string) => /:\w+(?![\w?])/.test(path);
+/** Whether a spec path has a required path parameter (':x', not ':x?'), read by the route table's parser. */
+export const hasRequiredParams = (path: string) => specParams(path).path.some((p) => !p.optional);
 
 function routeLabel(route: RouteDef): string {
   if (route.kind === 'tab' && route.group !== route.title) return `${route.group}: ${route.title}`;
@@ -72,7 +73,7 @@ function routeLabel(route: RouteDef): string {
 export function tabCommands(ctx: CommandContext): Command[] {
   const match = ctx.focusedPath ? matchRoute(ctx.focusedPath) : null;
   if (!match) return [];
-  return siblingTabs(match.route, match.params, { ressourcer: ctx.ressourcer })
+  return siblingTabs(match.route, match.params, { ressourcer: ctx.ressourcer, regler: TAB_REGLER })
     .filter((t) => t.route.name !== match.route.name)
     .map(({ route, href }) => ({
       id: `tab:${route.name}`,

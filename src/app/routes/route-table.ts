@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EntitetArt } from '../../contract/entitet';
 
 /**
  * The client's route table: every route of spec/routes.tsv (98), with the path exactly as the
@@ -51,6 +52,8 @@ export interface RouteDef {
   params: z.ZodType<RouteParams>;
   /** Names of the params that live in the query string rather than the path. */
   query: readonly string[];
+  /** The entity kind this route lists (kind 'list') or shows one record of (its detail and tabs). */
+  entitet?: EntitetArt;
 }
 
 /** Ids are positive integers written in decimal; at most 15 digits so that Number() stays exact. */
@@ -112,7 +115,7 @@ function paramsSchema(path: string): z.ZodType<RouteParams> {
     ) as unknown as z.ZodType<RouteParams>;
 }
 
-interface RouteInput<N extends string, P extends string> {
+interface RouteInput<N extends string, P extends string, R extends string | undefined> {
   name: N;
   path: P;
   title: string;
@@ -121,12 +124,16 @@ interface RouteInput<N extends string, P extends string> {
   /** 'public', 'parent' (inherit from `parent`), or an own rule. */
   access: string;
   parent?: string;
-  redirect?: string;
+  redirect?: R;
+  entitet?: EntitetArt;
 }
 
-function route<const N extends string, const P extends string>(
-  input: RouteInput<N, P>,
-): RouteDef & { name: N; path: P } {
+/** A route as declared; its type keeps the name, the path and whether it redirects. */
+function route<
+  const N extends string,
+  const P extends string,
+  const R extends string | undefined = undefined,
+>(input: RouteInput<N, P, R>): RouteDef & { name: N; path: P; redirect: R } {
   const { access, ...rest } = input;
   let resolved: RouteAccess;
   if (access === 'public') resolved = { type: 'public' };
@@ -136,6 +143,8 @@ function route<const N extends string, const P extends string>(
   } else resolved = { type: 'rule', rule: access };
   return {
     ...rest,
+    // Present (possibly undefined) on every route, so the type says which routes redirect.
+    redirect: input.redirect as R,
     access: resolved,
     params: paramsSchema(input.path),
     query: specParams(input.path).query,
@@ -152,6 +161,7 @@ function virksomhedTabs<const B extends string, const N extends string>(
   base: B,
   prefix: N,
   group: RouteGroup,
+  entitet: EntitetArt,
 ) {
   const parent = `${prefix}-detalje`;
   const tab = <const S extends string, const T extends string>(segment: S, name: T, title: string) =>
@@ -163,6 +173,7 @@ function virksomhedTabs<const B extends string, const N extends string>(
       kind: 'tab',
       access: 'parent',
       parent,
+      entitet,
     });
   return [
     tab('stamoplysninger', 'stamoplysninger', 'Stamoplysninger'),
@@ -285,6 +296,7 @@ const TABLE = [
     group: 'Virksomheder',
     kind: 'list',
     access: VIRK_LAES,
+    entitet: 'virksomhed',
   }),
   route({
     name: 'virksomhed-detalje',
@@ -295,8 +307,9 @@ const TABLE = [
     access: 'parent',
     parent: 'virksomheder',
     redirect: '/virksomheder/:id/stamoplysninger',
+    entitet: 'virksomhed',
   }),
-  ...virksomhedTabs('virksomheder', 'virksomhed', 'Virksomheder'),
+  ...virksomhedTabs('virksomheder', 'virksomhed', 'Virksomheder', 'virksomhed'),
 
   // Landbrug
   route({
@@ -306,6 +319,7 @@ const TABLE = [
     group: 'Landbrug',
     kind: 'list',
     access: LANDBRUG_LAES,
+    entitet: 'landbrug',
   }),
   route({
     name: 'landbrug-detalje',
@@ -316,8 +330,9 @@ const TABLE = [
     access: 'parent',
     parent: 'landbrug',
     redirect: '/landbrug/:id/stamoplysninger',
+    entitet: 'landbrug',
   }),
-  ...virksomhedTabs('landbrug', 'landbrug', 'Landbrug'),
+  ...virksomhedTabs('landbrug', 'landbrug', 'Landbrug', 'landbrug'),
   route({
     name: 'landbrug-dyrehold',
     path: '/landbrug/:id/dyrehold/:dyreholdid?',
@@ -326,6 +341,7 @@ const TABLE = [
     kind: 'tab',
     access: 'parent',
     parent: 'landbrug-detalje',
+    entitet: 'landbrug',
   }),
 
   // Affaldstilsyn (SAT companies)
@@ -336,6 +352,7 @@ const TABLE = [
     group: 'Affaldstilsyn',
     kind: 'list',
     access: 'SAGSBEHANDLER_AFFALD',
+    entitet: 'satvirksomhed',
   }),
   route({
     name: 'affaldstilsyn-detalje',
@@ -346,6 +363,7 @@ const TABLE = [
     access: 'parent',
     parent: 'affaldstilsyn',
     redirect: '/affaldstilsyn/:id/affaldstilsyn',
+    entitet: 'satvirksomhed',
   }),
   route({
     name: 'affaldstilsyn-affaldstilsyn',
@@ -355,6 +373,7 @@ const TABLE = [
     kind: 'tab',
     access: 'parent',
     parent: 'affaldstilsyn-detalje',
+    entitet: 'satvirksomhed',
   }),
   route({
     name: 'affaldstilsyn-opfoelgendetilsyn',
@@ -364,6 +383,7 @@ const TABLE = [
     kind: 'tab',
     access: 'parent',
     parent: 'affaldstilsyn-detalje',
+    entitet: 'satvirksomhed',
   }),
   route({
     name: 'affaldstilsyn-haandhaevelser',
@@ -373,6 +393,7 @@ const TABLE = [
     kind: 'tab',
     access: 'parent',
     parent: 'affaldstilsyn-detalje',
+    entitet: 'satvirksomhed',
   }),
   route({
     name: 'affaldstilsyn-brugerbetaling',
@@ -382,6 +403,7 @@ const TABLE = [
     kind: 'tab',
     access: 'parent',
     parent: 'affaldstilsyn-detalje',
+    entitet: 'satvirksomhed',
   }),
 
   // Vandanlæg
@@ -392,6 +414,7 @@ const TABLE = [
     group: 'Vandanlæg',
     kind: 'list',
     access: VAND_LAES,
+    entitet: 'vandanlaeg',
   }),
   route({
     name: 'vandanlaeg-detalje',
@@ -402,6 +425,7 @@ const TABLE = [
     access: 'parent',
     parent: 'vandanlaeg',
     redirect: '/vandanlaeg/:id/stamoplysninger/:stamoplysningerid?',
+    entitet: 'vandanlaeg',
   }),
   ...(
     [
@@ -424,6 +448,7 @@ const TABLE = [
       kind: 'tab',
       access: 'parent',
       parent: 'vandanlaeg-detalje',
+      entitet: 'vandanlaeg',
     }),
   ),
 
@@ -598,6 +623,10 @@ const TABLE = [
 
 export type RouteName = (typeof TABLE)[number]['name'];
 export type RoutePath = (typeof TABLE)[number]['path'];
+/** Routes that only redirect to a child (a detail to its first tab, a section to its first page). */
+export type RedirectRouteName = Extract<(typeof TABLE)[number], { redirect: string }>['name'];
+/** Routes a tile shows: every route but those that only redirect (the guard follows them first). */
+export type ViewRouteName = Exclude<RouteName, RedirectRouteName>;
 
 export const ROUTES: readonly RouteDef[] = TABLE;
 

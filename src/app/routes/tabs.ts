@@ -3,46 +3,55 @@ import { canAccess } from './access';
 import { buildPath } from './match';
 import { ROUTES, type RouteDef, type RouteName, type RouteParams } from './route-table';
 
-export interface TabFlags {
-  /** The customer's economic-integration flag (loaded on entering /fakturering). */
-  oekonomiIntegration?: boolean;
-  /** basis.omfattetAfBrugerbetaling of the open company or farm. */
-  omfattetAfBrugerbetaling?: boolean;
-}
+/**
+ * What the view open in a tile has published about its record for the tab bar (e.g. the company's
+ * omfattetAfBrugerbetaling). The workspace passes it through unread: only the tab rules that the
+ * feature owning the record declares (see TabRegler) give the keys a meaning.
+ */
+export type TabFlags = Readonly<Record<string, unknown>>;
 
 export interface TabContext {
   ressourcer: ReadonlySet<Ressource>;
   flags?: TabFlags;
+  /** The tab rules features declare (src/app/workspace/tab-regler.ts composes them). */
+  regler: TabRegler;
 }
+
+/** A tab's extra rule beyond route access: hidden unless `synlig`, shown but disabled unless `aktiv`. */
+export interface TabRegel {
+  synlig?(ctx: TabContext): boolean;
+  aktiv?(ctx: TabContext): boolean;
+}
+export type TabRegler = Partial<Record<RouteName, TabRegel>>;
 
 export interface VisibleTab {
   route: RouteDef;
   enabled: boolean;
 }
 
-/** Extra visibility rules beyond route access (spec 000 §2.3 and §6). */
-const VISIBLE_WHEN: Partial<Record<RouteName, (ctx: TabContext) => boolean>> = {
-  'admin-minimapkoblinger': (c) => harAdgang(c.ressourcer, 'KOMMUNE_ADMIN'),
-  'frister-dmastatus': (c) => harAdgang(c.ressourcer, 'SAGSBEHANDLER_LANDBRUG||SAGSBEHANDLER_VIRKSOMHED'),
-  'frister-jupiterstatus': (c) => harAdgang(c.ressourcer, 'SAGSBEHANDLER_VANDANLAEG'),
-  'fakturering-fakturafejledeoversigt': (c) => c.flags?.oekonomiIntegration === true,
+/** The specification's own visibility rules beyond route access (spec 000 §2.3), by resource. */
+const ADGANG_REGLER: TabRegler = {
+  'admin-minimapkoblinger': { synlig: (c) => harAdgang(c.ressourcer, 'KOMMUNE_ADMIN') },
+  'frister-dmastatus': {
+    synlig: (c) => harAdgang(c.ressourcer, 'SAGSBEHANDLER_LANDBRUG||SAGSBEHANDLER_VIRKSOMHED'),
+  },
+  'frister-jupiterstatus': { synlig: (c) => harAdgang(c.ressourcer, 'SAGSBEHANDLER_VANDANLAEG') },
 };
 
-/** Tabs shown but disabled unless a flag holds. */
-const ENABLED_WHEN: Partial<Record<RouteName, (ctx: TabContext) => boolean>> = {
-  'virksomhed-brugerbetaling': (c) => c.flags?.omfattetAfBrugerbetaling === true,
-  'landbrug-brugerbetaling': (c) => c.flags?.omfattetAfBrugerbetaling === true,
+const regelFor = (route: RouteDef, ctx: TabContext, som: keyof TabRegel): boolean => {
+  const name = route.name as RouteName;
+  return [ADGANG_REGLER[name], ctx.regler[name]].every((r) => r?.[som]?.(ctx) ?? true);
 };
 
 /**
  * The tabs (child routes) of a route the user sees, in spec order. A tab is hidden when the user
- * may not open its route (BrugerAdministration, JupiterCertifikat, gebyrtyper) or when its
- * visibility rule fails.
+ * may not open its route (BrugerAdministration, JupiterCertifikat, gebyrtyper) or when a
+ * visibility rule fails (the specification's, or one a feature declares).
  */
 export function visibleTabs(parentRouteName: RouteName, ctx: TabContext): VisibleTab[] {
   return ROUTES.filter((r) => r.parent === parentRouteName)
-    .filter((r) => canAccess(r, ctx.ressourcer) && (VISIBLE_WHEN[r.name as RouteName]?.(ctx) ?? true))
-    .map((route) => ({ route, enabled: ENABLED_WHEN[route.name as RouteName]?.(ctx) ?? true }));
+    .filter((r) => canAccess(r, ctx.ressourcer) && regelFor(r, ctx, 'synlig'))
+    .map((route) => ({ route, enabled: regelFor(route, ctx, 'aktiv') }));
 }
 
 /**

@@ -4,12 +4,15 @@ import {
   type BrugerSettings,
   brugerSettingsSchema,
   defaultBrugerSettings,
+  gemBrugerOpsaetning,
+  gemKundeOpsaetning,
+  hentBrugerOpsaetning,
+  hentKundeOpsaetning,
   type KundeSettings,
   kundeSettingsSchema,
-  opsaetningResponseSchema,
-  stsLoginResponseSchema,
+  logIndSts,
+  skiftKommune,
   tokenClaimsSchema,
-  tokenResponseSchema,
 } from '../../contract/session';
 import type { HttpClient } from '../lib/http';
 
@@ -32,11 +35,7 @@ export function sessionApi(http: HttpClient) {
     async exchangeStsId(stsId: string): Promise<string> {
       // Silent: a failed sign-on is shown on /stserror, not in the error modal.
       try {
-        const answer = await http.post(
-          'login/sts',
-          { stsId },
-          { schema: stsLoginResponseSchema, silent: true },
-        );
+        const answer = await http.call(logIndSts, { body: { stsId }, silent: true });
         if (answer.success) return answer.data;
         throw new Error(answer.error);
       } catch (err) {
@@ -45,29 +44,24 @@ export function sessionApi(http: HttpClient) {
       }
     },
     async changeMunicipality(kundeId: number): Promise<string> {
-      const answer = await http.get('login/ChangeMunicipality', {
-        query: { municipalityId: kundeId },
-        schema: tokenResponseSchema,
-      });
+      const answer = await http.call(skiftKommune, { query: { municipalityId: kundeId } });
       return answer.data;
     },
     async loadBrugerSettings(): Promise<BrugerSettings> {
-      const answer = await http.get('Bruger/HentOpsaetning', { schema: opsaetningResponseSchema });
+      const answer = await http.call(hentBrugerOpsaetning, {});
       const parsed = brugerSettingsSchema.safeParse(JSON.parse(answer.opsaetning));
       return parsed.success ? parsed.data : defaultBrugerSettings();
     },
     async saveBrugerSettings(settings: BrugerSettings): Promise<void> {
-      await http.put('Bruger/GemOpsaetning', { opsaetning: JSON.stringify(settings) });
+      await http.call(gemBrugerOpsaetning, { body: { opsaetning: JSON.stringify(settings) } });
     },
     async loadKundeSettings(kundeId: number): Promise<KundeSettings> {
-      const answer = await http.get(`Bruger/HentKundeOpsaetning/${kundeId}`, {
-        schema: opsaetningResponseSchema,
-      });
+      const answer = await http.call(hentKundeOpsaetning, { params: { kundeId } });
       const parsed = kundeSettingsSchema.safeParse(JSON.parse(answer.opsaetning));
       return parsed.success ? parsed.data : { favorites: [] };
     },
     async saveKundeSettings(kundeId: number, settings: KundeSettings): Promise<void> {
-      await http.put('Bruger/GemKundeOpsaetning', { kundeId, opsaetning: JSON.stringify(settings) });
+      await http.call(gemKundeOpsaetning, { body: { kundeId, opsaetning: JSON.stringify(settings) } });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
-import { kundeListeSchema } from '../../contract/session';
+import { hentBrugerensKunder } from '../../contract/session';
 import { http } from '../session/runtime';
 import { Dropdown, DropdownItem } from '../ui/Dropdown';
 import { DROPDOWN_MAX_HEIGHT } from './constants';
@@ -16,8 +16,7 @@ export function CustomerSwitcher() {
   const { user, send, switchingCustomer } = useShellSession();
   const { data: kunder } = useQuery({
     queryKey: KUNDER_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      http.get('bruger/GetAvailableMunicipalitiesForUser', { schema: kundeListeSchema, signal }),
+    queryFn: ({ signal }) => http.call(hentBrugerensKunder, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!user) return null;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { byFavoritType } from '../../contract/entitet';
-import { adresseSchema } from '../../contract/notes';
+import { hentAdresse } from '../../contract/notes';
 import { type Favorit, sortFavoritter } from '../../contract/session';
 import { navigate } from '../lib/navigation';
 import { http } from '../session/runtime';
@@ -73,8 +73,7 @@ function FavoritAdresse({ virksomhedId }: { virksomhedId: number }) {
   const { data } = useQuery({
     queryKey: ['adresse', virksomhedId],
     // Silent: a favourite whose company is gone just shows no address.
-    queryFn: ({ signal }) =>
-      http.get(`adresse/${virksomhedId}`, { schema: adresseSchema, signal, silent: true }),
+    queryFn: ({ signal }) => http.call(hentAdresse, { params: { virksomhedId }, signal, silent: true }),
     staleTime: 5 * 60_000,
   });
   if (!data?.adresse) return null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { versionSchema } from '../../contract/session';
+import { hentVersion } from '../../contract/session';
 import { http } from '../session/runtime';
 import { PRODUCT_NAME } from './product';
 
@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from './product';
 export function Footer() {
   const { data } = useQuery({
     queryKey: ['login', 'version'],
-    queryFn: () => http.get('login/Version', { schema: versionSchema, silent: true }),
+    queryFn: () => http.call(hentVersion, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (

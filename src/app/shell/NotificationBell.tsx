@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SAGSBEHANDLER_RETTIGHEDER } from '../../contract/roles';
-import { notifikationListeSchema } from '../../contract/session';
+import { hentNotifikationer } from '../../contract/session';
 import { formatDatoTid } from '../lib/dates';
 import { navigate } from '../lib/navigation';
 import { http } from '../session/runtime';
@@ -31,7 +31,7 @@ function NotificationCentre() {
   const timer = useRef<number | undefined>(undefined);
   const query = useQuery({
     queryKey: NOTIFIKATIONER_QUERY_KEY,
-    queryFn: ({ signal }) => http.get('notification/list', { schema: notifikationListeSchema, signal }),
+    queryFn: ({ signal }) => http.call(hentNotifikationer, { signal }),
     // Fetched only when the centre opens or on refresh.
     enabled: false,
   });

@@ -3,7 +3,7 @@ import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
 import { Workspace } from '../workspace/Workspace';
 import { Footer } from './Footer';
-import { PRODUCT_NAME } from './product';
+import { documentTitle } from './product';
 import { TopBar } from './TopBar';
 import { LoginView } from './views/LoginView';
 import { LoadingView, LogoutView, StsErrorView } from './views/StatusViews';
@@ -14,11 +14,6 @@ export { PRODUCT_NAME } from './product';
 const FOOTER_ROUTES = new Set(['home', 'login', 'swecologin']);
 const LOGIN_BACKGROUND = new Set(['login', 'swecologin', 'stslogin', 'stserror', 'logout']);
 const GREYSCALE = new Set(['stserror', 'logout']);
-
-/** Browser tab title: product name, plus ' - ' and the active customer's name when there is one. */
-export function documentTitle(kundeNavn: string | null | undefined): string {
-  return kundeNavn ? `${PRODUCT_NAME} - ${kundeNavn}` : PRODUCT_NAME;
-}
 
 /**
  * The session screens (login, sign-on, errors, logout): the only routes shown outside the workspace.

@@ -26,6 +26,7 @@ import { guardFor } from './guards';
 import type { TileId } from './layout';
 import { resolveTilePath } from './resolve';
 import { useWorkspace, workspace } from './store';
+import { TAB_REGLER } from './tab-regler';
 import { type TileApi, TileContext } from './tile-api';
 import { tileCommandStore } from './tile-commands';
 import { rememberTileFocus, useTileFocus } from './tile-focus';
@@ -177,7 +178,7 @@ function TileButton(props: { label: string; shortcut: string; onClick(): void; c
 
 function TabBar(props: { route: RouteDef; params: RouteParams; tileId: TileId; flags: TabFlags }) {
   const { ressourcer } = useSession();
-  const tabs = siblingTabs(props.route, props.params, { ressourcer, flags: props.flags });
+  const tabs = siblingTabs(props.route, props.params, { ressourcer, flags: props.flags, regler: TAB_REGLER });
   const navRef = useRef<HTMLElement>(null);
   const overflow = useTabOverflow(navRef, props.route.name, tabs.length);
   const scroll = (direction: 1 | -1) => {

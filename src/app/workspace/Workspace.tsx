@@ -2,21 +2,20 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Mosaic, type MosaicNode, MosaicWindow } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
 import './workspace.css';
-import { detailPath, ENTITETER } from '../../contract/entitet';
 import { useLocation } from '../lib/navigation';
 import { Palette } from '../palette/Palette';
 import { addRecent, recentOwner } from '../palette/recent';
 import { ShortcutSheet } from '../palette/ShortcutSheet';
 import { api, sessionActor } from '../session/runtime';
 import { useSession } from '../session/useSession';
-import { PRODUCT_NAME } from '../shell/product';
 import { syncFromUrlGuarded } from './actions';
+import { dokumentTitel, senesteFor } from './entitet-visning';
 import { anyDirty } from './guards';
 import type { LayoutNode, TileId } from './layout';
 import { leaves } from './layout';
 import { resolveTilePath } from './resolve';
 import { useWorkspace, workspace } from './store';
-import { TileBody, TileHeader, tileHeading } from './Tile';
+import { TileBody, TileHeader } from './Tile';
 import { useTileMeta } from './tile-meta';
 import { UnsavedChangesModal } from './UnsavedChangesModal';
 import { workspaceUrl } from './url-codec';
@@ -87,12 +86,7 @@ function useDocumentTitle() {
   const path = id ? ws.tiles[id]?.path : undefined;
   useEffect(() => {
     const route = path ? resolveTilePath(path, ressourcer).route : null;
-    document.title =
-      route && /^(virksomhed|landbrug|vandanlaeg)-/.test(route.name) && meta.title
-        ? `${tileHeading(route, meta.title)} - ${PRODUCT_NAME}`
-        : user?.customerName
-          ? `${PRODUCT_NAME} - ${user.customerName}`
-          : PRODUCT_NAME;
+    document.title = dokumentTitel(route, meta.title, user?.customerName);
   }, [path, meta.title, ressourcer, user?.customerName]);
 }
 
@@ -126,10 +120,8 @@ function useRecentRecords() {
     seen.current = path;
     if (fresh || !path || !title) return;
     const { route, params } = resolveTilePath(path, ressourcer);
-    const kind = route?.name.match(/^(virksomhed|landbrug)-/)?.[1];
-    if (!kind || !params.id) return;
-    const entitet = ENTITETER[kind as 'virksomhed' | 'landbrug'];
-    addRecent(owner, { path: detailPath(entitet, params.id), label: title, group: entitet.titelEntal });
+    const item = senesteFor(route, params, title);
+    if (item) addRecent(owner, item);
   }, [path, title, ressourcer, owner]);
 }
 

@@ -5,15 +5,20 @@ import { matchRoute } from '../routes/match';
 import { siblingTabs } from '../routes/tabs';
 import { closeTileGuarded, navigateTileGuarded } from './actions';
 import { workspace } from './store';
+import { TAB_REGLER } from './tab-regler';
+import { tileMetaStore } from './tile-meta';
 
-/** Moves the focused tile to its next (+1) or previous (-1) tab. */
+/** Moves the focused tile to its next (+1) or previous (-1) enabled tab, as its tab bar shows them. */
 function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
   const ws = workspace.get();
   const id = ws.focused;
   const path = id ? ws.tiles[id]?.path : undefined;
   const match = path ? matchRoute(path) : null;
   if (!id || !match) return;
-  const tabs = siblingTabs(match.route, match.params, { ressourcer }).filter((t) => t.enabled);
+  const flags = tileMetaStore.get(id).flags;
+  const tabs = siblingTabs(match.route, match.params, { ressourcer, flags, regler: TAB_REGLER }).filter(
+    (t) => t.enabled,
+  );
   const i = tabs.findIndex((t) => t.route.name === match.route.name);
   const next = tabs[(i + step + tabs.length) % tabs.length];
   if (next && next.route.name !== match.route.name) void navigateTileGuarded(id, next.href);

@@ -1,5 +1,6 @@
 import { type ComponentType, createContext, useContext, useEffect } from 'react';
-import type { RouteDef, RouteParams } from '../routes/route-table';
+import type { RouteDef, RouteParams, ViewRouteName } from '../routes/route-table';
+import type { TabFlags } from '../routes/tabs';
 
 /**
  * A view's primary focus target: spread `primaryFocus` onto the element where the keyboard belongs
@@ -29,6 +30,13 @@ export interface ViewProps {
 }
 export type ViewComponent = ComponentType<ViewProps>;
 
+/**
+ * The views a feature registers in its own `views.ts`, by route name (write the object literal with
+ * `satisfies FeatureViews`, so a misspelt or a redirecting route is a type error). src/app/workspace/views.tsx
+ * composes them; a route without a view there must be marked as not built yet.
+ */
+export type FeatureViews = Partial<Record<ViewRouteName, ViewComponent>>;
+
 /** What a view can tell its tile, through the hooks below. */
 export interface TileApi {
   tileId: string;
@@ -40,8 +48,11 @@ export interface TileApi {
   setTitle(title: string | null): void;
   setCommands(commands: TileCommand[]): void;
   setDirty(dirty: boolean, reset?: () => void): void;
-  /** Flags that enable tabs (e.g. basis.omfattetAfBrugerbetaling for the brugerbetaling tab). */
-  setFlags(flags: { omfattetAfBrugerbetaling?: boolean }): void;
+  /**
+   * Facts about the open record for the tab bar (a company's omfattetAfBrugerbetaling). The workspace
+   * does not read them: the tab rules the feature declares in its views.ts do.
+   */
+  setFlags(flags: TabFlags): void;
 }
 
 const noop = () => {};

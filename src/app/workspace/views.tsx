@@ -1,68 +1,117 @@
 import { lazy } from 'react';
-import type { RouteDef } from '../routes/route-table';
+import { views as systemadmin } from '../features/systemadmin/views';
+import { views as validering } from '../features/validering/views';
+import { views as virksomhed } from '../features/virksomhed/views';
+import { views as virksomhedListe } from '../features/virksomhed-liste/views';
+import type { RouteDef, ViewRouteName } from '../routes/route-table';
 import { HomeView } from '../shell/views/HomeView';
 import { IngenAdgangView, NotFoundView } from '../shell/views/StatusViews';
-import type { ViewComponent } from './tile-api';
+import type { FeatureViews, ViewComponent } from './tile-api';
 
 /**
- * Which view renders a route inside a tile. Feature views are loaded lazily, so the first screen
- * stays small; routes whose screens are not built yet show their overview (title and tabs).
+ * Which view renders a route inside a tile. Each feature registers its own views in its views.ts;
+ * this table composes them with the shell's and names every other route explicitly as not built
+ * yet. It must cover every route a tile shows (routes that only redirect never reach a view), so a
+ * route added to the table without a view or a mark is a type error here, not a silent fallback.
  */
-const RouteOverview = lazy(() => import('./RouteOverview'));
-const Kundemoduler = lazy(() => import('../features/systemadmin/KundemodulerView'));
+export const IKKE_BYGGET = 'ikke bygget';
+export type IkkeBygget = typeof IKKE_BYGGET;
 
-const VirksomhedListe = lazy(() => import('../features/virksomhed-liste/VirksomhedListeView'));
-
-const VirksomhedStamoplysninger = lazy(() => import('../features/virksomhed/StamoplysningerView'));
-const VirksomhedTilsyn = lazy(() => import('../features/virksomhed/TilsynView'));
-const VirksomhedHaandhaevelser = lazy(() => import('../features/virksomhed/HaandhaevelserView'));
-const VirksomhedAfgoerelser = lazy(() => import('../features/virksomhed/AfgoerelserView'));
-const VirksomhedRisikovurdering = lazy(() => import('../features/virksomhed/RisikovurderingView'));
-const VirksomhedFyringsanlaeg = lazy(() => import('../features/virksomhed/FyringsanlaegView'));
-const VirksomhedBrugerbetaling = lazy(() => import('../features/virksomhed/BrugerbetalingView'));
-const VirksomhedOpbevaringslagre = lazy(() => import('../features/virksomhed/OpbevaringslagreView'));
-const LandbrugDyrehold = lazy(() => import('../features/virksomhed/DyreholdView'));
-
-const ValideringVandproever = lazy(() => import('../features/validering/VandproeverView'));
-const ValideringEmail = lazy(() => import('../features/validering/EmailVandanlaegView'));
-const ValideringAnlaeg = lazy(() => import('../features/validering/OppumpedeAnlaegView'));
-const ValideringIndtag = lazy(() => import('../features/validering/OppumpedeIndtagView'));
-const ValideringPejlinger = lazy(() => import('../features/validering/PejlingerView'));
-const ValideringKontaktpersoner = lazy(() => import('../features/validering/KontaktpersonerView'));
-
-const VIEWS: Record<string, ViewComponent> = {
+const shell = {
   home: HomeView,
   ingenadgang: IngenAdgangView,
   notfound: NotFoundView,
-  'validering-vandproever': ValideringVandproever,
-  'validering-emailvandanlaeg': ValideringEmail,
-  'validering-oppumpedemaengeranlaeg': ValideringAnlaeg,
-  'validering-oppumpedemaengderboringindtag': ValideringIndtag,
-  'validering-pejlinger': ValideringPejlinger,
-  'validering-kontaktpersoner': ValideringKontaktpersoner,
-  'virksomhed-stamoplysninger': VirksomhedStamoplysninger,
-  'virksomhed-tilsyn': VirksomhedTilsyn,
-  'virksomhed-haandhaevelser': VirksomhedHaandhaevelser,
-  'virksomhed-afgoerelser': VirksomhedAfgoerelser,
-  'virksomhed-risikovurdering': VirksomhedRisikovurdering,
-  'virksomhed-fyringsanlaeg': VirksomhedFyringsanlaeg,
-  'virksomhed-brugerbetaling': VirksomhedBrugerbetaling,
-  'virksomhed-opbevaringslagre': VirksomhedOpbevaringslagre,
-  'landbrug-stamoplysninger': VirksomhedStamoplysninger,
-  'landbrug-tilsyn': VirksomhedTilsyn,
-  'landbrug-haandhaevelser': VirksomhedHaandhaevelser,
-  'landbrug-afgoerelser': VirksomhedAfgoerelser,
-  'landbrug-risikovurdering': VirksomhedRisikovurdering,
-  'landbrug-fyringsanlaeg': VirksomhedFyringsanlaeg,
-  'landbrug-brugerbetaling': VirksomhedBrugerbetaling,
-  'landbrug-opbevaringslagre': VirksomhedOpbevaringslagre,
-  'landbrug-dyrehold': LandbrugDyrehold,
-  virksomheder: VirksomhedListe,
-  landbrug: VirksomhedListe,
-  systemadmin: Kundemoduler,
-  kundemoduler: Kundemoduler,
-};
+} satisfies FeatureViews;
 
+/** Areas whose screens are not built yet: they show their overview (title and tabs). */
+export const IKKE_BYGGET_ENDNU = [
+  // Session screens are shown outside the workspace; a tile sent there shows the overview.
+  'login',
+  'swecologin',
+  'stslogin',
+  'stserror',
+  'logout',
+  'affaldstilsyn',
+  'affaldstilsyn-affaldstilsyn',
+  'affaldstilsyn-opfoelgendetilsyn',
+  'affaldstilsyn-haandhaevelser',
+  'affaldstilsyn-brugerbetaling',
+  'vandanlaeg',
+  'vandanlaeg-stamoplysninger',
+  'vandanlaeg-indtag',
+  'vandanlaeg-tilladelser',
+  'vandanlaeg-tilsyn',
+  'vandanlaeg-haandhaevelser',
+  'vandanlaeg-diadem',
+  'vandanlaeg-maengder',
+  'vandanlaeg-fasteproevetagningssteder',
+  'vandanlaeg-vandproever',
+  'planlaegningsperioder',
+  'planlaegningsperiode-oversigt',
+  'planlaegningsperiode-ressourcer',
+  'planlaegningsperiode-kategori1a1b',
+  'planlaegningsperiode-kategori2',
+  'admin-frasebibliotek',
+  'admin-minimapkoblinger',
+  'admin-administrativeoplysninger',
+  'admin-dokumentskabeloner',
+  'admin-brugeradministration',
+  'admin-jupitercertifikat',
+  'fakturering-fakturaforslagliste',
+  'fakturering-godkendtefakturaforslag',
+  'fakturering-fakturaoversigt',
+  'fakturering-fakturafejledeoversigt',
+  'fakturering-gebyrtyper',
+  'fakturering-opfoelgningoekonomi',
+  'rapport-tilsyn',
+  'rapport-haandhaevelser',
+  'rapport-afgoerelser',
+  'rapport-beholdere',
+  'rapport-beholderkontrol',
+  'rapport-olietank',
+  'rapport-olietanksinspektion',
+  'rapport-pladser',
+  'rapport-brugerbetaling',
+  'rapport-vandanlaegkontaktpersoner',
+  'rapport-vandtilladelse',
+  'rapport-vandtilladelseboring',
+  'rapport-vandtilsyn',
+  'rapport-vandhaandhaevelse',
+  'rapport-vandoppumpet',
+  'rapport-vandforsyningsfordeling',
+  'rapport-boringtilladelse',
+  'rapport-boringpejling',
+  'frister-opfoelgning',
+  'frister-dmastatus',
+  'frister-jupiterstatus',
+] as const satisfies readonly ViewRouteName[];
+
+const ikkeBygget = Object.fromEntries(IKKE_BYGGET_ENDNU.map((name) => [name, IKKE_BYGGET])) as Record<
+  (typeof IKKE_BYGGET_ENDNU)[number],
+  IkkeBygget
+>;
+
+/** Every route a tile shows: a view, or the explicit mark. */
+export const VIEWS = {
+  ...shell,
+  ...systemadmin,
+  ...virksomhedListe,
+  ...virksomhed,
+  ...validering,
+  ...ikkeBygget,
+} satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
+
+/** The shared view of every route marked as not built. */
+const RouteOverview = lazy(() => import('./RouteOverview'));
+
+/**
+ * The view of a route. A route that only redirects has none: the guard follows the redirect before
+ * a tile renders, so asking for one is a programming error.
+ */
 export function viewFor(route: RouteDef): ViewComponent {
-  return VIEWS[route.name] ?? RouteOverview;
+  const view: ViewComponent | IkkeBygget | undefined = (
+    VIEWS as Partial<Record<string, ViewComponent | IkkeBygget>>
+  )[route.name];
+  if (view === undefined) throw new Error(`Ruten ${route.name} har ingen visning (den viderestiller)`);
+  return view === IKKE_BYGGET ? RouteOverview : view;
 }

@@ -19,16 +19,19 @@ export const sidePart = (q: Pick<ListeQuery, 'start' | 'take'>): SQL =>
 /**
  * ORDER BY from the list's sort whitelist: each column maps to its sort expressions (a text in
  * Danish order has two). Empty values last in both directions; `tiebreak` (an id) last, so that
- * pages never overlap.
+ * pages never overlap. Columns in `aldrigTomme` (never empty, e.g. a required name) get no
+ * 'nulls last', so that a descending sort can read their index backwards.
  */
 export function sorteringSql<S extends string>(
   kolonner: Record<S, SQL[]>,
   q: Pick<ListeQuery<S>, 'sortByColumn' | 'sortDirection'>,
   tiebreak: SQL,
+  aldrigTomme: readonly S[] = [],
 ): SQL {
   const dir = q.sortDirection === 'DESC' ? sql`desc` : sql`asc`;
+  const nulls = aldrigTomme.includes(q.sortByColumn) ? sql`` : sql` nulls last`;
   return sql`order by ${sql.join(
-    kolonner[q.sortByColumn].map((k) => sql`${k} ${dir} nulls last`),
+    kolonner[q.sortByColumn].map((k) => sql`${k} ${dir}${nulls}`),
     sql`, `,
   )}, ${tiebreak} ${dir}`;
 }

@@ -11,7 +11,8 @@ export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
 export type EndpointHandler<E extends AnyEndpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<AnswerInOf<E> | FastifyReply> | AnswerInOf<E> | FastifyReply;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler of a 204 endpoint returns nothing
+) => Promise<AnswerInOf<E> | FastifyReply | void> | AnswerInOf<E> | FastifyReply | void;
 
 /**
  * Registers the route of an endpoint declared in src/contract: its method, path, schemas (the
@@ -30,7 +31,11 @@ export function serve<E extends AnyEndpoint>(app: FastifyInstance, ep: E, handle
       ...(ep.body ? { body: ep.body } : {}),
       ...(ep.answer && status !== 204 ? { response: { [status]: ep.answer } } : {}),
     },
-    config: { ...(ep.access ? { access: ep.access } : {}), ...(ep.public ? { public: true } : {}) },
+    config: {
+      ...(ep.access ? { access: ep.access } : {}),
+      ...(ep.public ? { public: true } : {}),
+      declared: true,
+    },
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
       if (answer === reply || reply.sent) return reply;

@@ -8,9 +8,15 @@ export interface RegisteredRoute {
   public: boolean;
   /** The declared access rule (`config.access`), if any. */
   access?: string;
+  /** Registered by `serve` from an endpoint declared in src/contract. */
+  declared: boolean;
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `serve` (src/server/http/endpoint.ts): the route comes from a contract declaration. */
+    declared?: boolean;
+  }
   interface FastifyInstance {
     /** Every route registered after the registry, as declared (HEAD routes excluded). */
     registeredRoutes: readonly RegisteredRoute[];
@@ -33,6 +39,7 @@ export function registerRouteRegistry(app: FastifyInstance): void {
         url: route.url,
         public: route.config?.public === true,
         access: route.config?.access,
+        declared: route.config?.declared === true,
       });
     }
   });

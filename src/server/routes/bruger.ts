@@ -1,21 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { kundeIdParamsSchema } from '../../contract/common';
 import {
   brugerSettingsSchema,
   defaultBrugerSettings,
-  gemKundeOpsaetningBodySchema,
-  gemOpsaetningBodySchema,
-  kundeListeSchema,
+  gemBrugerOpsaetning,
+  gemKundeOpsaetning,
+  hentBrugerensKunder,
+  hentBrugerOpsaetning,
+  hentKundeOpsaetning,
   kundeSettingsSchema,
-  opsaetningResponseSchema,
   sortFavoritter,
 } from '../../contract/session';
 import { bruger, brugerKunde, kunde } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { addFieldError, badRequest } from '../http/errors';
 import { requireActiveKunde } from './entity-access';
 
@@ -39,79 +39,60 @@ function parseOpsaetning<T>(text: string, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
-export async function brugerRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export async function brugerRoutes(app: FastifyInstance, { db }: Deps) {
   /** User settings with defaults filled in for anything never saved. */
-  app.get(
-    '/Bruger/HentOpsaetning',
-    { schema: { response: { 200: opsaetningResponseSchema } } },
-    async (request) => {
-      const [row] = await db
-        .select({ opsaetning: bruger.opsaetning })
-        .from(bruger)
-        .where(eq(bruger.id, request.user.brugerId));
-      let saved: Record<string, unknown> = {};
-      try {
-        saved = row?.opsaetning ? (JSON.parse(row.opsaetning) as Record<string, unknown>) : {};
-      } catch {
-        saved = {};
-      }
-      const merged = { ...defaultBrugerSettings(), activeKundeId: request.user.kundeId, ...saved };
-      return { opsaetning: JSON.stringify(merged) };
-    },
-  );
+  serve(app, hentBrugerOpsaetning, async (request) => {
+    const [row] = await db
+      .select({ opsaetning: bruger.opsaetning })
+      .from(bruger)
+      .where(eq(bruger.id, request.user.brugerId));
+    let saved: Record<string, unknown> = {};
+    try {
+      saved = row?.opsaetning ? (JSON.parse(row.opsaetning) as Record<string, unknown>) : {};
+    } catch {
+      saved = {};
+    }
+    const merged = { ...defaultBrugerSettings(), activeKundeId: request.user.kundeId, ...saved };
+    return { opsaetning: JSON.stringify(merged) };
+  });
 
-  app.put('/Bruger/GemOpsaetning', { schema: { body: gemOpsaetningBodySchema } }, async (request, reply) => {
+  serve(app, gemBrugerOpsaetning, async (request) => {
     const settings = parseOpsaetning(request.body.opsaetning, brugerSettingsSchema);
     await db
       .update(bruger)
       .set({ opsaetning: JSON.stringify(settings) })
       .where(eq(bruger.id, request.user.brugerId));
-    return reply.code(204).send();
   });
 
-  app.get(
-    '/Bruger/HentKundeOpsaetning/:kundeId',
-    { schema: { params: kundeIdParamsSchema, response: { 200: opsaetningResponseSchema } } },
-    async (request) => {
-      requireActiveKunde(request.user, request.params.kundeId);
-      const [row] = await db
-        .select({ opsaetning: brugerKunde.kundeOpsaetning })
-        .from(brugerKunde)
-        .where(
-          and(eq(brugerKunde.brugerId, request.user.brugerId), eq(brugerKunde.kundeId, request.user.kundeId)),
-        );
-      return { opsaetning: row?.opsaetning ?? JSON.stringify({ favorites: [] }) };
-    },
-  );
+  serve(app, hentKundeOpsaetning, async (request) => {
+    requireActiveKunde(request.user, request.params.kundeId);
+    const [row] = await db
+      .select({ opsaetning: brugerKunde.kundeOpsaetning })
+      .from(brugerKunde)
+      .where(
+        and(eq(brugerKunde.brugerId, request.user.brugerId), eq(brugerKunde.kundeId, request.user.kundeId)),
+      );
+    return { opsaetning: row?.opsaetning ?? JSON.stringify({ favorites: [] }) };
+  });
 
-  app.put(
-    '/Bruger/GemKundeOpsaetning',
-    { schema: { body: gemKundeOpsaetningBodySchema } },
-    async (request, reply) => {
-      requireActiveKunde(request.user, request.body.kundeId);
-      const settings = parseOpsaetning(request.body.opsaetning, kundeSettingsSchema);
-      const stored = { ...settings, favorites: sortFavoritter(settings.favorites) };
-      await db
-        .update(brugerKunde)
-        .set({ kundeOpsaetning: JSON.stringify(stored) })
-        .where(
-          and(eq(brugerKunde.brugerId, request.user.brugerId), eq(brugerKunde.kundeId, request.user.kundeId)),
-        );
-      return reply.code(204).send();
-    },
-  );
+  serve(app, gemKundeOpsaetning, async (request) => {
+    requireActiveKunde(request.user, request.body.kundeId);
+    const settings = parseOpsaetning(request.body.opsaetning, kundeSettingsSchema);
+    const stored = { ...settings, favorites: sortFavoritter(settings.favorites) };
+    await db
+      .update(brugerKunde)
+      .set({ kundeOpsaetning: JSON.stringify(stored) })
+      .where(
+        and(eq(brugerKunde.brugerId, request.user.brugerId), eq(brugerKunde.kundeId, request.user.kundeId)),
+      );
+  });
 
-  app.get(
-    '/bruger/GetAvailableMunicipalitiesForUser',
-    { schema: { response: { 200: kundeListeSchema } } },
-    async (request) =>
-      db
-        .select({ kundeId: kunde.id, kundeNavn: kunde.navn })
-        .from(brugerKunde)
-        .innerJoin(kunde, eq(kunde.id, brugerKunde.kundeId))
-        .where(eq(brugerKunde.brugerId, request.user.brugerId))
-        .orderBy(...danskOrden(kunde.navn), kunde.id),
+  serve(app, hentBrugerensKunder, (request) =>
+    db
+      .select({ kundeId: kunde.id, kundeNavn: kunde.navn })
+      .from(brugerKunde)
+      .innerJoin(kunde, eq(kunde.id, brugerKunde.kundeId))
+      .where(eq(brugerKunde.brugerId, request.user.brugerId))
+      .orderBy(...danskOrden(kunde.navn), kunde.id),
   );
 }

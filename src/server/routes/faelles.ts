@@ -1,21 +1,18 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParamsSchema, idSchema, kundeIdParamsSchema } from '../../contract/common';
 import {
-  adresseSchema,
-  emneListeSchema,
-  fraseListeSchema,
-  fraseQuerySchema,
-  systemBeskedListeSchema,
-  tilsynKonklusionListeSchema,
+  hentAdresse,
+  hentEmner,
+  hentFraser,
+  hentSystemBeskeder,
+  hentTilsynKonklusioner,
 } from '../../contract/notes';
-import { NOTIFIKATION_TYPER, notifikationListeSchema } from '../../contract/session';
+import { hentNotifikationer, NOTIFIKATION_TYPER } from '../../contract/session';
 import type { SessionUser } from '../auth/session-user';
 import { emne, frase, notifikation, systemBesked, tilsynKonklusion } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { loadVirksomhed, requireActiveKunde } from './entity-access';
 
 /** Notification types a user sees: DMA status for company/farm caseworkers, Jupiter for water plants. */
@@ -30,119 +27,91 @@ function notifikationTyperFor(user: SessionUser): number[] {
   return types;
 }
 
-export async function faellesRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function faellesRoutes(app: FastifyInstance, { db }: Deps) {
+  serve(app, hentAdresse, async (request) => {
+    const row = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
+    return { adresse: row.adresse ?? '' };
+  });
 
-  app.get(
-    '/adresse/:virksomhedId',
-    { schema: { params: z.object({ virksomhedId: idSchema }), response: { 200: adresseSchema } } },
-    async (request) => {
-      const row = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
-      return { adresse: row.adresse ?? '' };
-    },
-  );
+  serve(app, hentSystemBeskeder, async (request) => {
+    requireActiveKunde(request.user, request.params.kundeId);
+    const now = new Date();
+    const rows = await db
+      .select()
+      .from(systemBesked)
+      .where(
+        and(
+          or(isNull(systemBesked.kundeId), eq(systemBesked.kundeId, request.params.kundeId)),
+          lte(systemBesked.gyldigFra, now),
+          or(isNull(systemBesked.gyldigTil), gte(systemBesked.gyldigTil, now)),
+        ),
+      )
+      .orderBy(desc(systemBesked.gyldigFra));
+    return rows.map((r) => ({
+      id: r.id,
+      titel: r.titel,
+      tekst: r.tekst,
+      alvorlighed: r.alvorlighed as 'info' | 'advarsel' | 'kritisk',
+      gyldigFra: r.gyldigFra.toISOString(),
+      gyldigTil: r.gyldigTil?.toISOString() ?? null,
+    }));
+  });
 
-  app.get(
-    '/SystemBesked/HentSystemBeskeder/:kundeId',
-    { schema: { params: kundeIdParamsSchema, response: { 200: systemBeskedListeSchema } } },
-    async (request) => {
-      requireActiveKunde(request.user, request.params.kundeId);
-      const now = new Date();
-      const rows = await db
-        .select()
-        .from(systemBesked)
-        .where(
-          and(
-            or(isNull(systemBesked.kundeId), eq(systemBesked.kundeId, request.params.kundeId)),
-            lte(systemBesked.gyldigFra, now),
-            or(isNull(systemBesked.gyldigTil), gte(systemBesked.gyldigTil, now)),
-          ),
-        )
-        .orderBy(desc(systemBesked.gyldigFra));
-      return rows.map((r) => ({
-        id: r.id,
-        titel: r.titel,
-        tekst: r.tekst,
-        alvorlighed: r.alvorlighed as 'info' | 'advarsel' | 'kritisk',
-        gyldigFra: r.gyldigFra.toISOString(),
-        gyldigTil: r.gyldigTil?.toISOString() ?? null,
-      }));
-    },
-  );
-
-  app.get('/emne/list', { schema: { response: { 200: emneListeSchema } } }, async () =>
+  serve(app, hentEmner, () =>
     db.select({ id: emne.id, kode: emne.kode, navn: emne.navn }).from(emne).orderBy(emne.kode),
   );
 
-  app.get(
-    '/frase/list/:kundeId',
-    {
-      schema: {
-        params: kundeIdParamsSchema,
-        querystring: fraseQuerySchema,
-        response: { 200: fraseListeSchema },
-      },
-    },
-    async (request) => {
-      requireActiveKunde(request.user, request.params.kundeId);
-      const { emneId } = request.query;
-      return db
-        .select({
-          id: frase.id,
-          emneId: frase.emneId,
-          titel: frase.titel,
-          tekst: frase.tekst,
-          aktiv: frase.aktiv,
-        })
-        .from(frase)
-        .where(and(eq(frase.kundeId, request.user.kundeId), emneId ? eq(frase.emneId, emneId) : undefined))
-        .orderBy(...danskOrden(frase.titel), frase.id);
-    },
-  );
+  serve(app, hentFraser, (request) => {
+    requireActiveKunde(request.user, request.params.kundeId);
+    const { emneId } = request.query;
+    return db
+      .select({
+        id: frase.id,
+        emneId: frase.emneId,
+        titel: frase.titel,
+        tekst: frase.tekst,
+        aktiv: frase.aktiv,
+      })
+      .from(frase)
+      .where(and(eq(frase.kundeId, request.user.kundeId), emneId ? eq(frase.emneId, emneId) : undefined))
+      .orderBy(...danskOrden(frase.titel), frase.id);
+  });
 
   /** The customer's inspection conclusions ({id} is the kundeId; recorded in docs/decisions.md). */
-  app.get(
-    '/tilsyn/tilsynKonklusion/:id',
-    { schema: { params: idParamsSchema, response: { 200: tilsynKonklusionListeSchema } } },
-    async (request) => {
-      requireActiveKunde(request.user, request.params.id);
-      return db
-        .select({
-          id: tilsynKonklusion.id,
-          kode: tilsynKonklusion.kode,
-          navn: tilsynKonklusion.navn,
-          aktiv: tilsynKonklusion.aktiv,
-        })
-        .from(tilsynKonklusion)
-        .where(eq(tilsynKonklusion.kundeId, request.user.kundeId))
-        .orderBy(tilsynKonklusion.kode);
-    },
-  );
+  serve(app, hentTilsynKonklusioner, (request) => {
+    requireActiveKunde(request.user, request.params.id);
+    return db
+      .select({
+        id: tilsynKonklusion.id,
+        kode: tilsynKonklusion.kode,
+        navn: tilsynKonklusion.navn,
+        aktiv: tilsynKonklusion.aktiv,
+      })
+      .from(tilsynKonklusion)
+      .where(eq(tilsynKonklusion.kundeId, request.user.kundeId))
+      .orderBy(tilsynKonklusion.kode);
+  });
 
-  app.get(
-    '/notification/list',
-    { schema: { response: { 200: notifikationListeSchema } } },
-    async (request) => {
-      const types = notifikationTyperFor(request.user);
-      if (types.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(notifikation)
-        .where(
-          and(
-            eq(notifikation.kundeId, request.user.kundeId),
-            or(isNull(notifikation.brugerId), eq(notifikation.brugerId, request.user.brugerId)),
-            inArray(notifikation.type, types),
-          ),
-        )
-        .orderBy(desc(notifikation.oprettet))
-        .limit(100);
-      return rows.map((r) => ({
-        id: r.id,
-        notifikationType: r.type as 1 | 2 | 3,
-        oprettetDatoTid: r.oprettet.toISOString(),
-        beskrivelse: r.beskrivelse,
-      }));
-    },
-  );
+  serve(app, hentNotifikationer, async (request) => {
+    const types = notifikationTyperFor(request.user);
+    if (types.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(notifikation)
+      .where(
+        and(
+          eq(notifikation.kundeId, request.user.kundeId),
+          or(isNull(notifikation.brugerId), eq(notifikation.brugerId, request.user.brugerId)),
+          inArray(notifikation.type, types),
+        ),
+      )
+      .orderBy(desc(notifikation.oprettet))
+      .limit(100);
+    return rows.map((r) => ({
+      id: r.id,
+      notifikationType: r.type as 1 | 2 | 3,
+      oprettetDatoTid: r.oprettet.toISOString(),
+      beskrivelse: r.beskrivelse,
+    }));
+  });
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { hentKlar } from '../../contract/klar';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 
 /** How long the readiness query may take before the answer is 'not ready'. */
 export const KLAR_TIMEOUT_MS = 2000;
@@ -24,28 +24,15 @@ function inden<T>(promise: Promise<T>, ms: number): Promise<T> {
  * database answers a trivial query within KLAR_TIMEOUT_MS, else 503 with a Danish message. Public,
  * like test/ping, which only says that the process answers (liveness).
  */
-export async function klarRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/test/klar',
-    {
-      config: { public: true },
-      schema: {
-        response: {
-          200: z.object({ klar: z.literal(true) }),
-          503: z.object({ klar: z.literal(false), status: z.literal(503), message: z.string() }),
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      try {
-        await inden(Promise.resolve(db.execute(sql`SELECT 1`)), KLAR_TIMEOUT_MS);
-        return { klar: true as const };
-      } catch (err) {
-        request.log.warn({ err }, 'readiness: the database does not answer');
-        return reply.code(503).send({ klar: false as const, status: 503 as const, message: IKKE_KLAR });
-      }
-    },
-  );
+export async function klarRoutes(app: FastifyInstance, { db }: Deps) {
+  serve(app, hentKlar, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await inden(Promise.resolve(db.execute(sql`SELECT 1`)), KLAR_TIMEOUT_MS);
+      return { klar: true as const };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness: the database does not answer');
+      return reply.code(503).send({ klar: false as const, status: 503 as const, message: IKKE_KLAR });
+    }
+  });
 }

@@ -1,17 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/common';
-import {
-  adHocOpgaveListeSchema,
-  adHocOpgaveSchema,
-  notatListeSchema,
-  notatSchema,
-  opretAdHocOpgaveSchema,
-  opretNotatSchema,
-} from '../../contract/notes';
+import { hentAdHocOpgaver, hentLogbog, opretAdHocOpgave, opretLogbogNotat } from '../../contract/notes';
+import type { SessionUser } from '../auth/session-user';
+import type { Db } from '../db/client';
 import { adHocOpgave, bruger, logbog } from '../db/schema';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { loadVirksomhed } from './entity-access';
 
 type NoteRow = {
@@ -25,105 +19,80 @@ type NoteRow = {
 };
 const toNotat = (r: NoteRow) => ({ ...r, dato: r.dato.toISOString() });
 
+/** The columns a note (log entry or ad hoc task) is read with, its author's name joined. */
+const noteKolonner = (t: typeof logbog | typeof adHocOpgave) => ({
+  id: t.id,
+  emne: t.emne,
+  notat: t.notat,
+  brugerId: t.brugerId,
+  bruger: bruger.navn,
+  dato: t.dato,
+  virksomhedId: t.virksomhedId,
+});
+
+/** The name of the signed-in user, who writes a new note. */
+async function forfatter(db: Db, user: SessionUser): Promise<string | null> {
+  const [row] = await db.select({ navn: bruger.navn }).from(bruger).where(eq(bruger.id, user.brugerId));
+  return row?.navn ?? null;
+}
+
 /** Log entries and ad hoc tasks of a company or water plant: read with the read right, write with the caseworker right. */
-export async function logbogRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function logbogRoutes(app: FastifyInstance, { db }: Deps) {
+  serve(app, hentLogbog, async (request) => {
+    await loadVirksomhed(db, request.user, request.params.id, 'read');
+    const rows = await db
+      .select(noteKolonner(logbog))
+      .from(logbog)
+      .leftJoin(bruger, eq(bruger.id, logbog.brugerId))
+      .where(eq(logbog.virksomhedId, request.params.id))
+      .orderBy(desc(logbog.dato), desc(logbog.id));
+    return rows.map(toNotat);
+  });
 
-  app.get(
-    '/logbog/list/:id',
-    { schema: { params: idParamsSchema, response: { 200: notatListeSchema } } },
-    async (request) => {
-      await loadVirksomhed(db, request.user, request.params.id, 'read');
-      const rows = await db
-        .select({
-          id: logbog.id,
-          emne: logbog.emne,
-          notat: logbog.notat,
-          brugerId: logbog.brugerId,
-          bruger: bruger.navn,
-          dato: logbog.dato,
-          virksomhedId: logbog.virksomhedId,
-        })
-        .from(logbog)
-        .leftJoin(bruger, eq(bruger.id, logbog.brugerId))
-        .where(eq(logbog.virksomhedId, request.params.id))
-        .orderBy(desc(logbog.dato), desc(logbog.id));
-      return rows.map(toNotat);
-    },
-  );
+  serve(app, opretLogbogNotat, async (request) => {
+    const target = await loadVirksomhed(db, request.user, request.body.virksomhedId, 'write');
+    const [row] = await db
+      .insert(logbog)
+      .values({
+        kundeId: target.kundeId,
+        virksomhedId: target.id,
+        emne: request.body.emne,
+        notat: request.body.notat,
+        brugerId: request.user.brugerId,
+      })
+      .returning();
+    return toNotat({ ...row!, bruger: await forfatter(db, request.user) });
+  });
 
-  app.post(
-    '/logbog',
-    { schema: { body: opretNotatSchema, response: { 201: notatSchema } } },
-    async (request, reply) => {
-      const target = await loadVirksomhed(db, request.user, request.body.virksomhedId, 'write');
-      const [row] = await db
-        .insert(logbog)
-        .values({
-          kundeId: target.kundeId,
-          virksomhedId: target.id,
-          emne: request.body.emne,
-          notat: request.body.notat,
-          brugerId: request.user.brugerId,
-        })
-        .returning();
-      const [author] = await db
-        .select({ navn: bruger.navn })
-        .from(bruger)
-        .where(eq(bruger.id, request.user.brugerId));
-      return reply.code(201).send(toNotat({ ...row!, bruger: author?.navn ?? null }));
-    },
-  );
+  serve(app, hentAdHocOpgaver, async (request) => {
+    await loadVirksomhed(db, request.user, request.params.id, 'read');
+    const rows = await db
+      .select({ ...noteKolonner(adHocOpgave), frist: adHocOpgave.frist, udfoert: adHocOpgave.udfoert })
+      .from(adHocOpgave)
+      .leftJoin(bruger, eq(bruger.id, adHocOpgave.brugerId))
+      .where(eq(adHocOpgave.virksomhedId, request.params.id))
+      .orderBy(desc(adHocOpgave.dato), desc(adHocOpgave.id));
+    return rows.map((r) => ({ ...toNotat(r), frist: r.frist, udfoert: r.udfoert }));
+  });
 
-  app.get(
-    '/AdHocOpgave/list/:id',
-    { schema: { params: idParamsSchema, response: { 200: adHocOpgaveListeSchema } } },
-    async (request) => {
-      await loadVirksomhed(db, request.user, request.params.id, 'read');
-      const rows = await db
-        .select({
-          id: adHocOpgave.id,
-          emne: adHocOpgave.emne,
-          notat: adHocOpgave.notat,
-          brugerId: adHocOpgave.brugerId,
-          bruger: bruger.navn,
-          dato: adHocOpgave.dato,
-          virksomhedId: adHocOpgave.virksomhedId,
-          frist: adHocOpgave.frist,
-          udfoert: adHocOpgave.udfoert,
-        })
-        .from(adHocOpgave)
-        .leftJoin(bruger, eq(bruger.id, adHocOpgave.brugerId))
-        .where(eq(adHocOpgave.virksomhedId, request.params.id))
-        .orderBy(desc(adHocOpgave.dato), desc(adHocOpgave.id));
-      return rows.map((r) => ({ ...toNotat(r), frist: r.frist, udfoert: r.udfoert }));
-    },
-  );
-
-  app.post(
-    '/AdHocOpgave',
-    { schema: { body: opretAdHocOpgaveSchema, response: { 201: adHocOpgaveSchema } } },
-    async (request, reply) => {
-      const target = await loadVirksomhed(db, request.user, request.body.virksomhedId, 'write');
-      const [row] = await db
-        .insert(adHocOpgave)
-        .values({
-          kundeId: target.kundeId,
-          virksomhedId: target.id,
-          emne: request.body.emne,
-          notat: request.body.notat,
-          frist: request.body.frist ?? null,
-          brugerId: request.user.brugerId,
-        })
-        .returning();
-      const [author] = await db
-        .select({ navn: bruger.navn })
-        .from(bruger)
-        .where(eq(bruger.id, request.user.brugerId));
-      const r = row!;
-      return reply
-        .code(201)
-        .send({ ...toNotat({ ...r, bruger: author?.navn ?? null }), frist: r.frist, udfoert: r.udfoert });
-    },
-  );
+  serve(app, opretAdHocOpgave, async (request) => {
+    const target = await loadVirksomhed(db, request.user, request.body.virksomhedId, 'write');
+    const [row] = await db
+      .insert(adHocOpgave)
+      .values({
+        kundeId: target.kundeId,
+        virksomhedId: target.id,
+        emne: request.body.emne,
+        notat: request.body.notat,
+        frist: request.body.frist ?? null,
+        brugerId: request.user.brugerId,
+      })
+      .returning();
+    const r = row!;
+    return {
+      ...toNotat({ ...r, bruger: await forfatter(db, request.user) }),
+      frist: r.frist,
+      udfoert: r.udfoert,
+    };
+  });
 }

@@ -1,19 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '../../contract/common';
-import {
-  loginBodySchema,
-  stsLoginBodySchema,
-  stsLoginResponseSchema,
-  tokenResponseSchema,
-  versionSchema,
-} from '../../contract/session';
+import { hentVersion, logInd, logIndSts, ping, skiftKommune } from '../../contract/session';
 import { issueToken } from '../auth/issue-token';
 import { checkSignInPassword } from '../auth/password';
 import { bruger, stsBillet } from '../db/schema';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { forbidden, HttpError } from '../http/errors';
 import { appVersion } from '../version';
 
@@ -23,19 +15,14 @@ const INGEN_KUNDE = 'Din bruger er ikke tilknyttet en kommune. Kontakt din admin
 const UGYLDIGT_STS_ID = 'Log-ind-id er ukendt, allerede brugt eller udløbet. Log venligst ind igen.';
 
 export async function loginRoutes(
-  fastify: FastifyInstance,
+  app: FastifyInstance,
   { db, tokens, config, passwordHasher, signInLimit }: Deps,
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The sign-in calls, behind the sign-in limit (a scope of their own, so the hook is theirs only).
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', signInLimit.hook());
 
-  app.post(
-    '/login',
-    {
-      config: { public: true },
-      preValidation: signInLimit.hook(),
-      schema: { body: loginBodySchema, response: { 200: tokenResponseSchema } },
-    },
-    async (request) => {
+    serve(scope, logInd, async (request) => {
       const [user] = await db
         .select()
         .from(bruger)
@@ -45,20 +32,9 @@ export async function loginRoutes(
       const result = await issueToken(db, tokens, user.id);
       if (!result.ok) throw new HttpError(401, result.reason === 'suspenderet' ? SUSPENDERET : INGEN_KUNDE);
       return { data: result.token };
-    },
-  );
+    });
 
-  app.post(
-    '/login/sts',
-    {
-      config: { public: true },
-      preValidation: signInLimit.hook(),
-      schema: {
-        body: stsLoginBodySchema,
-        response: { 200: stsLoginResponseSchema, 401: stsLoginResponseSchema },
-      },
-    },
-    async (request, reply) => {
+    serve(scope, logIndSts, async (request, reply) => {
       // One atomic update consumes the id: a second exchange of the same id finds nothing.
       const [billet] = await db
         .update(stsBillet)
@@ -80,33 +56,16 @@ export async function loginRoutes(
         });
       }
       return { success: true as const, data: result.token };
-    },
-  );
+    });
+  });
 
-  app.get(
-    '/login/Version',
-    { config: { public: true }, schema: { response: { 200: versionSchema } } },
-    async () => appVersion(config),
-  );
+  serve(app, hentVersion, () => appVersion(config));
 
-  app.get(
-    '/login/ChangeMunicipality',
-    {
-      schema: { querystring: z.object({ municipalityId: idSchema }), response: { 200: tokenResponseSchema } },
-    },
-    async (request) => {
-      const result = await issueToken(db, tokens, request.user.brugerId, request.query.municipalityId);
-      if (!result.ok) throw forbidden('Du har ikke adgang til den valgte kommune');
-      return { data: result.token };
-    },
-  );
+  serve(app, skiftKommune, async (request) => {
+    const result = await issueToken(db, tokens, request.user.brugerId, request.query.municipalityId);
+    if (!result.ok) throw forbidden('Du har ikke adgang til den valgte kommune');
+    return { data: result.token };
+  });
 
-  app.get(
-    '/test/ping',
-    {
-      config: { public: true },
-      schema: { response: { 200: z.object({ pong: z.literal(true), tid: z.string() }) } },
-    },
-    async () => ({ pong: true as const, tid: new Date().toISOString() }),
-  );
+  serve(app, ping, () => ({ pong: true as const, tid: new Date().toISOString() }));
 }

@@ -1,16 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '../../contract/common';
 import {
   DMA_LOOKUPS,
   type DmaLookup,
+  FASTE_LOOKUPS,
+  fastLookup,
+  hentDmaLookup,
+  hentLandbrugLookup,
+  hentRisikovurderingLookup,
+  hentTidsregistreringsKategorier,
   LANDBRUG_LOOKUPS,
   type LandbrugLookup,
   type LookupItem,
-  lookupListeSchema,
-  virksomhedIdQuerySchema,
 } from '../../contract/lookups';
 import { registrering } from '../db/schema';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
@@ -25,6 +26,7 @@ import {
   VIRKSOMHEDSGRUPPER,
 } from '../db/seed/lookups';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { loadVirksomhed } from './entity-access';
 
@@ -528,103 +530,62 @@ export function tidsregistreringsKategorier(type: number): LookupItem[] {
   );
 }
 
-/** Accepts `virksomhedid` in any letter case, as the spec's query writes it. */
-const virksomhedIdQuery = z.preprocess(
-  (q) =>
-    q && typeof q === 'object'
-      ? Object.fromEntries(Object.entries(q).map(([k, v]) => [k.toLowerCase(), v]))
-      : q,
-  virksomhedIdQuerySchema,
-);
-
 /**
  * Lookups (spec 001 §7). Fixed lists need only a signed-in user; lists that depend on a company
  * (risk assessments, its time-registration categories) need the read right of its type.
  */
-export async function lookupRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const schema = { response: { 200: lookupListeSchema } };
+export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {
+  /** A named list of the catalogue, or 404. */
+  const navngivet = (sti: string) => {
+    const items = lookupListe(sti);
+    if (!items) throw notFound('Opslagslisten');
+    return items;
+  };
+  serve(app, hentDmaLookup, (request) => navngivet(`dmalookup/${request.params.name}`));
+  serve(app, hentLandbrugLookup, (request) => navngivet(`mwlandbruglookup/list/${request.params.name}`));
 
-  app.get(
-    '/dmalookup/:name',
-    { schema: { ...schema, params: z.object({ name: z.string().min(1).max(80) }) } },
-    async (request) => {
-      const items = lookupListe(`dmalookup/${request.params.name}`);
-      if (!items) throw notFound('Opslagslisten');
-      return items;
-    },
-  );
-
-  app.get(
-    '/mwlandbruglookup/list/:name',
-    { schema: { ...schema, params: z.object({ name: z.string().min(1).max(80) }) } },
-    async (request) => {
-      const items = lookupListe(`mwlandbruglookup/list/${request.params.name}`);
-      if (!items) throw notFound('Opslagslisten');
-      return items;
-    },
-  );
-
-  for (const path of [
-    'dyretype/list',
-    'AdHocOpgave/emner',
-    'kontaktpersontype/list',
-    'kontaktpersontype/listjupiter',
-    'Kontaktperson/kontaktpersonbetalertypelist',
-    'tidsregistreringsKategori/listGebyr',
-    'Kontrolpunkt/henttemplateemner',
-    'TilsynRapport/henttemplateemner',
-    'brugerbetaling/GetPSRMFordringstypeLookup',
-  ]) {
+  for (const path of Object.values(FASTE_LOOKUPS)) {
     const items = lookupListe(path);
     if (!items) throw new Error(`lookup ${path} missing from the catalogue`);
-    app.get(`/${path}`, { schema }, async () => items);
+    serve(app, fastLookup(path), () => items);
   }
 
-  app.get(
-    '/tidsregistreringsKategori/listVirksomhed',
-    { schema: { ...schema, querystring: virksomhedIdQuery } },
-    async (request) => {
-      const v = await loadVirksomhed(db, request.user, request.query.virksomhedid, 'read');
-      return tidsregistreringsKategorier(v.type);
-    },
-  );
+  serve(app, hentTidsregistreringsKategorier, async (request) => {
+    const v = await loadVirksomhed(db, request.user, request.query.virksomhedid, 'read');
+    return tidsregistreringsKategorier(v.type);
+  });
 
   /** The company's risk assessments as lookup items, newest first (id = the assessment's id). */
-  app.get(
-    '/miljoeRisikoVurdering/list/:virksomhedId/lookup',
-    { schema: { ...schema, params: z.object({ virksomhedId: idSchema }) } },
-    async (request) => {
-      const v = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
-      const rows = await db
-        .select()
-        .from(registrering)
-        .where(
-          and(
-            eq(registrering.virksomhedId, v.id),
-            eq(registrering.art, 'risikovurdering'),
-            eq(registrering.slettet, false),
-          ),
-        )
-        .orderBy(desc(registrering.dato), desc(registrering.id));
-      const nyeste = rows[0]?.id;
-      return rows.map((r, i) => {
-        const score = typeof r.data.score === 'number' ? ` – score ${r.data.score}` : '';
-        const dato = r.dato
-          ? `${r.dato.slice(8, 10)}-${r.dato.slice(5, 7)}-${r.dato.slice(0, 4)}`
-          : 'uden dato';
-        return {
-          id: r.id,
-          brugerId: r.oprettetAf,
-          kode: String(r.id),
-          navn: `${r.titel} (${dato}${score})`,
-          beskrivelse: typeof r.data.begrundelse === 'string' ? r.data.begrundelse : null,
-          prioritet: i + 1,
-          dmaKode: r.data.risikoscoretypeId !== 3,
-          // Only the newest assessment is current; older ones stay selectable where already chosen.
-          aktiv: r.id === nyeste,
-        };
-      });
-    },
-  );
+  serve(app, hentRisikovurderingLookup, async (request) => {
+    const v = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
+    const rows = await db
+      .select()
+      .from(registrering)
+      .where(
+        and(
+          eq(registrering.virksomhedId, v.id),
+          eq(registrering.art, 'risikovurdering'),
+          eq(registrering.slettet, false),
+        ),
+      )
+      .orderBy(desc(registrering.dato), desc(registrering.id));
+    const nyeste = rows[0]?.id;
+    return rows.map((r, i) => {
+      const score = typeof r.data.score === 'number' ? ` – score ${r.data.score}` : '';
+      const dato = r.dato
+        ? `${r.dato.slice(8, 10)}-${r.dato.slice(5, 7)}-${r.dato.slice(0, 4)}`
+        : 'uden dato';
+      return {
+        id: r.id,
+        brugerId: r.oprettetAf,
+        kode: String(r.id),
+        navn: `${r.titel} (${dato}${score})`,
+        beskrivelse: typeof r.data.begrundelse === 'string' ? r.data.begrundelse : null,
+        prioritet: i + 1,
+        dmaKode: r.data.risikoscoretypeId !== 3,
+        // Only the newest assessment is current; older ones stay selectable where already chosen.
+        aktiv: r.id === nyeste,
+      };
+    });
+  });
 }

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   erVirksomhedEllerLandbrug,
   type VirksomhedEllerLandbrug,
@@ -11,25 +10,22 @@ import {
   CVR_FELTER,
   type CvrFelt,
   type CvrForskel,
-  cvrLookupQuerySchema,
-  cvrLookupSvarSchema,
-  dawaAdresseListeSchema,
-  dawaSoegQuerySchema,
-  opdaterCvrSvarSchema,
-  opdaterValgteBodySchema,
-  opdaterValgteSvarSchema,
-  opretFraCvrQuerySchema,
-  opretFraDawaQuerySchema,
-  opretSvarSchema,
-  virksomhedIdQuerySchema,
+  hentCvrForskelle,
+  type OpretSvar,
+  opretFraCvr,
+  opretFraDawa,
+  overtagCvrFelter,
+  soegCvr,
+  soegDawa,
 } from '../../contract/registre';
 import { requireAny } from '../auth/plugin';
 import type { SessionUser } from '../auth/session-user';
-import type { Db } from '../db/client';
+import type { Db, Transaction } from '../db/client';
 import { cvrAendring, logbog, virksomhed } from '../db/schema';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { adresseTekst, type CvrEnhed, type CvrRegister } from '../integrations/cvr';
 import { loadVirksomhed } from './entity-access';
@@ -184,84 +180,127 @@ async function kendtePNr(db: Db, kundeId: number, pNrs: string[]): Promise<Map<s
   return map;
 }
 
-export async function registreRoutes(fastify: FastifyInstance, { db, integrations }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+const AENDRET_AF_ANDEN =
+  'Virksomheden er blevet ændret af en anden bruger, siden du åbnede den. Hent CVR-oplysningerne igen.';
+
+/** The automatic log entry of a change to a company's basic data from a register. */
+async function stamoplysningLog(
+  tx: Transaction,
+  v: { kundeId: number; virksomhedId: number },
+  user: SessionUser,
+  notat: string,
+): Promise<void> {
+  await tx.insert(logbog).values({
+    ...v,
+    emne: 'Stamoplysninger',
+    notat,
+    brugerId: user.brugerId,
+    automatisk: true,
+  });
+}
+
+/** Creates one company or farm with its log entry; answers it as the creation calls list it. */
+async function opretMedLog(
+  tx: Transaction,
+  user: SessionUser,
+  values: typeof virksomhed.$inferInsert & { type: VirksomhedEllerLandbrug },
+  notat: string,
+): Promise<OpretSvar['oprettede'][number]> {
+  const [row] = await tx.insert(virksomhed).values(values).returning();
+  const r = row!;
+  await stamoplysningLog(tx, { kundeId: r.kundeId, virksomhedId: r.id }, user, notat);
+  return { id: r.id, type: values.type, navn: r.navn, cvrNr: r.cvrNr, pNr: r.pNr, adresse: r.adresse };
+}
+
+/** The cvr_aendring rows of differences found (not yet taken over) or taken over. */
+const aendringer = (
+  row: { id: number; kundeId: number },
+  forskelle: CvrForskel[],
+  user: SessionUser,
+  overtaget: boolean,
+) =>
+  forskelle.map((d) => ({
+    kundeId: row.kundeId,
+    virksomhedId: row.id,
+    felt: d.felt,
+    gammelVaerdi: d.nuvaerende,
+    nyVaerdi: d.register,
+    ...(overtaget ? { overtaget: true } : {}),
+    brugerId: user.brugerId,
+  }));
+
+export async function registreRoutes(app: FastifyInstance, { db, integrations }: Deps) {
   const { cvr, dawa } = integrations;
 
   /** GET Virksomhed/LookupVirksomhederFraCvr: the register's units of the municipality, duplicates marked. */
-  app.get(
-    '/Virksomhed/LookupVirksomhederFraCvr',
-    { schema: { querystring: cvrLookupQuerySchema, response: { 200: cvrLookupSvarSchema } } },
-    async (request) => {
-      const q = request.query;
-      requireKommune(request.user, q.kommuneId);
-      requireAny(request.user, virksomhedEllerLandbrug(q.virksomhedsType).skriveret);
-      const { enheder, begraenset } = await cvr.soeg({
-        kommunekode: q.kommuneId,
-        tekst: q.soegeTekst,
-        medUdenforKommune: q.tilladPNrUdenforKommune,
-        medKendte: q.tilladPNrDublering,
-        virksomhedsType: q.virksomhedsType,
-        brancheKoder: q.brancheKoder,
-      });
-      const kendte = await kendtePNr(
-        db,
-        request.user.kundeId,
-        enheder.map((e) => e.pNr),
-      );
-      const synlige = enheder.filter((e) => q.tilladPNrDublering || !kendte.has(e.pNr));
-      const last = q.lastStart ?? q.firstStart + 50;
-      return {
-        totalCount: synlige.length,
-        begraenset,
-        items: synlige.slice(q.firstStart, last).map((e) => ({
-          pNr: e.pNr,
-          cvrNr: e.cvrNr,
-          navn: e.navn,
-          virksomhedsform: e.virksomhedsform,
-          vejnavn: e.vejnavn,
-          husnummer: e.husnummer,
-          postnummer: e.postnummer,
-          postdistrikt: e.postdistrikt,
-          adresse: adresseTekst(e),
-          kommunekode: e.kommunekode,
-          kommunenavn: e.kommunenavn,
-          brancheKode: e.brancheKode,
-          brancheNavn: e.brancheNavn,
-          startDato: e.startDato,
-          ophoerDato: e.ophoerDato,
-          udenforKommune: e.kommunekode !== q.kommuneId,
-          findesIListen: kendte.has(e.pNr),
-          virksomhedId: kendte.get(e.pNr) ?? null,
-        })),
-      };
-    },
-  );
+  serve(app, soegCvr, async (request) => {
+    const q = request.query;
+    requireKommune(request.user, q.kommuneId);
+    requireAny(request.user, virksomhedEllerLandbrug(q.virksomhedsType).skriveret);
+    const { enheder, begraenset } = await cvr.soeg({
+      kommunekode: q.kommuneId,
+      tekst: q.soegeTekst,
+      medUdenforKommune: q.tilladPNrUdenforKommune,
+      medKendte: q.tilladPNrDublering,
+      virksomhedsType: q.virksomhedsType,
+      brancheKoder: q.brancheKoder,
+    });
+    const kendte = await kendtePNr(
+      db,
+      request.user.kundeId,
+      enheder.map((e) => e.pNr),
+    );
+    const synlige = enheder.filter((e) => q.tilladPNrDublering || !kendte.has(e.pNr));
+    const last = q.lastStart ?? q.firstStart + 50;
+    return {
+      totalCount: synlige.length,
+      begraenset,
+      items: synlige.slice(q.firstStart, last).map((e) => ({
+        pNr: e.pNr,
+        cvrNr: e.cvrNr,
+        navn: e.navn,
+        virksomhedsform: e.virksomhedsform,
+        vejnavn: e.vejnavn,
+        husnummer: e.husnummer,
+        postnummer: e.postnummer,
+        postdistrikt: e.postdistrikt,
+        adresse: adresseTekst(e),
+        kommunekode: e.kommunekode,
+        kommunenavn: e.kommunenavn,
+        brancheKode: e.brancheKode,
+        brancheNavn: e.brancheNavn,
+        startDato: e.startDato,
+        ophoerDato: e.ophoerDato,
+        udenforKommune: e.kommunekode !== q.kommuneId,
+        findesIListen: kendte.has(e.pNr),
+        virksomhedId: kendte.get(e.pNr) ?? null,
+      })),
+    };
+  });
 
   /** POST Virksomhed/OpretVirksomhedFraCvrData: one company or farm per chosen P-number, with the register's data. */
-  app.post(
-    '/Virksomhed/OpretVirksomhedFraCvrData',
-    { schema: { querystring: opretFraCvrQuerySchema, response: { 201: opretSvarSchema } } },
-    async (request, reply) => {
-      const q = request.query;
-      const user = request.user;
-      requireOpret(user, q);
-      const pNrs = [...new Set(q.PNRListe)];
-      const enheder = await cvr.hentEnheder(pNrs);
-      const ukendte = pNrs.filter((p) => !enheder.has(p));
-      if (ukendte.length > 0)
-        throw badRequest({ PNRListe: ukendte.map((p) => `P-nummer ${p} findes ikke i CVR`) });
-      const kendte = await kendtePNr(db, user.kundeId, pNrs);
-      if (kendte.size > 0 && !q.tilladPNrDublering) {
-        throw conflict(`P-nummer ${[...kendte.keys()].join(', ')} findes allerede i kommunens liste`);
-      }
-      const oprettede = await db.transaction(async (tx) => {
-        const result = [];
-        for (const pNr of pNrs) {
-          const e = enheder.get(pNr)!;
-          const [row] = await tx
-            .insert(virksomhed)
-            .values({
+  serve(app, opretFraCvr, async (request) => {
+    const q = request.query;
+    const user = request.user;
+    requireOpret(user, q);
+    const pNrs = [...new Set(q.PNRListe)];
+    const enheder = await cvr.hentEnheder(pNrs);
+    const ukendte = pNrs.filter((p) => !enheder.has(p));
+    if (ukendte.length > 0)
+      throw badRequest({ PNRListe: ukendte.map((p) => `P-nummer ${p} findes ikke i CVR`) });
+    const kendte = await kendtePNr(db, user.kundeId, pNrs);
+    if (kendte.size > 0 && !q.tilladPNrDublering) {
+      throw conflict(`P-nummer ${[...kendte.keys()].join(', ')} findes allerede i kommunens liste`);
+    }
+    const oprettede = await db.transaction(async (tx) => {
+      const result = [];
+      for (const pNr of pNrs) {
+        const e = enheder.get(pNr)!;
+        result.push(
+          await opretMedLog(
+            tx,
+            user,
+            {
               kundeId: user.kundeId,
               type: q.virksomhedsType,
               navn: e.navn,
@@ -274,214 +313,135 @@ export async function registreRoutes(fastify: FastifyInstance, { db, integration
               etableringsDato: e.startDato,
               ophoertDato: e.ophoerDato,
               basis: nyBasis(q.virksomhedsType, Number(user.kundeNr), e.brancheKode, 'CVR'),
-            })
-            .returning();
-          const r = row!;
-          await tx.insert(logbog).values({
-            kundeId: user.kundeId,
-            virksomhedId: r.id,
-            emne: 'Stamoplysninger',
-            notat: `Oprettet fra CVR (CVR-nummer ${e.cvrNr}, P-nummer ${e.pNr})`,
-            brugerId: user.brugerId,
-            automatisk: true,
-          });
-          result.push({
-            id: r.id,
-            type: q.virksomhedsType,
-            navn: r.navn,
-            cvrNr: r.cvrNr,
-            pNr: r.pNr,
-            adresse: r.adresse,
-          });
-        }
-        return result;
-      });
-      return reply.code(201).send({ oprettede });
-    },
-  );
+            },
+            `Oprettet fra CVR (CVR-nummer ${e.cvrNr}, P-nummer ${e.pNr})`,
+          ),
+        );
+      }
+      return result;
+    });
+    return { oprettede };
+  });
 
   /** GET dawa/adresser?q=: addresses in the active customer's municipality (for the manual creation form). */
-  app.get(
-    '/dawa/adresser',
-    {
-      config: { access: 'SAGSBEHANDLER_VIRKSOMHED||SAGSBEHANDLER_LANDBRUG' },
-      schema: { querystring: dawaSoegQuerySchema, response: { 200: dawaAdresseListeSchema } },
-    },
-    async (request) => dawa.soeg(request.query.q, Number(request.user.kundeNr), request.query.antal),
+  serve(app, soegDawa, (request) =>
+    dawa.soeg(request.query.q, Number(request.user.kundeNr), request.query.antal),
   );
 
   /** POST Virksomhed/OpretVirksomhedFraDawaData: a company or farm created by hand at a DAWA address. */
-  app.post(
-    '/Virksomhed/OpretVirksomhedFraDawaData',
-    { schema: { querystring: opretFraDawaQuerySchema, response: { 201: opretSvarSchema } } },
-    async (request, reply) => {
-      const q = request.query;
-      const user = request.user;
-      requireOpret(user, q);
-      const a = await dawa.hent(q.dawaAdresseId, q.dawaAdresseType);
-      if (!a) throw badRequest({ dawaAdresseId: ['Adressen findes ikke i DAWA'] });
-      if (a.kommunekode !== q.kommuneId)
-        throw badRequest({ dawaAdresseId: ['Adressen ligger ikke i kommunen'] });
-      const oprettet = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(virksomhed)
-          .values({
-            kundeId: user.kundeId,
-            type: q.virksomhedsType,
-            navn: q.Navn,
-            vejnavn: a.vejnavn,
-            husnummer: a.husnummer,
-            postnummer: a.postnummer,
-            postdistrikt: a.postnrnavn,
-            adresse: a.tekst,
-            dawaAdresseId: a.id,
-            x: a.x,
-            y: a.y,
-            primaerSagsbehandlerId: user.brugerId,
-            etableringsDato: q.etableringsDato,
-            basis: {
-              ...nyBasis(q.virksomhedsType, Number(user.kundeNr), null, 'DAWA'),
-              dawaAdressetype: q.dawaAdresseType,
-            },
-          })
-          .returning();
-        const r = row!;
-        await tx.insert(logbog).values({
+  serve(app, opretFraDawa, async (request) => {
+    const q = request.query;
+    const user = request.user;
+    requireOpret(user, q);
+    const a = await dawa.hent(q.dawaAdresseId, q.dawaAdresseType);
+    if (!a) throw badRequest({ dawaAdresseId: ['Adressen findes ikke i DAWA'] });
+    if (a.kommunekode !== q.kommuneId)
+      throw badRequest({ dawaAdresseId: ['Adressen ligger ikke i kommunen'] });
+    const oprettet = await db.transaction((tx) =>
+      opretMedLog(
+        tx,
+        user,
+        {
           kundeId: user.kundeId,
-          virksomhedId: r.id,
-          emne: 'Stamoplysninger',
-          notat: `Oprettet manuelt på adressen ${a.tekst}`,
-          brugerId: user.brugerId,
-          automatisk: true,
-        });
-        return {
-          id: r.id,
           type: q.virksomhedsType,
-          navn: r.navn,
-          cvrNr: null,
-          pNr: null,
-          adresse: r.adresse,
-        };
-      });
-      return reply.code(201).send({ oprettede: [oprettet] });
-    },
-  );
+          navn: q.Navn,
+          vejnavn: a.vejnavn,
+          husnummer: a.husnummer,
+          postnummer: a.postnummer,
+          postdistrikt: a.postnrnavn,
+          adresse: a.tekst,
+          dawaAdresseId: a.id,
+          x: a.x,
+          y: a.y,
+          primaerSagsbehandlerId: user.brugerId,
+          etableringsDato: q.etableringsDato,
+          basis: {
+            ...nyBasis(q.virksomhedsType, Number(user.kundeNr), null, 'DAWA'),
+            dawaAdressetype: q.dawaAdresseType,
+          },
+        },
+        `Oprettet manuelt på adressen ${a.tekst}`,
+      ),
+    );
+    return { oprettede: [oprettet] };
+  });
 
   /**
    * POST virksomhed/OpdaterCVROplysningerForVirksomhed?virksomhedid=: the differences between the
    * company and the register; each new difference is recorded in cvr_aendring (not yet taken over).
    */
-  app.post(
-    '/virksomhed/OpdaterCVROplysningerForVirksomhed',
-    { schema: { querystring: virksomhedIdQuerySchema, response: { 200: opdaterCvrSvarSchema } } },
-    async (request) => {
-      const row = await loadVirksomhed(db, request.user, request.query.virksomhedid, 'write');
-      const enhed = await registerEnhedFor(cvr, row);
-      const diff = forskelle(row, enhed);
-      if (diff.length > 0) {
-        const aabne = await db
-          .select({ felt: cvrAendring.felt, nyVaerdi: cvrAendring.nyVaerdi })
-          .from(cvrAendring)
-          .where(and(eq(cvrAendring.virksomhedId, row.id), eq(cvrAendring.overtaget, false)));
-        const nye = diff.filter((d) => !aabne.some((a) => a.felt === d.felt && a.nyVaerdi === d.register));
-        if (nye.length > 0) {
-          await db.insert(cvrAendring).values(
-            nye.map((d) => ({
-              kundeId: row.kundeId,
-              virksomhedId: row.id,
-              felt: d.felt,
-              gammelVaerdi: d.nuvaerende,
-              nyVaerdi: d.register,
-              brugerId: request.user.brugerId,
-            })),
-          );
-        }
+  serve(app, hentCvrForskelle, async (request) => {
+    const row = await loadVirksomhed(db, request.user, request.query.virksomhedid, 'write');
+    const enhed = await registerEnhedFor(cvr, row);
+    const diff = forskelle(row, enhed);
+    if (diff.length > 0) {
+      const aabne = await db
+        .select({ felt: cvrAendring.felt, nyVaerdi: cvrAendring.nyVaerdi })
+        .from(cvrAendring)
+        .where(and(eq(cvrAendring.virksomhedId, row.id), eq(cvrAendring.overtaget, false)));
+      const nye = diff.filter((d) => !aabne.some((a) => a.felt === d.felt && a.nyVaerdi === d.register));
+      if (nye.length > 0) {
+        await db.insert(cvrAendring).values(aendringer(row, nye, request.user, false));
       }
-      return { virksomhedId: row.id, version: row.version, pNr: enhed.pNr, forskelle: diff };
-    },
-  );
+    }
+    return { virksomhedId: row.id, version: row.version, pNr: enhed.pNr, forskelle: diff };
+  });
 
   /**
    * POST virksomhed/OpdaterValgteCVROplysningerForVirksomhed?virksomhedid=: takes over the chosen
    * fields from the register (values read from the register again, never from the client), if the
    * company is still at the version the user saw; marks the changes overtaget and writes the log.
    */
-  app.post(
-    '/virksomhed/OpdaterValgteCVROplysningerForVirksomhed',
-    {
-      schema: {
-        querystring: virksomhedIdQuerySchema,
-        body: opdaterValgteBodySchema,
-        response: { 200: opdaterValgteSvarSchema },
-      },
-    },
-    async (request) => {
-      const user = request.user;
-      const row = await loadVirksomhed(db, user, request.query.virksomhedid, 'write');
-      if (row.version !== request.body.version) {
-        throw conflict(
-          'Virksomheden er blevet ændret af en anden bruger, siden du åbnede den. Hent CVR-oplysningerne igen.',
-        );
+  serve(app, overtagCvrFelter, async (request) => {
+    const user = request.user;
+    const row = await loadVirksomhed(db, user, request.query.virksomhedid, 'write');
+    if (row.version !== request.body.version) {
+      throw conflict(AENDRET_AF_ANDEN);
+    }
+    const enhed = await registerEnhedFor(cvr, row);
+    const valgte = new Set(request.body.felter);
+    const overtaget = forskelle(row, enhed).filter((d) => valgte.has(d.felt));
+    if (overtaget.length === 0) {
+      return { virksomhedId: row.id, version: row.version, overtaget: [] };
+    }
+    const values: Partial<typeof virksomhed.$inferInsert> = {};
+    for (const d of overtaget) Object.assign(values, kolonnerFor(d.felt, enhed));
+    const version = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(virksomhed)
+        .set({ ...values, version: naesteVersion, opdateret: new Date() })
+        .where(and(eq(virksomhed.id, row.id), eq(virksomhed.version, request.body.version)))
+        .returning({ version: virksomhed.version });
+      if (!updated) {
+        throw conflict(AENDRET_AF_ANDEN);
       }
-      const enhed = await registerEnhedFor(cvr, row);
-      const valgte = new Set(request.body.felter);
-      const overtaget = forskelle(row, enhed).filter((d) => valgte.has(d.felt));
-      if (overtaget.length === 0) {
-        return { virksomhedId: row.id, version: row.version, overtaget: [] };
+      const felter = overtaget.map((d) => d.felt);
+      const registrerede = await tx
+        .update(cvrAendring)
+        .set({ overtaget: true, brugerId: user.brugerId })
+        .where(
+          and(
+            eq(cvrAendring.virksomhedId, row.id),
+            eq(cvrAendring.overtaget, false),
+            inArray(cvrAendring.felt, felter),
+          ),
+        )
+        .returning({ felt: cvrAendring.felt });
+      // A change taken over without a prior lookup is still recorded, already taken over.
+      const mangler = overtaget.filter((d) => !registrerede.some((r) => r.felt === d.felt));
+      if (mangler.length > 0) {
+        await tx.insert(cvrAendring).values(aendringer(row, mangler, user, true));
       }
-      const values: Partial<typeof virksomhed.$inferInsert> = {};
-      for (const d of overtaget) Object.assign(values, kolonnerFor(d.felt, enhed));
-      const version = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(virksomhed)
-          .set({ ...values, version: naesteVersion, opdateret: new Date() })
-          .where(and(eq(virksomhed.id, row.id), eq(virksomhed.version, request.body.version)))
-          .returning({ version: virksomhed.version });
-        if (!updated) {
-          throw conflict(
-            'Virksomheden er blevet ændret af en anden bruger, siden du åbnede den. Hent CVR-oplysningerne igen.',
-          );
-        }
-        const felter = overtaget.map((d) => d.felt);
-        const registrerede = await tx
-          .update(cvrAendring)
-          .set({ overtaget: true, brugerId: user.brugerId })
-          .where(
-            and(
-              eq(cvrAendring.virksomhedId, row.id),
-              eq(cvrAendring.overtaget, false),
-              inArray(cvrAendring.felt, felter),
-            ),
-          )
-          .returning({ felt: cvrAendring.felt });
-        // A change taken over without a prior lookup is still recorded, already taken over.
-        const mangler = overtaget.filter((d) => !registrerede.some((r) => r.felt === d.felt));
-        if (mangler.length > 0) {
-          await tx.insert(cvrAendring).values(
-            mangler.map((d) => ({
-              kundeId: row.kundeId,
-              virksomhedId: row.id,
-              felt: d.felt,
-              gammelVaerdi: d.nuvaerende,
-              nyVaerdi: d.register,
-              overtaget: true,
-              brugerId: user.brugerId,
-            })),
-          );
-        }
-        await tx.insert(logbog).values({
-          kundeId: row.kundeId,
-          virksomhedId: row.id,
-          emne: 'Stamoplysninger',
-          notat: `Opdateret fra CVR: ${overtaget
-            .map((d) => `${d.label}: »${d.nuvaerende ?? ''}« → »${d.register ?? ''}«`)
-            .join('; ')}`,
-          brugerId: user.brugerId,
-          automatisk: true,
-        });
-        return updated.version;
-      });
-      return { virksomhedId: row.id, version, overtaget };
-    },
-  );
+      await stamoplysningLog(
+        tx,
+        { kundeId: row.kundeId, virksomhedId: row.id },
+        user,
+        `Opdateret fra CVR: ${overtaget
+          .map((d) => `${d.label}: »${d.nuvaerende ?? ''}« → »${d.register ?? ''}«`)
+          .join('; ')}`,
+      );
+      return updated.version;
+    });
+    return { virksomhedId: row.id, version, overtaget };
+  });
 }

@@ -1,46 +1,38 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/common';
-import { ENTITETER, erVirksomhedEllerLandbrug } from '../../contract/entitet';
+import { feltTom } from '../../contract/felter';
 import {
-  ARTER,
-  type ArtDef,
+  type AnyRecord,
+  type AnyRecordKind,
   KOLONNE_FELTER,
-  opretSchema,
-  REGISTRERING_ARTER,
-  type Registrering,
-  type RegistreringArt,
-  registreringKonflikt,
-  registreringListeSchema,
-  registreringSchema,
-  retSchema,
-  versionQuerySchema,
-} from '../../contract/registreringer';
-import { feltNormaliser, feltTom } from '../../contract/virksomhed';
+  recordEndpoints,
+  recordKonflikt,
+} from '../../contract/record-kind';
+import { ARTER, REGISTRERING_ARTER } from '../../contract/registreringer';
+import { feltNormaliser } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
-import { bruger, registrering, type virksomhed } from '../db/schema';
-import { naesteVersion } from '../db/version';
+import { bruger, registrering } from '../db/schema';
+import { opdaterVersioneret, skrivLog, sletBloedt, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { loadVirksomhed } from './entity-access';
-import { beskrivAendringer, FeltOpslag, LOG_EMNE, skrivLog, tjekFelter, visVaerdi } from './virksomhed';
+import { serve } from '../http/endpoint';
+import { badRequest, notFound } from '../http/errors';
+import { beskrivAendringer, FeltOpslag, tjekFelter, visVaerdi } from './felter';
+import { EJERE, type EjerRaekke, type EjerRegister, ejerLoader } from './record-owners';
 
 type Row = typeof registrering.$inferSelect;
-type VirksomhedRow = typeof virksomhed.$inferSelect;
 
 const erKolonne = (navn: string) => (KOLONNE_FELTER as readonly string[]).includes(navn);
 
 /** A record's fields as one flat object (columns and data), every field present. */
-function felterAf(def: ArtDef, r: Row): Record<string, unknown> {
+function felterAf(kind: AnyRecordKind, r: Row): Record<string, unknown> {
   const raw: Record<string, unknown> = {
     ...r.data,
     titel: r.titel,
     dato: r.dato,
     sagsbehandlerId: r.sagsbehandlerId,
   };
-  return Object.fromEntries(def.felter.map((f) => [f.navn, feltNormaliser(f, raw[f.navn])]));
+  return Object.fromEntries(kind.felter.map((f) => [f.navn, feltNormaliser(f, raw[f.navn])]));
 }
 
 async function navneAf(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
@@ -53,7 +45,7 @@ async function navneAf(db: Db, ids: (number | null)[]): Promise<Map<number, stri
   return new Map(rows.map((r) => [r.id, r.navn]));
 }
 
-async function svar(db: Db, def: ArtDef, rows: Row[]): Promise<Registrering[]> {
+async function svar(db: Db, kind: AnyRecordKind, rows: Row[]): Promise<AnyRecord[]> {
   const navne = await navneAf(
     db,
     rows.flatMap((r) => [r.sagsbehandlerId, r.oprettetAf, r.opdateretAf]),
@@ -62,7 +54,7 @@ async function svar(db: Db, def: ArtDef, rows: Row[]): Promise<Registrering[]> {
   return rows.map((r) => ({
     id: r.id,
     virksomhedId: r.virksomhedId,
-    art: def.art,
+    art: kind.art,
     version: r.version,
     sagsbehandler: navn(r.sagsbehandlerId),
     oprettet: r.oprettet.toISOString(),
@@ -72,14 +64,14 @@ async function svar(db: Db, def: ArtDef, rows: Row[]): Promise<Registrering[]> {
     titel: r.titel,
     dato: r.dato,
     sagsbehandlerId: r.sagsbehandlerId,
-    ...felterAf(def, r),
+    ...felterAf(kind, r),
   }));
 }
 
 /** Splits validated input into the columns and the kind's data. */
-function tilRaekke(def: ArtDef, input: Record<string, unknown>) {
+function tilRaekke(kind: AnyRecordKind, input: Record<string, unknown>) {
   const data: Record<string, unknown> = {};
-  for (const f of def.felter) if (!erKolonne(f.navn)) data[f.navn] = input[f.navn];
+  for (const f of kind.felter) if (!erKolonne(f.navn)) data[f.navn] = input[f.navn];
   return {
     titel: input.titel as string,
     dato: (input.dato as string | null) ?? null,
@@ -88,211 +80,169 @@ function tilRaekke(def: ArtDef, input: Record<string, unknown>) {
   };
 }
 
-/** The kind must exist for the company: dyrehold only on farms. */
-function tjekArt(def: ArtDef, v: VirksomhedRow): void {
-  if (!erVirksomhedEllerLandbrug(v.type) || (def.kunLandbrug && v.type !== ENTITETER.landbrug.type))
-    throw notFound(def.navn);
-}
-
-const beskrivelse = (def: ArtDef, titel: string) => `${def.navn} '${titel}'`;
+const beskrivelse = (kind: AnyRecordKind, titel: string) => `${kind.navn} '${titel}'`;
 
 /**
- * The records of a company or farm, one generic implementation over table `registrering` for every
- * kind, with the kind in the path:
- *   GET    virksomhed/{id}/{art}      the company's records of the kind, newest first
- *   POST   virksomhed/{id}/{art}      create (201)
- *   GET    {art}/{id}                 one record
- *   PUT    {art}/{id}                 change (body carries version; stale → 409)
- *   DELETE {art}/{id}?version=        delete (soft; stale → 409)
- * Read right of the company's type to look, caseworker right to change; another customer's id is 404.
+ * The records of any owner, one generic implementation over table `registrering`: every declared
+ * kind's five endpoints (src/contract/record-kind.ts `recordEndpoints`) served from its declaration,
+ * the owner loaded (and its right checked) by the owner's loader from the register, every change
+ * written to the owner's log in the same transaction, a stale version answered 409 with the kind's
+ * text. Another customer's id is 404.
  */
-export async function registreringRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function recordRoutes(kinds: readonly AnyRecordKind[], ejere: EjerRegister = EJERE) {
+  return async (app: FastifyInstance, { db }: Pick<Deps, 'db'>) => {
+    for (const kind of kinds) serveKind(app, db, kind, ejere);
+  };
+}
 
-  /** Loads a live record of the user's customer and checks the right on its company. */
-  async function hentRegistrering(user: SessionUser, def: ArtDef, id: number, mode: 'read' | 'write') {
+function serveKind(app: FastifyInstance, db: Db, kind: AnyRecordKind, ejere: EjerRegister) {
+  const ep = recordEndpoints(kind);
+  const ejer = ejerLoader(ejere, kind.owner);
+  const konflikt = recordKonflikt(kind.navn);
+
+  /** The owner, with the right checked; an owner of a type without the kind is 404 with the kind's name. */
+  async function hentEjer(user: SessionUser, id: number, mode: 'read' | 'write'): Promise<EjerRaekke> {
+    const e = await ejer.load(db, user, id, mode);
+    if ((ejer.typer && !ejer.typer.includes(e.type)) || (kind.kunForType && e.type !== kind.kunForType))
+      throw notFound(kind.navn);
+    return e;
+  }
+
+  /** Loads a live record of the user's customer and checks the right on its owner. */
+  async function hentRegistrering(user: SessionUser, id: number, mode: 'read' | 'write') {
     const [r] = await db
       .select()
       .from(registrering)
       .where(
         and(
           eq(registrering.id, id),
-          eq(registrering.art, def.art),
+          eq(registrering.art, kind.art),
           eq(registrering.kundeId, user.kundeId),
           eq(registrering.slettet, false),
         ),
       );
-    if (!r) throw notFound(def.navn);
-    const v = await loadVirksomhed(db, user, r.virksomhedId, mode);
-    tjekArt(def, v);
-    return { r, v };
+    if (!r) throw notFound(kind.navn);
+    return { r, e: await hentEjer(user, r.virksomhedId, mode) };
   }
 
-  for (const art of REGISTRERING_ARTER) {
-    const def = ARTER[art];
-    const itemSchema = registreringSchema(art);
+  serve(app, ep.liste, async (request) => {
+    const e = await hentEjer(request.user, request.params.id, 'read');
+    const rows = await db
+      .select()
+      .from(registrering)
+      .where(
+        and(
+          eq(registrering.virksomhedId, e.id),
+          eq(registrering.art, kind.art),
+          eq(registrering.slettet, false),
+        ),
+      )
+      .orderBy(
+        desc(sql`COALESCE(${registrering.dato}, ${registrering.oprettet}::date)`),
+        desc(registrering.id),
+      );
+    return svar(db, kind, rows);
+  });
 
-    app.get(
-      `/virksomhed/:id/${art}`,
-      { schema: { params: idParamsSchema, response: { 200: registreringListeSchema(art) } } },
-      async (request) => {
-        const v = await loadVirksomhed(db, request.user, request.params.id, 'read');
-        tjekArt(def, v);
-        const rows = await db
-          .select()
-          .from(registrering)
-          .where(
-            and(
-              eq(registrering.virksomhedId, v.id),
-              eq(registrering.art, art),
-              eq(registrering.slettet, false),
-            ),
-          )
-          .orderBy(
-            desc(sql`COALESCE(${registrering.dato}, ${registrering.oprettet}::date)`),
-            desc(registrering.id),
-          );
-        return svar(db, def, rows);
-      },
-    );
+  serve(app, ep.opret, async (request) => {
+    const user = request.user;
+    const e = await hentEjer(user, request.params.id, 'write');
+    if (kind.kraeverBrugerbetaling && !e.omfattetAfBrugerbetaling) {
+      throw badRequest(
+        { omfattetAfBrugerbetaling: ['Virksomheden er ikke omfattet af brugerbetaling'] },
+        'Virksomheden er ikke omfattet af brugerbetaling',
+      );
+    }
+    const input = request.body as Record<string, unknown>;
+    const created = await db.transaction(async (tx) => {
+      const opslag = new FeltOpslag(tx, user.kundeId, e);
+      const errors = await tjekFelter(opslag, kind.felter, e.type, input, {});
+      if (Object.keys(errors).length > 0) throw badRequest(errors);
+      const [r] = await tx
+        .insert(registrering)
+        .values({
+          kundeId: user.kundeId,
+          virksomhedId: e.id,
+          art: kind.art,
+          ...tilRaekke(kind, input),
+          oprettetAf: user.brugerId,
+          opdateretAf: user.brugerId,
+        })
+        .returning();
+      const felter: string[] = [];
+      for (const f of kind.felter) {
+        if (f.navn === 'titel' || JSON.stringify(input[f.navn] ?? null) === JSON.stringify(feltTom(f)))
+          continue;
+        felter.push(`${f.label}: ${await visVaerdi(opslag, f, input[f.navn])}`);
+      }
+      await skrivLog(tx, user, {
+        virksomhedId: e.id,
+        emne: kind.logEmne,
+        notat: `${beskrivelse(kind, r!.titel)} oprettet${felter.length > 0 ? `: ${felter.join('; ')}` : ''}.`,
+      });
+      return r!;
+    });
+    const [item] = await svar(db, kind, [created]);
+    return item!;
+  });
 
-    app.post(
-      `/virksomhed/:id/${art}`,
-      { schema: { params: idParamsSchema, body: opretSchema(art), response: { 201: itemSchema } } },
-      async (request, reply) => {
-        const user = request.user;
-        const v = await loadVirksomhed(db, user, request.params.id, 'write');
-        tjekArt(def, v);
-        if (def.kraeverBrugerbetaling && !v.omfattetAfBrugerbetaling) {
-          throw badRequest(
-            { omfattetAfBrugerbetaling: ['Virksomheden er ikke omfattet af brugerbetaling'] },
-            'Virksomheden er ikke omfattet af brugerbetaling',
-          );
-        }
-        const input = request.body as Record<string, unknown>;
-        const created = await db.transaction(async (tx) => {
-          const opslag = new FeltOpslag(tx, user.kundeId, v);
-          const errors = await tjekFelter(opslag, def.felter, v.type, input, {});
-          if (Object.keys(errors).length > 0) throw badRequest(errors);
-          const [r] = await tx
-            .insert(registrering)
-            .values({
-              kundeId: user.kundeId,
-              virksomhedId: v.id,
-              art,
-              ...tilRaekke(def, input),
-              oprettetAf: user.brugerId,
-              opdateretAf: user.brugerId,
-            })
-            .returning();
-          const felter: string[] = [];
-          for (const f of def.felter) {
-            if (f.navn === 'titel' || JSON.stringify(input[f.navn] ?? null) === JSON.stringify(feltTom(f)))
-              continue;
-            felter.push(`${f.label}: ${await visVaerdi(opslag, f, input[f.navn])}`);
-          }
-          await skrivLog(
-            tx,
-            user,
-            v.id,
-            LOG_EMNE[art],
-            `${beskrivelse(def, r!.titel)} oprettet${felter.length > 0 ? `: ${felter.join('; ')}` : ''}.`,
-          );
-          return r!;
-        });
-        const [item] = await svar(db, def, [created]);
-        return reply.code(201).send(item!);
-      },
-    );
+  serve(app, ep.hent, async (request) => {
+    const { r } = await hentRegistrering(request.user, request.params.id, 'read');
+    const [item] = await svar(db, kind, [r]);
+    return item!;
+  });
 
-    app.get(
-      `/${art}/:id`,
-      { schema: { params: idParamsSchema, response: { 200: itemSchema } } },
-      async (request) => {
-        const { r } = await hentRegistrering(request.user, def, request.params.id, 'read');
-        const [item] = await svar(db, def, [r]);
-        return item;
-      },
-    );
+  serve(app, ep.ret, async (request) => {
+    const user = request.user;
+    const { r, e } = await hentRegistrering(user, request.params.id, 'write');
+    const input = request.body as Record<string, unknown> & { version: number };
+    tjekVersion(input.version, r.version, konflikt);
+    const updated = await db.transaction(async (tx) => {
+      const opslag = new FeltOpslag(tx, user.kundeId, e);
+      const gamle = felterAf(kind, r);
+      const errors = await tjekFelter(opslag, kind.felter, e.type, input, gamle);
+      if (Object.keys(errors).length > 0) throw badRequest(errors);
+      return opdaterVersioneret(
+        tx,
+        registrering,
+        { id: r.id, version: input.version, hvor: eq(registrering.slettet, false) },
+        { ...tilRaekke(kind, input), opdateret: new Date(), opdateretAf: user.brugerId },
+        konflikt,
+        user,
+        async () => {
+          const aendringer = await beskrivAendringer(opslag, kind.felter, gamle, input);
+          return {
+            virksomhedId: e.id,
+            emne: kind.logEmne,
+            notat:
+              aendringer.length > 0
+                ? `${beskrivelse(kind, r.titel)} ændret: ${aendringer.join('; ')}.`
+                : null,
+          };
+        },
+      );
+    });
+    const [item] = await svar(db, kind, [updated]);
+    return item!;
+  });
 
-    app.put(
-      `/${art}/:id`,
-      { schema: { params: idParamsSchema, body: retSchema(art), response: { 200: itemSchema } } },
-      async (request) => {
-        const user = request.user;
-        const { r, v } = await hentRegistrering(user, def, request.params.id, 'write');
-        const input = request.body as Record<string, unknown> & { version: number };
-        if (input.version !== r.version) throw conflict(registreringKonflikt(def.navn));
-        const updated = await db.transaction(async (tx) => {
-          const opslag = new FeltOpslag(tx, user.kundeId, v);
-          const gamle = felterAf(def, r);
-          const errors = await tjekFelter(opslag, def.felter, v.type, input, gamle);
-          if (Object.keys(errors).length > 0) throw badRequest(errors);
-          const [u] = await tx
-            .update(registrering)
-            .set({
-              ...tilRaekke(def, input),
-              version: naesteVersion,
-              opdateret: new Date(),
-              opdateretAf: user.brugerId,
-            })
-            .where(
-              and(
-                eq(registrering.id, r.id),
-                eq(registrering.version, input.version),
-                eq(registrering.slettet, false),
-              ),
-            )
-            .returning();
-          if (!u) throw conflict(registreringKonflikt(def.navn));
-          const aendringer = await beskrivAendringer(opslag, def.felter, gamle, input);
-          if (aendringer.length > 0) {
-            await skrivLog(
-              tx,
-              user,
-              v.id,
-              LOG_EMNE[art],
-              `${beskrivelse(def, r.titel)} ændret: ${aendringer.join('; ')}.`,
-            );
-          }
-          return u;
-        });
-        const [item] = await svar(db, def, [updated]);
-        return item;
-      },
+  serve(app, ep.slet, async (request) => {
+    const user = request.user;
+    const { r, e } = await hentRegistrering(user, request.params.id, 'write');
+    tjekVersion(request.query.version, r.version, konflikt);
+    await db.transaction((tx) =>
+      sletBloedt(
+        tx,
+        registrering,
+        { id: r.id, version: request.query.version },
+        { opdateret: new Date(), opdateretAf: user.brugerId },
+        konflikt,
+        user,
+        { virksomhedId: e.id, emne: kind.logEmne, notat: `${beskrivelse(kind, r.titel)} slettet.` },
+      ),
     );
-
-    app.delete(
-      `/${art}/:id`,
-      { schema: { params: idParamsSchema, querystring: versionQuerySchema } },
-      async (request, reply) => {
-        const user = request.user;
-        const { r, v } = await hentRegistrering(user, def, request.params.id, 'write');
-        if (request.query.version !== r.version) throw conflict(registreringKonflikt(def.navn));
-        await db.transaction(async (tx) => {
-          const [u] = await tx
-            .update(registrering)
-            .set({
-              slettet: true,
-              version: naesteVersion,
-              opdateret: new Date(),
-              opdateretAf: user.brugerId,
-            })
-            .where(
-              and(
-                eq(registrering.id, r.id),
-                eq(registrering.version, request.query.version),
-                eq(registrering.slettet, false),
-              ),
-            )
-            .returning({ id: registrering.id });
-          if (!u) throw conflict(registreringKonflikt(def.navn));
-          await skrivLog(tx, user, v.id, LOG_EMNE[art], `${beskrivelse(def, r.titel)} slettet.`);
-        });
-        return reply.code(204).send();
-      },
-    );
-  }
+  });
 }
 
-export type { RegistreringArt };
+/** The eight record kinds of a company or farm. */
+export const registreringRoutes = recordRoutes(REGISTRERING_ARTER.map((art) => ARTER[art]));

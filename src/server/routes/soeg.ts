@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ENTITETER, TYPEDE_ENTITETER } from '../../contract/entitet';
-import { SOEG_TYPER, type SoegResultat, soegQuerySchema, soegSvarSchema } from '../../contract/soeg';
+import { SOEG_TYPER, type SoegResultat, soeg } from '../../contract/soeg';
 import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
 import { containsPattern, likeEscape } from '../db/like';
+import { inListe } from '../db/liste';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 
 const TYPE_NAVN: Record<number, SoegResultat['type']> = Object.fromEntries(
   SOEG_TYPER.map((art) => [ENTITETER[art].type, art]),
@@ -35,75 +36,65 @@ interface Row {
  * small candidate set is ranked. (One OR across differently indexed columns scans the whole table:
  * 1.2 s on 100,000 rows in PGlite, against a few milliseconds this way.)
  */
-export async function soegRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/soeg',
-    { schema: { querystring: soegQuerySchema, response: { 200: soegSvarSchema } } },
-    async (request) => {
-      const types = TYPEDE_ENTITETER.filter((e) => request.user.ressourcer.has(e.laeseret)).map(
-        (e) => e.type,
-      );
-      if (types.length === 0) return { resultater: [] };
-      const tekst = request.query.tekst;
-      const digits = tekst.replace(/\s+/g, '');
-      const prefix = `${likeEscape(tekst.toLowerCase())}%`;
-      const contains = containsPattern(tekst);
-      const scope = sql`kunde_id = ${request.user.kundeId} and not slettet and type in (${sql.join(
-        types.map((t) => sql`${t}`),
-        sql`, `,
-      )})`;
+export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
+  serve(app, soeg, async (request) => {
+    const types = TYPEDE_ENTITETER.filter((e) => request.user.ressourcer.has(e.laeseret)).map((e) => e.type);
+    if (types.length === 0) return { resultater: [] };
+    const tekst = request.query.tekst;
+    const digits = tekst.replace(/\s+/g, '');
+    const prefix = `${likeEscape(tekst.toLowerCase())}%`;
+    const contains = containsPattern(tekst);
+    const scope = sql`kunde_id = ${request.user.kundeId} and not slettet and ${inListe(sql`type`, types)}`;
 
-      // Every branch answers the result columns, so no second query is needed.
-      const columns = sql`select id, type, navn, adresse,
+    // Every branch answers the result columns, so no second query is needed.
+    const columns = sql`select id, type, navn, adresse,
         coalesce(case type when ${ENTITETER.landbrug.type} then chr_nr when ${ENTITETER.vandanlaeg.type} then jupiter_id end, cvr_nr) as nummer,
         similarity(navn, ${tekst}) as lighed from virksomhed where ${scope}`;
-      const branches = [
-        /^[\d\s.-]+$/.test(tekst)
-          ? sql`${columns} and (cvr_nr = ${digits} or p_nr = ${digits} or chr_nr = ${digits}
+    const branches = [
+      /^[\d\s.-]+$/.test(tekst)
+        ? sql`${columns} and (cvr_nr = ${digits} or p_nr = ${digits} or chr_nr = ${digits}
             or jupiter_id = ${digits} or anlaegsnr = ${tekst}) limit 50`
-          : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
-        sql`${columns} and lower(navn) like ${prefix} limit 50`,
-      ];
-      // Trigram indexes need three characters; shorter text searches numbers and name prefixes only.
-      if (tekst.length >= 3) {
-        branches.push(
-          sql`(${columns} and navn ilike ${contains} limit 100)
+        : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
+      sql`${columns} and lower(navn) like ${prefix} limit 50`,
+    ];
+    // Trigram indexes need three characters; shorter text searches numbers and name prefixes only.
+    if (tekst.length >= 3) {
+      branches.push(
+        sql`(${columns} and navn ilike ${contains} limit 100)
             union (${columns} and adresse ilike ${contains} limit 100)`,
-          sql`${columns} and navn % ${tekst} limit 50`,
-        );
-      }
-      // Ranking levels in order; a level is only searched while fewer than `antal` were found above it.
-      // Similar names (the last level, for typos) are costly on common trigrams: only when nothing
-      // matched the text itself.
-      const rang = new Map<number, number>();
-      const rows: Row[] = [];
-      for (const [level, branch] of branches.entries()) {
-        if (rang.size >= request.query.antal) break;
-        if (level === 3 && rang.size >= SIMILARITY_ONLY_BELOW) break;
-        for (const row of await queryRows<Row>(db, branch)) {
-          if (rang.has(Number(row.id))) continue;
-          rang.set(Number(row.id), level);
-          rows.push(row);
-        }
-      }
-      rows.sort(
-        (a, b) =>
-          rang.get(Number(a.id))! - rang.get(Number(b.id))! ||
-          Number(b.lighed) - Number(a.lighed) ||
-          sammenlignDansk(a.navn, b.navn) ||
-          Number(a.id) - Number(b.id),
+        sql`${columns} and navn % ${tekst} limit 50`,
       );
-      return {
-        resultater: rows.slice(0, request.query.antal).map((r) => ({
-          id: Number(r.id),
-          type: TYPE_NAVN[Number(r.type)]!,
-          navn: r.navn,
-          adresse: r.adresse,
-          nummer: r.nummer,
-          match: MATCH[rang.get(Number(r.id))!] ?? 'tekst',
-        })),
-      };
-    },
-  );
+    }
+    // Ranking levels in order; a level is only searched while fewer than `antal` were found above it.
+    // Similar names (the last level, for typos) are costly on common trigrams: only when nothing
+    // matched the text itself.
+    const rang = new Map<number, number>();
+    const rows: Row[] = [];
+    for (const [level, branch] of branches.entries()) {
+      if (rang.size >= request.query.antal) break;
+      if (level === 3 && rang.size >= SIMILARITY_ONLY_BELOW) break;
+      for (const row of await queryRows<Row>(db, branch)) {
+        if (rang.has(Number(row.id))) continue;
+        rang.set(Number(row.id), level);
+        rows.push(row);
+      }
+    }
+    rows.sort(
+      (a, b) =>
+        rang.get(Number(a.id))! - rang.get(Number(b.id))! ||
+        Number(b.lighed) - Number(a.lighed) ||
+        sammenlignDansk(a.navn, b.navn) ||
+        Number(a.id) - Number(b.id),
+    );
+    return {
+      resultater: rows.slice(0, request.query.antal).map((r) => ({
+        id: Number(r.id),
+        type: TYPE_NAVN[Number(r.type)]!,
+        navn: r.navn,
+        adresse: r.adresse,
+        nummer: r.nummer,
+        match: MATCH[rang.get(Number(r.id))!] ?? 'tekst',
+      })),
+    };
+  });
 }

@@ -1,14 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { ListeQuery, Side } from '../../contract/liste';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
-import type { OppumpetPost, PejlingPost, ValideringStatus, VandproevePost } from '../../contract/validering';
+import type {
+  KoeSortKolonne,
+  OppumpetPost,
+  PejlingPost,
+  ValideringStatus,
+  VandproevePost,
+} from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
+import { sideAf, sidePart, sorteringSql } from '../db/liste';
 import { JUPITER_FORSYNINGSART } from '../db/seed/lookups';
-import { danskOrdenSql } from '../db/sortering';
-
-/** Looking needs the water-plant read right; deciding needs the caseworker right (docs/validering-notes.md). */
-export const LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
-export const BESLUT = 'SAGSBEHANDLER_VANDANLAEG';
+import { danskOrden } from '../db/sortering';
 
 /** Reading the validation queues and the decided entries, as raw SQL with the joins the lists need. */
 
@@ -24,33 +28,74 @@ const talEllerNull = (v: unknown) => (v === null || v === undefined ? null : Num
 
 const FORSYNINGSART = new Map(JUPITER_FORSYNINGSART.map((f) => [f.id, f.navn]));
 
-export interface Side<T> {
-  totalCount: number;
-  items: T[];
-}
-
-interface Udvalg {
+export interface Udvalg {
   kundeId: number;
   status: ValideringStatus;
   /** Only this plant (plant level) or intake (intake level, readings). */
   vandanlaegId?: number;
   indtagId?: number;
-  filter?: string;
-  start?: number;
-  take?: number;
-  /** Newest first (decided lists) instead of plant and period order (queues). */
-  nyesteFoerst?: boolean;
 }
 
-function side<T>(rows: (Record<string, unknown> & { total?: unknown })[], map: (r: never) => T): Side<T> {
-  return { totalCount: rows.length > 0 ? tal(rows[0]!.total) : 0, items: rows.map((r) => map(r as never)) };
+/**
+ * What a list shows: a page of a queue (the list query: filter, sort, page) or the decided entries
+ * of one plant or intake, newest first.
+ */
+export type Visning<S extends string> = ListeQuery<S> | { nyesteFoerst: true; start: number; take: number };
+
+/** The decided entries of a plant or intake: newest first, at most 10000. */
+export const HISTORIK: Visning<never> = { nyesteFoerst: true, start: 0, take: 10_000 };
+
+/** ORDER BY of a list: newest first, or the queue's sort column (the entry's id breaks ties). */
+function ordenSql<S extends string>(v: Visning<S>, nyeste: SQL, kolonner: Record<S, SQL[]>): SQL {
+  return 'nyesteFoerst' in v ? sql`order by ${nyeste} desc, o.id desc` : sorteringSql(kolonner, v, sql`o.id`);
 }
 
-/** The queues' order by plant: its name in Danish order (the stored key, then the name). */
-const ANLAEGSNAVN = danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`);
+/**
+ * One page of a queue or decided list: the entries of `kilde.tabel` (as o) with their plant (v), the
+ * kind's own columns and joins, and who decided (bu), narrowed by the conditions, in the list's
+ * order, with the window count of the matching rows.
+ */
+async function koeSide<T, S extends string>(
+  db: Db,
+  kilde: { tabel: SQL; kolonner: SQL; joins: SQL },
+  betingelser: SQL[],
+  orden: { visning: Visning<S>; nyeste: SQL; kolonner: Record<S, SQL[]> },
+  map: (r: Record<string, unknown>) => T,
+): Promise<Side<T>> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, ${kilde.kolonner},
+               o.bemaerkning, o.status, bu.navn AS besluttet_af, o.besluttet_dato, o.version,
+               count(*) OVER () AS total
+        FROM ${kilde.tabel} o
+        JOIN virksomhed v ON v.id = o.vandanlaeg_id
+        ${kilde.joins}
+        LEFT JOIN bruger bu ON bu.id = o.besluttet_af_bruger_id
+        WHERE ${sql.join(betingelser, sql` AND `)}
+        ${ordenSql(orden.visning, orden.nyeste, orden.kolonner)}
+        ${sidePart(orden.visning)}`,
+  );
+  return sideAf(rows, map);
+}
 
-const sidePart = (u: { start?: number; take?: number }) =>
-  sql`LIMIT ${u.take ?? 10_000} OFFSET ${u.start ?? 0}`;
+/** The queues' order by plant: its name in Danish order (the stored key, then the name), then its id. */
+const ANLAEGSNAVN = [...danskOrden(sql`v.navn`, sql`v.navn_sortering`), sql`o.vandanlaeg_id`];
+
+/** What every queue entry carries: its id and plant. */
+const postFelter = (r: Record<string, unknown>) => ({
+  id: tal(r.id),
+  vandanlaegId: tal(r.vandanlaeg_id),
+  anlaegsnavn: String(r.anlaegsnavn),
+  anlaegsnr: (r.anlaegsnr as string | null) ?? null,
+});
+
+/** Its decision: status, who decided and when, and the row version. */
+const beslutningFelter = (r: Record<string, unknown>) => ({
+  status: tal(r.status),
+  besluttetAf: (r.besluttet_af as string | null) ?? null,
+  besluttetDato: tilIsoEllerNull(r.besluttet_dato),
+  version: tal(r.version),
+});
 
 // ---------------------------------------------------------------------------------------------
 
@@ -58,10 +103,7 @@ function oppumpetRaekke(r: Record<string, unknown>): OppumpetPost {
   const forsyning =
     (r.forsyning as { jupiterForsyningsartId: number; maengde: number; modtagerAntal?: number }[]) ?? [];
   return {
-    id: tal(r.id),
-    vandanlaegId: tal(r.vandanlaeg_id),
-    anlaegsnavn: String(r.anlaegsnavn),
-    anlaegsnr: (r.anlaegsnr as string | null) ?? null,
+    ...postFelter(r),
     indtagId: talEllerNull(r.indtag_id),
     indtagsnr: talEllerNull(r.indtagsnr),
     dguNr: (r.dgu_nr as string | null) ?? null,
@@ -82,14 +124,42 @@ function oppumpetRaekke(r: Record<string, unknown>): OppumpetPost {
     bemaerkning: (r.bemaerkning as string | null) ?? null,
     indberetter: (r.indberetter as string | null) ?? null,
     indberettetDato: tilIso(r.indberettet_dato),
-    status: tal(r.status),
-    besluttetAf: (r.besluttet_af as string | null) ?? null,
-    besluttetDato: tilIsoEllerNull(r.besluttet_dato),
-    version: tal(r.version),
+    ...beslutningFelter(r),
   };
 }
 
-export async function hentOppumpet(db: Db, niveau: Niveau, u: Udvalg): Promise<Side<OppumpetPost>> {
+/** The quantities' sort columns: the queue's order (plant, intake, period) or a date of the entry. */
+const OPPUMPET_SORTERING: Record<Niveau, Record<KoeSortKolonne<'anlaeg'>, SQL[]>> = {
+  anlaeg: {
+    anlaegsnavn: [...ANLAEGSNAVN, sql`o.startdato`],
+    startdato: [sql`o.startdato`, ...ANLAEGSNAVN],
+    indberettetDato: [sql`o.indberettet_dato`],
+  },
+  indtag: {
+    anlaegsnavn: [...ANLAEGSNAVN, sql`b.dgu_nr`, sql`it.indtagsnr`, sql`o.startdato`],
+    startdato: [sql`o.startdato`, ...ANLAEGSNAVN, sql`b.dgu_nr`, sql`it.indtagsnr`],
+    indberettetDato: [sql`o.indberettet_dato`],
+  },
+};
+
+/** The free-text filter of a queue page: any of the given columns contains the text. */
+function tekstfilter(v: Visning<string>, kolonner: SQL[]): SQL[] {
+  if ('nyesteFoerst' in v || !v.filter) return [];
+  const m = containsPattern(v.filter);
+  return [
+    sql`(${sql.join(
+      kolonner.map((k) => sql`${k} ILIKE ${m}`),
+      sql` OR `,
+    )})`,
+  ];
+}
+
+export async function hentOppumpet(
+  db: Db,
+  niveau: Niveau,
+  u: Udvalg,
+  v: Visning<KoeSortKolonne<'anlaeg'>>,
+): Promise<Side<OppumpetPost>> {
   const betingelser: SQL[] = [
     sql`o.kunde_id = ${u.kundeId}`,
     sql`o.status = ${u.status}`,
@@ -97,44 +167,27 @@ export async function hentOppumpet(db: Db, niveau: Niveau, u: Udvalg): Promise<S
   ];
   if (u.vandanlaegId !== undefined) betingelser.push(sql`o.vandanlaeg_id = ${u.vandanlaegId}`);
   if (u.indtagId !== undefined) betingelser.push(sql`o.indtag_id = ${u.indtagId}`);
-  if (u.filter) {
-    const m = containsPattern(u.filter);
-    betingelser.push(
-      sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR b.dgu_nr ILIKE ${m} OR o.indberetter ILIKE ${m})`,
-    );
-  }
-  const orden = u.nyesteFoerst
-    ? sql`o.startdato DESC, o.id DESC`
-    : niveau === 'anlaeg'
-      ? sql`${ANLAEGSNAVN}, o.vandanlaeg_id, o.startdato, o.id`
-      : sql`${ANLAEGSNAVN}, o.vandanlaeg_id, b.dgu_nr, it.indtagsnr, o.startdato, o.id`;
-  const rows = await queryRows<Record<string, unknown>>(
+  betingelser.push(...tekstfilter(v, [sql`v.navn`, sql`v.anlaegsnr`, sql`b.dgu_nr`, sql`o.indberetter`]));
+  return koeSide(
     db,
-    sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, it.indtagsnr, b.dgu_nr,
-               o.startdato::text AS startdato, o.slutdato::text AS slutdato, o.maalerstand_start,
-               o.maalerstand_slut, o.omregningsfaktor, o.vandmaengde_oppumpet, o.vandvaerkets_eget_forbrug,
-               o.forsyning, o.bemaerkning, o.indberetter, o.indberettet_dato, o.status,
-               bu.navn AS besluttet_af, o.besluttet_dato, o.version, count(*) OVER () AS total
-        FROM oppumpet_maengde o
-        JOIN virksomhed v ON v.id = o.vandanlaeg_id
-        LEFT JOIN indtag it ON it.id = o.indtag_id
-        LEFT JOIN boring b ON b.id = it.boring_id
-        LEFT JOIN bruger bu ON bu.id = o.besluttet_af_bruger_id
-        WHERE ${sql.join(betingelser, sql` AND `)}
-        ORDER BY ${orden}
-        ${sidePart(u)}`,
+    {
+      tabel: sql`oppumpet_maengde`,
+      kolonner: sql`it.indtagsnr, b.dgu_nr, o.startdato::text AS startdato, o.slutdato::text AS slutdato,
+                    o.maalerstand_start, o.maalerstand_slut, o.omregningsfaktor, o.vandmaengde_oppumpet,
+                    o.vandvaerkets_eget_forbrug, o.forsyning, o.indberetter, o.indberettet_dato`,
+      joins: sql`LEFT JOIN indtag it ON it.id = o.indtag_id LEFT JOIN boring b ON b.id = it.boring_id`,
+    },
+    betingelser,
+    { visning: v, nyeste: sql`o.startdato`, kolonner: OPPUMPET_SORTERING[niveau] },
+    oppumpetRaekke,
   );
-  return side(rows, oppumpetRaekke);
 }
 
 // ---------------------------------------------------------------------------------------------
 
 function pejlingRaekke(r: Record<string, unknown>): PejlingPost {
   return {
-    id: tal(r.id),
-    vandanlaegId: tal(r.vandanlaeg_id),
-    anlaegsnavn: String(r.anlaegsnavn),
-    anlaegsnr: (r.anlaegsnr as string | null) ?? null,
+    ...postFelter(r),
     indtagId: tal(r.indtag_id),
     indtagsnr: tal(r.indtagsnr),
     dguNr: String(r.dgu_nr),
@@ -144,43 +197,36 @@ function pejlingRaekke(r: Record<string, unknown>): PejlingPost {
     situation: talEllerNull(r.situation),
     pejlemetode: (r.pejlemetode as string | null) ?? null,
     bemaerkning: (r.bemaerkning as string | null) ?? null,
-    status: tal(r.status),
-    besluttetAf: (r.besluttet_af as string | null) ?? null,
-    besluttetDato: tilIsoEllerNull(r.besluttet_dato),
-    version: tal(r.version),
+    ...beslutningFelter(r),
   };
 }
+
+const PEJLING_SORTERING: Record<KoeSortKolonne<'pejling'>, SQL[]> = {
+  anlaegsnavn: [...ANLAEGSNAVN, sql`b.dgu_nr`, sql`it.indtagsnr`, sql`o.pejletidspunkt`],
+  pejletidspunkt: [sql`o.pejletidspunkt`, ...ANLAEGSNAVN, sql`b.dgu_nr`, sql`it.indtagsnr`],
+};
 
 export async function hentPejlinger(
   db: Db,
   u: Omit<Udvalg, 'status'> & { status: ValideringStatus | null },
+  v: Visning<KoeSortKolonne<'pejling'>>,
 ): Promise<Side<PejlingPost>> {
   const betingelser: SQL[] = [sql`o.kunde_id = ${u.kundeId}`];
   if (u.status !== null) betingelser.push(sql`o.status = ${u.status}`);
   if (u.indtagId !== undefined) betingelser.push(sql`o.indtag_id = ${u.indtagId}`);
-  if (u.filter) {
-    const m = containsPattern(u.filter);
-    betingelser.push(sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR b.dgu_nr ILIKE ${m})`);
-  }
-  const orden = u.nyesteFoerst
-    ? sql`o.pejletidspunkt DESC, o.id DESC`
-    : sql`${ANLAEGSNAVN}, o.vandanlaeg_id, b.dgu_nr, it.indtagsnr, o.pejletidspunkt, o.id`;
-  const rows = await queryRows<Record<string, unknown>>(
+  betingelser.push(...tekstfilter(v, [sql`v.navn`, sql`v.anlaegsnr`, sql`b.dgu_nr`]));
+  return koeSide(
     db,
-    sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, it.indtagsnr, b.dgu_nr,
-               o.pejletidspunkt, o.vandstand_under_terraen, o.grundvandskote, o.situation, o.pejlemetode,
-               o.bemaerkning, o.status, bu.navn AS besluttet_af, o.besluttet_dato, o.version,
-               count(*) OVER () AS total
-        FROM pejling o
-        JOIN virksomhed v ON v.id = o.vandanlaeg_id
-        JOIN indtag it ON it.id = o.indtag_id
-        JOIN boring b ON b.id = it.boring_id
-        LEFT JOIN bruger bu ON bu.id = o.besluttet_af_bruger_id
-        WHERE ${sql.join(betingelser, sql` AND `)}
-        ORDER BY ${orden}
-        ${sidePart(u)}`,
+    {
+      tabel: sql`pejling`,
+      kolonner: sql`it.indtagsnr, b.dgu_nr, o.pejletidspunkt, o.vandstand_under_terraen, o.grundvandskote,
+                    o.situation, o.pejlemetode`,
+      joins: sql`JOIN indtag it ON it.id = o.indtag_id JOIN boring b ON b.id = it.boring_id`,
+    },
+    betingelser,
+    { visning: v, nyeste: sql`o.pejletidspunkt`, kolonner: PEJLING_SORTERING },
+    pejlingRaekke,
   );
-  return side(rows, pejlingRaekke);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,10 +249,7 @@ function vandproeveRaekke(r: Record<string, unknown>): VandproevePost {
     (r.analyser as { parameter: string; vaerdi: number; enhed: string; graensevaerdi: number | null }[]) ?? []
   ).map((a) => ({ ...a, overskredet: erOverskredet(a) }));
   return {
-    id: tal(r.id),
-    vandanlaegId: tal(r.vandanlaeg_id),
-    anlaegsnavn: String(r.anlaegsnavn),
-    anlaegsnr: (r.anlaegsnr as string | null) ?? null,
+    ...postFelter(r),
     indtagId: talEllerNull(r.indtag_id),
     proevested: String(r.proevested),
     proevetype: String(r.proevetype),
@@ -215,36 +258,36 @@ function vandproeveRaekke(r: Record<string, unknown>): VandproevePost {
     analyser,
     antalOverskridelser: analyser.filter((a) => a.overskredet).length,
     bemaerkning: (r.bemaerkning as string | null) ?? null,
-    status: tal(r.status),
-    besluttetAf: (r.besluttet_af as string | null) ?? null,
-    besluttetDato: tilIsoEllerNull(r.besluttet_dato),
-    version: tal(r.version),
+    ...beslutningFelter(r),
   };
 }
 
-export async function hentVandproever(db: Db, u: Udvalg): Promise<Side<VandproevePost>> {
+const VANDPROEVE_SORTERING: Record<KoeSortKolonne<'vandproeve'>, SQL[]> = {
+  udtaget: [sql`o.udtaget`, ...ANLAEGSNAVN],
+  anlaegsnavn: [...ANLAEGSNAVN, sql`o.udtaget`],
+};
+
+export async function hentVandproever(
+  db: Db,
+  u: Udvalg,
+  v: Visning<KoeSortKolonne<'vandproeve'>>,
+): Promise<Side<VandproevePost>> {
   const betingelser: SQL[] = [sql`o.kunde_id = ${u.kundeId}`, sql`o.status = ${u.status}`];
   if (u.vandanlaegId !== undefined) betingelser.push(sql`o.vandanlaeg_id = ${u.vandanlaegId}`);
-  if (u.filter) {
-    const m = containsPattern(u.filter);
-    betingelser.push(
-      sql`(v.navn ILIKE ${m} OR v.anlaegsnr ILIKE ${m} OR o.proevested ILIKE ${m} OR o.laboratorium ILIKE ${m})`,
-    );
-  }
-  const orden = u.nyesteFoerst ? sql`o.udtaget DESC, o.id DESC` : sql`o.udtaget, ${ANLAEGSNAVN}, o.id`;
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT o.id, o.vandanlaeg_id, v.navn AS anlaegsnavn, v.anlaegsnr, o.indtag_id, o.proevested,
-               o.proevetype, o.udtaget, o.laboratorium, o.analyser, o.bemaerkning, o.status,
-               bu.navn AS besluttet_af, o.besluttet_dato, o.version, count(*) OVER () AS total
-        FROM vandproeve o
-        JOIN virksomhed v ON v.id = o.vandanlaeg_id
-        LEFT JOIN bruger bu ON bu.id = o.besluttet_af_bruger_id
-        WHERE ${sql.join(betingelser, sql` AND `)}
-        ORDER BY ${orden}
-        ${sidePart(u)}`,
+  betingelser.push(
+    ...tekstfilter(v, [sql`v.navn`, sql`v.anlaegsnr`, sql`o.proevested`, sql`o.laboratorium`]),
   );
-  return side(rows, vandproeveRaekke);
+  return koeSide(
+    db,
+    {
+      tabel: sql`vandproeve`,
+      kolonner: sql`o.proevested, o.proevetype, o.udtaget, o.laboratorium, o.analyser`,
+      joins: sql``,
+    },
+    betingelser,
+    { visning: v, nyeste: sql`o.udtaget`, kolonner: VANDPROEVE_SORTERING },
+    vandproeveRaekke,
+  );
 }
 
 /** The intake of the customer, or null (another customer's intake is answered as not found). */

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FORTRYD_VINDUE_MINUTTER,
   FORTRYD_VINDUE_MS,
   type FortrydBody,
   type FortrydSvar,
-  fortrydBodySchema,
-  fortrydSvarSchema,
+  fortrydBeslutning,
   VALIDERING_STATUS,
   type ValideringArt,
 } from '../../contract/validering';
@@ -15,6 +13,7 @@ import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows, transactionWithRetry } from '../db/client';
 import { naesteVersion } from '../db/version';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { hubFor } from '../realtime';
 import { intArray, opdaterStatistik } from '../validering/median';
@@ -28,7 +27,7 @@ import {
   NAVNE,
   TABEL,
 } from './validering-beslut';
-import { BESLUT, tilIso } from './validering-data';
+import { tilIso } from './validering-data';
 
 /**
  * Fortryd (undo) of a validation decision — our addition to the specification's calls
@@ -148,15 +147,7 @@ export async function fortryd(db: Db, user: SessionUser, body: FortrydBody, nu: 
 }
 
 /** POST validering/fortryd (registered by valideringRoutes). */
-export async function valideringFortrydRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function valideringFortrydRoutes(app: FastifyInstance, deps: Deps) {
   const ur = deps.clock ?? (() => new Date());
-  app.post(
-    '/validering/fortryd',
-    {
-      config: { access: BESLUT },
-      schema: { body: fortrydBodySchema, response: { 200: fortrydSvarSchema } },
-    },
-    async (request) => fortryd(deps.db, request.user, request.body, ur()),
-  );
+  serve(app, fortrydBeslutning, (request) => fortryd(deps.db, request.user, request.body, ur()));
 }

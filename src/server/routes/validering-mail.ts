@@ -1,42 +1,48 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kundeIdParamsSchema } from '../../contract/common';
+import type { ListeQuery, Side } from '../../contract/liste';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import {
+  hentKontaktpersoner,
+  hentMailStatus,
   type IndberetningStatus,
-  kontaktpersonQuerySchema,
-  kontaktpersonSvarSchema,
+  type KontaktpersonRaekke,
+  type MAIL_SORT_KOLONNER,
   type MailStatusRaekke,
-  mailStatusQuerySchema,
-  mailStatusSvarSchema,
+  mailStatusListe,
   type SendMailSvar,
-  sendMailBodySchema,
-  sendMailQuerySchema,
-  sendMailSvarSchema,
+  sendMailTilIndberettere,
   VALIDERING_STATUS,
 } from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
+import { kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
 import { mailUdsendelse } from '../db/schema';
 import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { intArray } from '../validering/median';
 import { requireActiveKunde } from './entity-access';
-import { BESLUT, LAES, tilIso } from './validering-data';
+import { tilIso } from './validering-data';
 
 const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
 
-/** Sort columns: the plant's name in Danish order (its stored key, then the name), the rest as they are. */
+type MailSortKolonne = (typeof MAIL_SORT_KOLONNER)[number];
+
+/**
+ * Sort columns: the plant's name in Danish order (its stored key, then the name), the rest as they
+ * are with the name after them.
+ */
 const ANLAEGSNAVN = danskOrden(sql`a.navn`, sql`a.navn_sortering`);
-const SORTERING: Record<string, SQL[]> = {
+const efterNavn = (kolonne: SQL) => [kolonne, ...ANLAEGSNAVN];
+const SORTERING: Record<MailSortKolonne, SQL[]> = {
   anlaegsnavn: ANLAEGSNAVN,
-  anlaegsnr: [sql`a.anlaegsnr`],
-  jupiterId: [sql`a.jupiter_id`],
-  antalIndberettere: [sql`COALESCE(k.n, 0)`],
-  indberetningStatus: [sql`COALESCE(d.dage, 0)`],
-  senestePaamindelse: [sql`m.senest`],
+  anlaegsnr: efterNavn(sql`a.anlaegsnr`),
+  jupiterId: efterNavn(sql`a.jupiter_id`),
+  antalIndberettere: efterNavn(sql`COALESCE(k.n, 0)`),
+  indberetningStatus: efterNavn(sql`COALESCE(d.dage, 0)`),
+  senestePaamindelse: efterNavn(sql`m.senest`),
 };
 
 interface Raekke {
@@ -64,17 +70,8 @@ function status(dage: number, ialt: number): IndberetningStatus {
 export async function mailStatus(
   db: Db,
   kundeId: number,
-  q: {
-    year: number;
-    filter?: string;
-    SortByColumn: string;
-    SortDirection: 'ASC' | 'DESC';
-    Start: number;
-    Take: number;
-    FilteredColumns: string[];
-    vandanlaegIds?: number[];
-  },
-): Promise<{ totalCount: number; items: MailStatusRaekke[] }> {
+  q: ListeQuery<MailSortKolonne> & { year: number; vandanlaegIds?: number[] },
+): Promise<Side<MailStatusRaekke>> {
   const ialt = dageIAar(q.year);
   const start = `${String(q.year).padStart(4, '0')}-01-01`;
   const slut = `${String(q.year).padStart(4, '0')}-12-31`;
@@ -87,18 +84,25 @@ export async function mailStatus(
     );
   }
   if (q.vandanlaegIds) filtre.push(sql`a.id = ANY(${intArray(q.vandanlaegIds)}::int[])`);
-  for (const f of q.FilteredColumns) {
-    const [kolonne, vaerdi] = f.split(':');
-    if (kolonne === 'harEmail')
-      filtre.push(vaerdi === 'true' ? sql`COALESCE(k.n, 0) > 0` : sql`COALESCE(k.n, 0) = 0`);
-    if (kolonne === 'indberetningStatus') {
-      if (vaerdi === 'indberettet') filtre.push(sql`COALESCE(d.dage, 0) >= ${ialt}`);
-      else if (vaerdi === 'delvis')
-        filtre.push(sql`COALESCE(d.dage, 0) > 0 AND COALESCE(d.dage, 0) < ${ialt}`);
-      else filtre.push(sql`COALESCE(d.dage, 0) = 0`);
-    }
-  }
-  const retning = q.SortDirection === 'DESC' ? sql.raw('DESC NULLS LAST') : sql.raw('ASC NULLS FIRST');
+  // Column filters: several values of one column are alternatives.
+  const dage = sql`COALESCE(d.dage, 0)`;
+  const STATUS_SQL: Record<IndberetningStatus, SQL> = {
+    indberettet: sql`${dage} >= ${ialt}`,
+    delvis: sql`(${dage} > 0 AND ${dage} < ${ialt})`,
+    mangler: sql`${dage} = 0`,
+  };
+  filtre.push(
+    ...kolonneFiltreSql(mailStatusListe.filterRegler, q.filteredColumns, (f) => {
+      const dele = f.vaerdier.map((v) =>
+        f.kolonne === 'harEmail'
+          ? v === 'true'
+            ? sql`COALESCE(k.n, 0) > 0`
+            : sql`COALESCE(k.n, 0) = 0`
+          : STATUS_SQL[v as IndberetningStatus],
+      );
+      return sql`(${sql.join(dele, sql` OR `)})`;
+    }),
+  );
   const rows = await queryRows<Raekke>(
     db,
     sql`WITH a AS (
@@ -132,31 +136,25 @@ export async function mailStatus(
         FROM a LEFT JOIN k ON k.virksomhed_id = a.id LEFT JOIN d ON d.vandanlaeg_id = a.id
         LEFT JOIN m ON m.vandanlaeg_id = a.id
         WHERE ${sql.join(filtre, sql` AND `)}
-        ORDER BY ${sql.join(
-          (SORTERING[q.SortByColumn] ?? ANLAEGSNAVN).map((k) => sql`${k} ${retning}`),
-          sql`, `,
-        )}, ${sql.join(ANLAEGSNAVN, sql`, `)}, a.id
-        LIMIT ${q.Take} OFFSET ${q.Start}`,
+        ${sorteringSql(SORTERING, q, sql`a.id`)}
+        ${sidePart(q)}`,
   );
-  return {
-    totalCount: rows.length > 0 ? Number(rows[0]!.total) : 0,
-    items: rows.map((r) => {
-      const dage = Number(r.dage ?? 0);
-      return {
-        vandanlaegId: Number(r.id),
-        anlaegsnavn: r.navn,
-        anlaegsnr: r.anlaegsnr,
-        jupiterId: r.jupiter_id,
-        indberettere: r.indberettere ?? [],
-        antalIndberettere: Number(r.n ?? 0),
-        dageIndberettet: dage,
-        dageIAaret: ialt,
-        indberetningStatus: status(dage, ialt),
-        senestePaamindelse: r.senest === null || r.senest === undefined ? null : tilIso(r.senest),
-        antalPaamindelser: Number(r.antal_mails ?? 0),
-      };
-    }),
-  };
+  return sideAf(rows, (r) => {
+    const dage = Number(r.dage ?? 0);
+    return {
+      vandanlaegId: Number(r.id),
+      anlaegsnavn: r.navn,
+      anlaegsnr: r.anlaegsnr,
+      jupiterId: r.jupiter_id,
+      indberettere: r.indberettere ?? [],
+      antalIndberettere: Number(r.n ?? 0),
+      dageIndberettet: dage,
+      dageIAaret: ialt,
+      indberetningStatus: status(dage, ialt),
+      senestePaamindelse: r.senest === null || r.senest === undefined ? null : tilIso(r.senest),
+      antalPaamindelser: Number(r.antal_mails ?? 0),
+    };
+  });
 }
 
 function mailTekst(o: { modtager: string; anlaeg: MailStatusRaekke; aar: number; kundeNavn: string }): {
@@ -185,167 +183,129 @@ function mailTekst(o: { modtager: string; anlaeg: MailStatusRaekke; aar: number;
 }
 
 /** Reporters' e-mail status and reminders (spec 001 §5, §7), and the contact persons from Jupiter. */
-export async function valideringMailRoutes(fastify: FastifyInstance, deps: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function valideringMailRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
-  app.get(
-    '/Vandanlaeg/GetAnlaegMailIndberetningStatus',
-    {
-      config: { access: LAES },
-      schema: { querystring: mailStatusQuerySchema, response: { 200: mailStatusSvarSchema } },
-    },
-    async (request) => {
-      requireActiveKunde(request.user, request.query.kundeId);
-      return mailStatus(db, request.user.kundeId, request.query);
-    },
-  );
+  serve(app, hentMailStatus, async (request) => {
+    requireActiveKunde(request.user, request.query.kundeId);
+    return mailStatus(db, request.user.kundeId, request.query);
+  });
 
-  app.put(
-    '/Vandanlaeg/SendMailTilIndberettere/:kundeId',
-    {
-      config: { access: BESLUT },
-      schema: {
-        params: kundeIdParamsSchema,
-        querystring: sendMailQuerySchema,
-        body: sendMailBodySchema,
-        response: { 200: sendMailSvarSchema },
-      },
-    },
-    async (request) => {
-      const { user } = request;
-      requireActiveKunde(user, request.params.kundeId);
-      const ids = [...new Set(request.body)];
-      const aar = request.query.year;
-      const status = await mailStatus(db, user.kundeId, {
-        year: aar,
-        SortByColumn: 'anlaegsnavn',
-        SortDirection: 'ASC',
-        Start: 0,
-        Take: ids.length,
-        FilteredColumns: [],
-        vandanlaegIds: ids,
-      });
-      if (status.items.length < ids.length)
-        throw notFound(ids.length - status.items.length === 1 ? 'Vandanlægget' : 'Vandanlæggene');
-      const m = deps.integrations.mailer;
-      const fundne = new Map(status.items.map((a) => [a.vandanlaegId, a]));
-      const svar: SendMailSvar = [];
-      for (const id of request.body) {
-        const anlaeg = fundne.get(id)!;
-        fundne.delete(id);
-        if (!anlaeg) continue;
-        const modtagere = anlaeg.indberettere.filter((i) => i.email);
-        if (modtagere.length === 0) {
-          svar.push({
-            vandanlaegId: id,
-            status: 'ingenModtagere',
-            modtagere: [],
-            besked: 'Ingen indberettere med e-mail',
-          });
-          continue;
-        }
-        const sendt = new Date();
-        const leveret: string[] = [];
-        let fejl: string | null = null;
-        for (const modtager of modtagere) {
-          const { emne, tekst } = mailTekst({
-            modtager: modtager.navn,
-            anlaeg,
-            aar,
-            kundeNavn: user.kundeNavn,
-          });
-          try {
-            await m.send({ til: [`${modtager.navn} <${modtager.email}>`], emne, tekst });
-            leveret.push(modtager.email!);
-            await db.insert(mailUdsendelse).values({
-              kundeId: user.kundeId,
-              vandanlaegId: id,
-              aar,
-              modtager: modtager.email!,
-              emne,
-              sendt,
-              brugerId: user.brugerId,
-            });
-          } catch (e) {
-            request.log.error({ err: e }, 'mail kunne ikke sendes');
-            fejl = 'Mailen kunne ikke sendes';
-          }
-        }
+  serve(app, sendMailTilIndberettere, async (request) => {
+    const { user } = request;
+    requireActiveKunde(user, request.params.kundeId);
+    const ids = [...new Set(request.body)];
+    const aar = request.query.year;
+    const status = await mailStatus(db, user.kundeId, {
+      year: aar,
+      sortByColumn: 'anlaegsnavn',
+      sortDirection: 'ASC',
+      start: 0,
+      take: ids.length,
+      filteredColumns: [],
+      vandanlaegIds: ids,
+    });
+    if (status.items.length < ids.length)
+      throw notFound(ids.length - status.items.length === 1 ? 'Vandanlægget' : 'Vandanlæggene');
+    const m = deps.integrations.mailer;
+    const fundne = new Map(status.items.map((a) => [a.vandanlaegId, a]));
+    const svar: SendMailSvar = [];
+    for (const id of request.body) {
+      const anlaeg = fundne.get(id)!;
+      fundne.delete(id);
+      if (!anlaeg) continue;
+      const modtagere = anlaeg.indberettere.filter((i) => i.email);
+      if (modtagere.length === 0) {
         svar.push({
           vandanlaegId: id,
-          status: leveret.length > 0 ? 'sendt' : 'fejl',
-          modtagere: leveret,
-          besked: fejl,
+          status: 'ingenModtagere',
+          modtagere: [],
+          besked: 'Ingen indberettere med e-mail',
         });
+        continue;
       }
-      return svar;
-    },
-  );
+      const sendt = new Date();
+      const leveret: string[] = [];
+      let fejl: string | null = null;
+      for (const modtager of modtagere) {
+        const { emne, tekst } = mailTekst({
+          modtager: modtager.navn,
+          anlaeg,
+          aar,
+          kundeNavn: user.kundeNavn,
+        });
+        try {
+          await m.send({ til: [`${modtager.navn} <${modtager.email}>`], emne, tekst });
+          leveret.push(modtager.email!);
+          await db.insert(mailUdsendelse).values({
+            kundeId: user.kundeId,
+            vandanlaegId: id,
+            aar,
+            modtager: modtager.email!,
+            emne,
+            sendt,
+            brugerId: user.brugerId,
+          });
+        } catch (e) {
+          request.log.error({ err: e }, 'mail kunne ikke sendes');
+          fejl = 'Mailen kunne ikke sendes';
+        }
+      }
+      svar.push({
+        vandanlaegId: id,
+        status: leveret.length > 0 ? 'sendt' : 'fejl',
+        modtagere: leveret,
+        besked: fejl,
+      });
+    }
+    return svar;
+  });
 }
 
-export async function valideringKontaktRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/VandanlaegKontaktperson/list/:kundeId',
-    {
-      config: { access: LAES },
-      schema: {
-        params: kundeIdParamsSchema,
-        querystring: kontaktpersonQuerySchema,
-        response: { 200: kontaktpersonSvarSchema },
-      },
-    },
-    async (request) => {
-      const { user } = request;
-      requireActiveKunde(user, request.params.kundeId);
-      const { filter, start, take } = request.query;
-      const m = filter ? containsPattern(filter) : null;
-      const rows = await queryRows<{
-        jid: string;
-        navn: string;
-        email: string | null;
-        telefon: string | null;
-        n: number;
-        roller: {
-          kontaktpersonId: number;
-          vandanlaegId: number;
-          anlaegsnavn: string;
-          anlaegsadresse: string | null;
-          rolle: string | null;
-        }[];
-        total: number;
-      }>(
-        db,
-        sql`SELECT kp.jupiter_kontaktperson_id AS jid, min(kp.navn) AS navn, min(kp.email) AS email,
-                   min(kp.telefon) AS telefon, count(*)::int AS n,
-                   json_agg(json_build_object('kontaktpersonId', kp.id, 'vandanlaegId', v.id,
-                            'anlaegsnavn', v.navn, 'anlaegsadresse', v.adresse, 'rolle', kp.rolle)
-                            ORDER BY ${danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`)}) AS roller,
-                   count(*) OVER () AS total
-            FROM kontaktperson kp JOIN virksomhed v ON v.id = kp.virksomhed_id
-            WHERE kp.kunde_id = ${user.kundeId} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet
-              AND kp.jupiter_kontaktperson_id IS NOT NULL
-            GROUP BY kp.jupiter_kontaktperson_id
-            ${m ? sql`HAVING bool_or(kp.navn ILIKE ${m} OR kp.email ILIKE ${m} OR v.navn ILIKE ${m} OR kp.jupiter_kontaktperson_id ILIKE ${m})` : sql``}
-            ORDER BY ${danskOrdenSql(sql`min(kp.navn)`)}, kp.jupiter_kontaktperson_id
-            LIMIT ${take} OFFSET ${start}`,
-      );
-      return {
-        totalCount: rows.length > 0 ? Number(rows[0]!.total) : 0,
-        items: rows.map((r) => ({
-          jupiterKontaktpersonId: r.jid,
-          navn: r.navn,
-          email: r.email,
-          telefon: r.telefon,
-          antalRoller: Number(r.n),
-          roller: r.roller.map((x) => ({
-            ...x,
-            kontaktpersonId: Number(x.kontaktpersonId),
-            vandanlaegId: Number(x.vandanlaegId),
-          })),
-        })),
-      };
-    },
-  );
+/** The contact persons in Danish name order. */
+const KONTAKT_SORTERING = { navn: danskOrden(sql`min(kp.navn)`) };
+
+export async function valideringKontaktRoutes(app: FastifyInstance, { db }: Deps) {
+  serve(app, hentKontaktpersoner, async (request) => {
+    const { user } = request;
+    requireActiveKunde(user, request.params.kundeId);
+    const q = request.query;
+    const m = q.filter ? containsPattern(q.filter) : null;
+    const rows = await queryRows<{
+      jid: string;
+      navn: string;
+      email: string | null;
+      telefon: string | null;
+      n: number;
+      roller: KontaktpersonRaekke['roller'];
+      total: number;
+    }>(
+      db,
+      sql`SELECT kp.jupiter_kontaktperson_id AS jid, min(kp.navn) AS navn, min(kp.email) AS email,
+                 min(kp.telefon) AS telefon, count(*)::int AS n,
+                 json_agg(json_build_object('kontaktpersonId', kp.id, 'vandanlaegId', v.id,
+                          'anlaegsnavn', v.navn, 'anlaegsadresse', v.adresse, 'rolle', kp.rolle)
+                          ORDER BY ${danskOrdenSql(sql`v.navn`, sql`v.navn_sortering`)}) AS roller,
+                 count(*) OVER () AS total
+          FROM kontaktperson kp JOIN virksomhed v ON v.id = kp.virksomhed_id
+          WHERE kp.kunde_id = ${user.kundeId} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet
+            AND kp.jupiter_kontaktperson_id IS NOT NULL
+          GROUP BY kp.jupiter_kontaktperson_id
+          ${m ? sql`HAVING bool_or(kp.navn ILIKE ${m} OR kp.email ILIKE ${m} OR v.navn ILIKE ${m} OR kp.jupiter_kontaktperson_id ILIKE ${m})` : sql``}
+          ${sorteringSql(KONTAKT_SORTERING, q, sql`kp.jupiter_kontaktperson_id`)}
+          ${sidePart(q)}`,
+    );
+    return sideAf(rows, (r) => ({
+      jupiterKontaktpersonId: r.jid,
+      navn: r.navn,
+      email: r.email,
+      telefon: r.telefon,
+      antalRoller: Number(r.n),
+      roller: r.roller.map((x) => ({
+        ...x,
+        kontaktpersonId: Number(x.kontaktpersonId),
+        vandanlaegId: Number(x.vandanlaegId),
+      })),
+    }));
+  });
 }

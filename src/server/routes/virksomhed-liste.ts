@@ -1,25 +1,25 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kundeIdParamsSchema } from '../../contract/common';
 import { virksomhedEllerLandbrug } from '../../contract/entitet';
+import type { ListeQuery, Side } from '../../contract/liste';
 import type { Rolle } from '../../contract/roles';
 import {
-  brancheListeSchema,
+  hentBrancher,
+  hentSagsbehandlere,
+  hentVirksomhedListe as hentVirksomhedListeEndpoint,
   type ListeFilter,
   type ListeSortKolonne,
-  parseListeFilter,
-  sagsbehandlerListeSchema,
-  sagsbehandlerQuerySchema,
-  virksomhedListeQuerySchema,
-  virksomhedListeSvarSchema,
+  type VirksomhedListeItem,
+  virksomhedListeDef,
 } from '../../contract/virksomhed-liste';
 import { requireAny } from '../auth/plugin';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
+import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
 import { requireActiveKunde } from './entity-access';
 
 /**
@@ -64,11 +64,6 @@ function tekstFilter(filter: string): SQL {
 }
 
 function kolonneFilter(f: ListeFilter): SQL {
-  const any = (column: SQL, values: string[]) =>
-    sql`${column} in (${sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    )})`;
   const bool = (column: SQL, trueSql: SQL, falseSql: SQL) => {
     const t = f.vaerdier.includes('true');
     const fa = f.vaerdier.includes('false');
@@ -77,7 +72,7 @@ function kolonneFilter(f: ListeFilter): SQL {
   };
   switch (f.kolonne) {
     case 'kategori':
-      return any(sql`v.kategori`, f.vaerdier);
+      return inListe(sql`v.kategori`, f.vaerdier);
     case 'ophoert':
       return bool(sql`v.ophoert_dato`, sql`is not null`, sql`is null`);
     case 'brugerbetaling':
@@ -85,13 +80,7 @@ function kolonneFilter(f: ListeFilter): SQL {
     case 'sagsbehandler': {
       const ids = f.vaerdier.filter((v) => v !== 'ingen').map(Number);
       const parts: SQL[] = [];
-      if (ids.length > 0)
-        parts.push(
-          sql`v.primaer_sagsbehandler_id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-        );
+      if (ids.length > 0) parts.push(inListe(sql`v.primaer_sagsbehandler_id`, ids));
       if (f.vaerdier.includes('ingen')) parts.push(sql`v.primaer_sagsbehandler_id is null`);
       return sql`(${sql.join(parts, sql` or `)})`;
     }
@@ -103,19 +92,13 @@ function kolonneFilter(f: ListeFilter): SQL {
         sql` or `,
       )})`;
     case 'postnummer':
-      return any(sql`v.postnummer`, f.vaerdier);
+      return inListe(sql`v.postnummer`, f.vaerdier);
   }
 }
 
-export interface ListeParametre {
+export interface ListeParametre extends ListeQuery<ListeSortKolonne> {
   kundeId: number;
   virksomhedsType: 1 | 2;
-  start: number;
-  take: number;
-  sortByColumn: ListeSortKolonne;
-  sortDirection: 'ASC' | 'DESC';
-  filter?: string;
-  filteredColumns: string[];
 }
 
 interface ListeRaekke {
@@ -142,32 +125,42 @@ interface ListeRaekke {
 const dato = (d: string | Date | null): string | null =>
   d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
+const tilItem = (r: ListeRaekke): VirksomhedListeItem => ({
+  id: Number(r.id),
+  type: Number(r.type) as 1 | 2,
+  navn: r.navn,
+  cvrNr: r.cvr_nr,
+  pNr: r.p_nr,
+  chrNr: r.chr_nr,
+  adresse: r.adresse,
+  postnummer: r.postnummer,
+  by: r.postdistrikt,
+  brancheKode: r.branche_kode,
+  branche: r.branche_navn,
+  kategori: r.kategori,
+  primaerSagsbehandlerId: r.primaer_sagsbehandler_id === null ? null : Number(r.primaer_sagsbehandler_id),
+  primaerSagsbehandler: r.sagsbehandler,
+  ophoertDato: dato(r.ophoert_dato),
+  etableringsDato: dato(r.etablerings_dato),
+  omfattetAfBrugerbetaling: Boolean(r.omfattet_af_brugerbetaling),
+});
+
 /**
  * One page of the list and the total: one query with a window count (the page and the count share
  * one scan of the matching rows). Only a page past the end needs a second, counting query.
  * Exported so that the benchmark can run exactly this against the database without HTTP.
  */
-export async function hentVirksomhedListe(db: Db, p: ListeParametre) {
+export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Side<VirksomhedListeItem>> {
   const where: SQL[] = [
     sql`v.kunde_id = ${p.kundeId}`,
     sql`v.type = ${p.virksomhedsType}`,
     sql`not v.slettet`,
   ];
   if (p.filter) where.push(tekstFilter(p.filter));
-  for (const text of p.filteredColumns) {
-    const f = parseListeFilter(text);
-    if (f) where.push(kolonneFilter(f));
-  }
+  where.push(...kolonneFiltreSql(virksomhedListeDef.filterRegler, p.filteredColumns, kolonneFilter));
   const whereSql = sql.join(where, sql` and `);
   const dir = p.sortDirection === 'DESC' ? sql`desc` : sql`asc`;
-  // Empty values last in both directions. The name is never empty: without 'nulls last' a descending
-  // sort is the name index read backwards.
-  const nulls = p.sortByColumn === 'navn' ? sql`` : sql` nulls last`;
   const keys = SORT_SQL[p.sortByColumn];
-  const order = sql`order by ${sql.join(
-    keys.map((k) => sql`${k} ${dir}${nulls}`),
-    sql`, `,
-  )}, v.id ${dir}`;
   const cols = sql`v.id, v.type, v.navn, v.cvr_nr, v.p_nr, v.chr_nr, v.adresse, v.postnummer, v.postdistrikt,
     v.branche_kode, v.branche_navn, v.kategori, v.primaer_sagsbehandler_id, v.ophoert_dato,
     v.etablerings_dato, v.omfattet_af_brugerbetaling`;
@@ -178,38 +171,36 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre) {
     );
     return Number(c?.n ?? 0);
   };
-  let rows: ListeRaekke[];
-  let totalCount: number;
   if (!p.filter) {
     // Without a text filter the page comes straight from the (kunde, type, navn) index in sort
     // order, and the count is a separate index-only count.
-    rows = await queryRows<ListeRaekke>(
+    // Empty values last in both directions. The name is never empty: without 'nulls last' a
+    // descending sort is the name index read backwards.
+    const rows = await queryRows<ListeRaekke>(
       db,
       sql`select ${cols}, b.navn as sagsbehandler, 0 as total
           from virksomhed v left join bruger b on b.id = v.primaer_sagsbehandler_id
-          where ${whereSql} ${order} limit ${p.take} offset ${p.start}`,
+          where ${whereSql} ${sorteringSql(SORT_SQL, p, sql`v.id`, ['navn'])} ${sidePart(p)}`,
     );
-    totalCount = await count();
-  } else {
-    // With a text filter the matches are found first (a materialised CTE, so that the trigram
-    // indexes are used through a bitmap scan), keeping only the id and the sort key; they are
-    // counted (window count), sorted and paged, and only the page's rows are read in full.
-    // Left to itself PostgreSQL walks the name index in sort order and filters every row of the
-    // customer, though the count needs every match anyway.
-    const join =
-      p.sortByColumn === 'sagsbehandler'
-        ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id`
-        : sql``;
-    // The sort expressions as columns s0, s1 of the matches (a text has its key and itself).
-    const names = keys.map((_, i) => sql.raw(`s${i}`));
-    const orderBy = (alias: string) =>
-      sql.join(
-        names.map((n) => sql`${sql.raw(alias)}.${n} ${dir} nulls last`),
-        sql`, `,
-      );
-    rows = await queryRows<ListeRaekke>(
-      db,
-      sql`with treff as materialized (
+    return { totalCount: await count(), items: rows.map(tilItem) };
+  }
+  // With a text filter the matches are found first (a materialised CTE, so that the trigram
+  // indexes are used through a bitmap scan), keeping only the id and the sort key; they are
+  // counted (window count), sorted and paged, and only the page's rows are read in full.
+  // Left to itself PostgreSQL walks the name index in sort order and filters every row of the
+  // customer, though the count needs every match anyway.
+  const join =
+    p.sortByColumn === 'sagsbehandler' ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id` : sql``;
+  // The sort expressions as columns s0, s1 of the matches (a text has its key and itself).
+  const names = keys.map((_, i) => sql.raw(`s${i}`));
+  const orderBy = (alias: string) =>
+    sql.join(
+      names.map((n) => sql`${sql.raw(alias)}.${n} ${dir} nulls last`),
+      sql`, `,
+    );
+  const rows = await queryRows<ListeRaekke>(
+    db,
+    sql`with treff as materialized (
             select v.id, ${sql.join(
               keys.map((k, i) => sql`${k} as ${names[i]}`),
               sql`, `,
@@ -217,36 +208,16 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre) {
           ),
           side as (
             select t.*, count(*) over () as total from treff t
-            order by ${orderBy('t')}, t.id ${dir} limit ${p.take} offset ${p.start}
+            order by ${orderBy('t')}, t.id ${dir} ${sidePart(p)}
           )
           select ${cols}, b.navn as sagsbehandler, side.total
           from side join virksomhed v on v.id = side.id left join bruger b on b.id = v.primaer_sagsbehandler_id
           order by ${orderBy('side')}, side.id ${dir}`,
-    );
-    totalCount = rows.length > 0 ? Number(rows[0]!.total) : p.start > 0 ? await count() : 0;
-  }
-  return {
-    totalCount,
-    items: rows.map((r) => ({
-      id: Number(r.id),
-      type: Number(r.type) as 1 | 2,
-      navn: r.navn,
-      cvrNr: r.cvr_nr,
-      pNr: r.p_nr,
-      chrNr: r.chr_nr,
-      adresse: r.adresse,
-      postnummer: r.postnummer,
-      by: r.postdistrikt,
-      brancheKode: r.branche_kode,
-      branche: r.branche_navn,
-      kategori: r.kategori,
-      primaerSagsbehandlerId: r.primaer_sagsbehandler_id === null ? null : Number(r.primaer_sagsbehandler_id),
-      primaerSagsbehandler: r.sagsbehandler,
-      ophoertDato: dato(r.ophoert_dato),
-      etableringsDato: dato(r.etablerings_dato),
-      omfattetAfBrugerbetaling: Boolean(r.omfattet_af_brugerbetaling),
-    })),
-  };
+  );
+  const side = sideAf(rows, tilItem);
+  // A page past the end has no row to carry the count.
+  if (rows.length === 0 && p.start > 0) side.totalCount = await count();
+  return side;
 }
 
 /** DB07 codes of the seeded register (companies' and farms' industries), sorted by code. */
@@ -266,48 +237,32 @@ const ROLLER_FOR_TYPE: Record<string, Rolle[]> = {
   Virksomhedlandbrug: ['SagsbehandlerVirksomhed', 'SagsbehandlerLandbrug'],
 };
 
-export async function virksomhedListeRoutes(fastify: FastifyInstance, { db }: Deps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export async function virksomhedListeRoutes(app: FastifyInstance, { db }: Deps) {
   /** GET virksomhed/list: the list of companies (virksomhedsType 1) or farms (2). */
-  app.get(
-    '/virksomhed/list',
-    { schema: { querystring: virksomhedListeQuerySchema, response: { 200: virksomhedListeSvarSchema } } },
-    async (request) => {
-      const q = request.query;
-      requireActiveKunde(request.user, q.kundeId);
-      requireAny(request.user, virksomhedEllerLandbrug(q.virksomhedsType).laeseret);
-      return hentVirksomhedListe(db, { ...q, filter: q.filter || undefined });
-    },
-  );
+  serve(app, hentVirksomhedListeEndpoint, async (request) => {
+    const q = request.query;
+    requireActiveKunde(request.user, q.kundeId);
+    requireAny(request.user, virksomhedEllerLandbrug(q.virksomhedsType).laeseret);
+    return hentVirksomhedListe(db, { ...q, filter: q.filter || undefined });
+  });
 
   /** GET branche/list: the DB07 industry codes (no customer data: every signed-in user). */
-  app.get('/branche/list', { schema: { response: { 200: brancheListeSchema } } }, async () => BRANCHER);
+  serve(app, hentBrancher, () => BRANCHER);
 
   /** GET sagsbehandler/list/{kundeId}?type=: the customer's users holding the matching caseworker role. */
-  app.get(
-    '/sagsbehandler/list/:kundeId',
-    {
-      schema: {
-        params: kundeIdParamsSchema,
-        querystring: sagsbehandlerQuerySchema,
-        response: { 200: sagsbehandlerListeSchema },
-      },
-    },
-    async (request) => {
-      requireActiveKunde(request.user, request.params.kundeId);
-      const roller = ROLLER_FOR_TYPE[request.query.type]!;
-      const rows = await queryRows<{ id: number; navn: string }>(
-        db,
-        sql`select b.id, b.navn from bruger b join bruger_kunde bk on bk.bruger_id = b.id
-            where bk.kunde_id = ${request.user.kundeId}
-              and (${sql.join(
-                roller.map((r) => sql`bk.roller @> ${JSON.stringify([r])}::jsonb`),
-                sql` or `,
-              )})
-            order by ${danskOrdenSql(sql`b.navn`, sql`b.navn_sortering`)}, b.id`,
-      );
-      return rows.map((r) => ({ brugerId: Number(r.id), navn: r.navn }));
-    },
-  );
+  serve(app, hentSagsbehandlere, async (request) => {
+    requireActiveKunde(request.user, request.params.kundeId);
+    const roller = ROLLER_FOR_TYPE[request.query.type]!;
+    const rows = await queryRows<{ id: number; navn: string }>(
+      db,
+      sql`select b.id, b.navn from bruger b join bruger_kunde bk on bk.bruger_id = b.id
+          where bk.kunde_id = ${request.user.kundeId}
+            and (${sql.join(
+              roller.map((r) => sql`bk.roller @> ${JSON.stringify([r])}::jsonb`),
+              sql` or `,
+            )})
+          order by ${danskOrdenSql(sql`b.navn`, sql`b.navn_sortering`)}, b.id`,
+    );
+    return rows.map((r) => ({ brugerId: Number(r.id), navn: r.navn }));
+  });
 }

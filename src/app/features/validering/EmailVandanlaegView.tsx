@@ -4,11 +4,11 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
   AAR_FEJL,
   erGyldigtAar,
+  hentMailStatus,
   type IndberetningStatus,
   type MailStatusRaekke,
-  mailStatusSvarSchema,
   type SendMailSvar,
-  sendMailSvarSchema,
+  sendMailTilIndberettere,
 } from '../../../contract/validering';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
@@ -109,15 +109,14 @@ export default function EmailVandanlaegView(_props: ViewProps) {
   const liste = useQuery({
     queryKey: ['validering', 'mail', kundeId, aar, status, filter],
     queryFn: ({ signal }) =>
-      http.get('Vandanlaeg/GetAnlaegMailIndberetningStatus', {
-        schema: mailStatusSvarSchema,
+      http.call(hentMailStatus, {
         signal,
         query: {
           kundeId,
           year: aar,
           filter: filter || undefined,
-          Take: 10_000,
-          FilteredColumns: status ? [`indberetningStatus:${status}`] : undefined,
+          take: 10_000,
+          filteredColumns: status ? [`indberetningStatus:${status}`] : undefined,
         },
       }),
     enabled: kundeId > 0 && gyldigt,
@@ -152,9 +151,10 @@ export default function EmailVandanlaegView(_props: ViewProps) {
       const batch = ids.slice(i, i + MAIL_BATCH);
       try {
         svar.push(
-          ...(await http.put(`Vandanlaeg/SendMailTilIndberettere/${kundeId}`, batch, {
+          ...(await http.call(sendMailTilIndberettere, {
+            params: { kundeId },
             query: { year: aar },
-            schema: sendMailSvarSchema,
+            body: batch,
             silent: true,
           })),
         );

@@ -2,7 +2,6 @@ import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@t
 import { useActorRef, useSelector } from '@xstate/react';
 import { Check, ExternalLink, FlaskConical, History, RefreshCw, Undo2, X } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { z } from 'zod';
 import {
   alleredeBehandletTekst,
   createGodkendForkastMachine,
@@ -11,10 +10,13 @@ import {
 import {
   type BeslutningSvarMedVersioner,
   FORTRYD_VINDUE_MINUTTER,
+  fortrydBeslutning,
+  type KoeEndpoints,
   type MedianResultat,
   type ValideringArt,
 } from '../../../contract/validering';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
@@ -22,16 +24,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands } from '../../workspace/tile-api';
-import {
-  beslut,
-  fejlbesked,
-  fortryd,
-  hent,
-  koerMedian,
-  medDanskFejl,
-  useValideringHaendelser,
-  valideringKey,
-} from './api';
+import { fejlbesked, medDanskFejl, useValideringHaendelser, valideringKey } from './api';
 import { flertal, tal } from './format';
 import './validering.css';
 
@@ -44,30 +37,24 @@ export interface KoePost {
 }
 
 export interface KoeKonfig<T extends KoePost> {
-  art: ValideringArt;
+  /** The queue's endpoints (src/contract/validering.ts KOE_ENDPOINTS); no median test without one. */
+  endpoints: KoeEndpoints<T>;
   titel: string;
   tableName: string;
-  /** GET {listSti}/{kundeId}. */
-  listSti: string;
-  /** PUT {beslutSti}/Godkend|Forkast/{kundeId}. */
-  beslutSti: string;
-  /** PUT {medianSti}/GetMedian/{kundeId}; no median test without it. */
-  medianSti?: string;
-  sideSchema: z.ZodType<{ totalCount: number; items: T[] }>;
-  listeSchema: z.ZodType<T[]>;
   kolonner: DataTableColumn<T>[];
-  /** The series the history panel shows for the cursor row: its key, title and the two list paths. */
-  historik(row: T): { noegle: string; titel: string; godkendte: string; forkastede: string };
+  /** The series the history panel shows for the cursor row: the plant's or intake's id, and a title. */
+  historik(row: T): { id: number; titel: string };
   /** Columns of the history panel. */
   historikKolonner: DataTableColumn<T>[];
-  /** The plant's tab 'Åbn vandanlægget ved siden af' opens. */
-  anlaegSti(row: T): string;
+  /** The plant's tab 'Åbn vandanlægget ved siden af' opens (/vandanlaeg/{id}/{anlaegFane}). */
+  anlaegFane: string;
   enhed: { ental: string; flertal: string };
   /** Extra details of the cursor row (e.g. a sample's analyses), shown above the history. */
   detaljer?(row: T): ReactNode;
 }
 
 const SIDE = 1000;
+const anlaegSti = (k: KoeKonfig<KoePost>, row: KoePost) => `/vandanlaeg/${row.vandanlaegId}/${k.anlaegFane}`;
 const INGEN: never[] = [];
 /** The undo toast stays a little longer than the default 5 s, to be reached for; Ctrl+Z works after it. */
 const FORTRYD_TOAST_MS = 10_000;
@@ -163,19 +150,20 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   const { user, ressourcer } = useSession();
   const kundeId = user?.customerId ?? 0;
   const maaBeslutte = ressourcer.has('SAGSBEHANDLER_VANDANLAEG');
+  const { endpoints } = konfig;
+  const art = endpoints.art;
   const settings = useTableSettings(konfig.tableName);
   const [filter, setFilter] = useState('');
   const gridRef = useRef<HTMLTableElement>(null);
 
   const koe = useQuery({
-    queryKey: valideringKey(konfig.art, 'koe', kundeId, filter),
+    queryKey: valideringKey(art, 'koe', kundeId, filter),
     queryFn: ({ signal }) =>
-      hent(
-        `${konfig.listSti}/${kundeId}`,
-        konfig.sideSchema,
-        { take: SIDE, filter: filter || undefined },
+      http.call(endpoints.liste, {
+        params: { kundeId },
+        query: { take: SIDE, filter: filter || undefined },
         signal,
-      ),
+      }),
     enabled: kundeId > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -190,14 +178,13 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   const [medianKoerer, setMedianKoerer] = useState(false);
   const koerMedianTest = useCallback(async () => {
     const viste = rowsRef.current;
-    if (!konfig.medianSti || viste.length === 0 || medianKoerer) return;
+    if (!endpoints.median || viste.length === 0 || medianKoerer) return;
     setMedianKoerer(true);
     try {
-      const res = await koerMedian(
-        konfig.medianSti,
-        kundeId,
-        viste.map((r) => r.id),
-      );
+      const res = await http.call(endpoints.median, {
+        params: { kundeId },
+        body: { ids: viste.map((r) => r.id) },
+      });
       setMedian(new Map(res.map((m) => [m.id, m])));
       const n = res.filter((m) => m.markeret).length;
       toast.info(
@@ -210,7 +197,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     } finally {
       setMedianKoerer(false);
     }
-  }, [konfig.medianSti, kundeId, medianKoerer]);
+  }, [endpoints.median, kundeId, medianKoerer]);
 
   // ---- approve / discard
   const [besked, setBesked] = useState<{ tekst: string; type: 'ok' | 'advarsel' | 'fejl' } | null>(null);
@@ -220,9 +207,19 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   const fortrydRef = useRef<(noegle: number) => void>(() => {});
   const [machine] = useState(() =>
     createGodkendForkastMachine({
-      decide: ({ handling, poster }) =>
-        medDanskFejl(beslut(efter.current.konfig.beslutSti, kundeId, handling, poster)),
-      undo: ({ poster }) => medDanskFejl(fortryd(efter.current.konfig.art, poster)),
+      // Failures are shown by the view itself (silent).
+      decide: ({ handling, poster }) => {
+        const e = efter.current.konfig.endpoints;
+        const ep = handling === 'godkend' ? e.godkend : e.forkast;
+        return medDanskFejl(http.call(ep, { params: { kundeId }, body: { poster }, silent: true }));
+      },
+      undo: ({ poster }) =>
+        medDanskFejl(
+          http.call(fortrydBeslutning, {
+            body: { art: efter.current.konfig.endpoints.art, poster },
+            silent: true,
+          }),
+        ),
       decided: (handling: Handling, result: BeslutningSvarMedVersioner, noegle: number | null) => {
         const { konfig: k, qc: q } = efter.current;
         const hvad = handling === 'godkend' ? 'godkendt' : 'forkastet';
@@ -238,7 +235,11 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
           type: allerede ? 'advarsel' : 'ok',
         });
         // Decided entries leave the table now; the refresh confirms it.
-        fjernFraKoe(q, k.art, new Set([...result.besluttet, ...result.alleredeBesluttet.map((a) => a.id)]));
+        fjernFraKoe(
+          q,
+          k.endpoints.art,
+          new Set([...result.besluttet, ...result.alleredeBesluttet.map((a) => a.id)]),
+        );
         if (noegle === null) {
           if (allerede) toast.warning(tekst);
           else toast.success(tekst);
@@ -264,22 +265,26 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
           const o = { duration: FORTRYD_TOAST_MS };
           id = allerede ? toast.warning(indhold, o) : toast.success(indhold, o);
         }
-        void q.invalidateQueries({ queryKey: ['validering', k.art] });
+        void q.invalidateQueries({ queryKey: ['validering', k.endpoints.art] });
       },
       failedToDecide: (_h, error) => {
         setBesked({ tekst: error, type: 'fejl' });
-        void efter.current.qc.invalidateQueries({ queryKey: ['validering', efter.current.konfig.art] });
+        void efter.current.qc.invalidateQueries({
+          queryKey: ['validering', efter.current.konfig.endpoints.art],
+        });
       },
       undone: (_f, result) => {
         const { konfig: k, qc: q } = efter.current;
         const tekst = `Beslutningen er fortrudt: ${flertal(result.fortrudt.length, k.enhed.ental, k.enhed.flertal)} afventer igen.`;
         setBesked({ tekst, type: 'ok' });
         toast.success(tekst);
-        void q.invalidateQueries({ queryKey: ['validering', k.art] });
+        void q.invalidateQueries({ queryKey: ['validering', k.endpoints.art] });
       },
       failedToUndo: (_f, error) => {
         setBesked({ tekst: `Beslutningen kunne ikke fortrydes: ${error}`, type: 'fejl' });
-        void efter.current.qc.invalidateQueries({ queryKey: ['validering', efter.current.konfig.art] });
+        void efter.current.qc.invalidateQueries({
+          queryKey: ['validering', efter.current.konfig.endpoints.art],
+        });
       },
     }),
   );
@@ -374,7 +379,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
 
   const aabnAnlaeg = useCallback(() => {
     const c = cursorRef.current;
-    if (c) tile.openBeside(konfig.anlaegSti(c));
+    if (c) tile.openBeside(anlaegSti(konfig, c));
   }, [tile, konfig]);
 
   const [visForkastede, setVisForkastede] = useState(false);
@@ -404,7 +409,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
         disabled: !maaBeslutte || submitting || !kanFortryde || skriver,
       },
     ];
-    if (konfig.medianSti)
+    if (endpoints.median)
       c.push({
         id: 'validering:median',
         label: 'Kør mediantest',
@@ -430,7 +435,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     skriver,
     maaBeslutte,
     submitting,
-    konfig.medianSti,
+    endpoints.median,
     koerMedianTest,
     medianKoerer,
     aabnAnlaeg,
@@ -462,9 +467,12 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
 
   const hist = cursor ? konfig.historik(cursor) : null;
   const historik = useQuery({
-    queryKey: valideringKey(konfig.art, visForkastede ? 'forkastede' : 'godkendte', hist?.noegle),
+    queryKey: valideringKey(art, visForkastede ? 'forkastede' : 'godkendte', hist?.id),
     queryFn: ({ signal }) =>
-      hent(visForkastede ? hist!.forkastede : hist!.godkendte, konfig.listeSchema, undefined, signal),
+      http.call(visForkastede ? endpoints.forkastede : endpoints.godkendte, {
+        params: { id: hist!.id },
+        signal,
+      }),
     enabled: hist !== null,
     placeholderData: keepPreviousData,
   });
@@ -476,7 +484,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
       : `Godkend ${flertal(antalPoster, konfig.enhed.ental, konfig.enhed.flertal)}?`;
 
   return (
-    <div className="vl-koe" data-testid={`validering-${konfig.art}`} ref={rodRef}>
+    <div className="vl-koe" data-testid={`validering-${art}`} ref={rodRef}>
       {besked && (
         <div
           className={`vl-besked vl-besked-${besked.type}`}
@@ -529,7 +537,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
           cursorId={markoer === null ? null : String(markoer)}
           onCursorChange={markoerFlyttet}
           onOrderChange={raekkerVist}
-          onOpen={(r) => tile.openBeside(konfig.anlaegSti(r))}
+          onOpen={(r) => tile.openBeside(anlaegSti(konfig, r))}
           settings={settings}
           gridRef={gridRef}
           toolbar={
@@ -551,7 +559,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
               >
                 <X size={14} aria-hidden /> Forkast
               </Button>
-              {konfig.medianSti && (
+              {endpoints.median && (
                 <Button
                   size="small"
                   color="secondary"

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type KontaktpersonRaekke, kontaktpersonSvarSchema } from '../../../contract/validering';
+import { hentKontaktpersoner, type KontaktpersonRaekke } from '../../../contract/validering';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
@@ -41,8 +41,8 @@ export default function KontaktpersonerView({ params }: ViewProps) {
   const liste = useQuery({
     queryKey: ['validering', 'kontaktpersoner', kundeId, filter],
     queryFn: ({ signal }) =>
-      http.get(`VandanlaegKontaktperson/list/${kundeId}`, {
-        schema: kontaktpersonSvarSchema,
+      http.call(hentKontaktpersoner, {
+        params: { kundeId },
         signal,
         query: { filter: filter || undefined, take: 10_000 },
       }),
@@ -52,8 +52,8 @@ export default function KontaktpersonerView({ params }: ViewProps) {
   const valgt = useQuery({
     queryKey: ['validering', 'kontaktperson', kundeId, valgtId],
     queryFn: ({ signal }) =>
-      http.get(`VandanlaegKontaktperson/list/${kundeId}`, {
-        schema: kontaktpersonSvarSchema,
+      http.call(hentKontaktpersoner, {
+        params: { kundeId },
         signal,
         query: { filter: valgtId ?? '' },
       }),

@@ -1,8 +1,4 @@
-import {
-  type VandproevePost,
-  vandproeveListeSchema,
-  vandproeveSideSchema,
-} from '../../../contract/validering';
+import { KOE_ENDPOINTS, type VandproevePost } from '../../../contract/validering';
 import type { ViewProps } from '../../workspace/tile-api';
 import { dato, tal } from './format';
 import { type KoeKonfig, KoeView } from './KoeView';
@@ -46,22 +42,13 @@ function Analyser({ p }: { p: VandproevePost }) {
 }
 
 const KONFIG: KoeKonfig<VandproevePost> = {
-  art: 'vandproeve',
+  endpoints: KOE_ENDPOINTS.vandproeve,
   titel: 'Vandprøver',
   tableName: 'valideringVandproever',
-  listSti: 'Vandproeve/list',
-  beslutSti: 'Vandproeve',
-  sideSchema: vandproeveSideSchema,
-  listeSchema: vandproeveListeSchema,
   kolonner: vandproeveKolonner(),
   historikKolonner: vandproeveKolonner(true),
-  historik: (r) => ({
-    noegle: String(r.vandanlaegId),
-    titel: r.anlaegsnavn,
-    godkendte: `Vandproeve/list/godkendte/${r.vandanlaegId}`,
-    forkastede: `Vandproeve/list/forkastede/${r.vandanlaegId}`,
-  }),
-  anlaegSti: (r) => `/vandanlaeg/${r.vandanlaegId}/vandproever`,
+  historik: (r) => ({ id: r.vandanlaegId, titel: r.anlaegsnavn }),
+  anlaegFane: 'vandproever',
   enhed: { ental: 'vandprøve', flertal: 'vandprøver' },
   detaljer: (r) => <Analyser p={r} />,
 };

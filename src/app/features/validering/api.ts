@@ -1,19 +1,14 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { z } from 'zod';
+import { stiFor } from '../../../contract/endpoint';
 import {
-  type BeslutningSvarMedVersioner,
-  beslutningSvarSchema,
-  type FortrydSvar,
-  fortrydSvarSchema,
-  type MedianResultat,
-  medianSvarSchema,
   type ValideringArt,
+  valideringHaendelser,
   valideringHaendelseSchema,
 } from '../../../contract/validering';
+import { buildQuery } from '../../lib/http';
 import { fejlTekst } from '../../lib/http-fejl';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
-import { http } from '../../session/runtime';
 
 /** Query keys start with the domain: ['validering', art, ...]. */
 export const valideringKey = (art: ValideringArt, ...rest: (string | number | null | undefined)[]) =>
@@ -30,38 +25,6 @@ export const medDanskFejl = <R>(kald: Promise<R>): Promise<R> =>
     throw new Error(fejlbesked(e));
   });
 
-export async function hent<T>(
-  sti: string,
-  schema: z.ZodType<T>,
-  query?: Record<string, string | number | undefined>,
-  signal?: AbortSignal,
-) {
-  return http.get<T>(sti, { schema, query, signal });
-}
-
-/** PUT .../Godkend|Forkast/{kundeId}: failures are shown by the view itself (silent). */
-export function beslut(
-  beslutSti: string,
-  kundeId: number,
-  handling: 'godkend' | 'forkast',
-  poster: { id: number; version: number }[],
-): Promise<BeslutningSvarMedVersioner> {
-  const h = handling === 'godkend' ? 'Godkend' : 'Forkast';
-  return http.put(`${beslutSti}/${h}/${kundeId}`, { poster }, { schema: beslutningSvarSchema, silent: true });
-}
-
-/**
- * POST validering/fortryd: the decided entries, with the versions the decision gave them, await
- * validation again. Failures are shown by the view itself (silent).
- */
-export function fortryd(art: ValideringArt, poster: { id: number; version: number }[]): Promise<FortrydSvar> {
-  return http.post('validering/fortryd', { art, poster }, { schema: fortrydSvarSchema, silent: true });
-}
-
-export function koerMedian(medianSti: string, kundeId: number, ids: number[]): Promise<MedianResultat[]> {
-  return http.put(`${medianSti}/GetMedian/${kundeId}`, { ids }, { schema: medianSvarSchema });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Server-sent events: one EventSource for the whole client, shared by the open queues.
 
@@ -73,7 +36,7 @@ let klient: QueryClient | null = null;
 function aabn() {
   const token = storage.get(STORAGE_KEYS.token);
   if (!token || typeof EventSource === 'undefined') return;
-  const es = new EventSource(`/api/validering/haendelser?token=${encodeURIComponent(token)}`);
+  const es = new EventSource(`/api${stiFor(valideringHaendelser)}${buildQuery({ token })}`);
   kilde = es;
   es.addEventListener('besluttet', (e) => {
     const parsed = valideringHaendelseSchema.safeParse(JSON.parse((e as MessageEvent<string>).data));

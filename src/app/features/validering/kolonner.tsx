@@ -1,8 +1,17 @@
 import type { OppumpetPost, PejlingPost, VandproevePost } from '../../../contract/validering';
 import type { DataTableColumn } from '../../ui/DataTable';
-import { dato, datoTid, periode, situationTekst, tal } from './format';
+import { datoKolonne, type KolonneValg, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
+import { datoTid, periode, situationTekst, tal } from './format';
 
 /** Columns of the queues and their history panels. */
+
+/** A number column with the queues' fixed two decimals. */
+const tal2Kolonne = <T,>(
+  id: string,
+  header: string,
+  vaerdi: (r: T) => number | null,
+  valg: KolonneValg<T> = {},
+): DataTableColumn<T> => talKolonne(id, header, vaerdi, { cell: (r) => tal(vaerdi(r)), ...valg });
 
 const anlaeg = <T extends { anlaegsnavn: string; anlaegsnr: string | null }>(): DataTableColumn<T> => ({
   id: 'anlaeg',
@@ -29,13 +38,8 @@ function beslutning<
   T extends { besluttetAf: string | null; besluttetDato: string | null },
 >(): DataTableColumn<T>[] {
   return [
-    { id: 'besluttetAf', header: 'Besluttet af', accessor: (r) => r.besluttetAf },
-    {
-      id: 'besluttetDato',
-      header: 'Dato',
-      accessor: (r) => r.besluttetDato,
-      cell: (r) => dato(r.besluttetDato),
-    },
+    tekstKolonne('besluttetAf', 'Besluttet af', (r) => r.besluttetAf),
+    datoKolonne('besluttetDato', 'Dato', (r) => r.besluttetDato),
   ];
 }
 
@@ -58,28 +62,9 @@ export function oppumpetKolonner(
       accessor: (r) => r.startdato,
       cell: (r) => periode(r.startdato, r.slutdato),
     },
-    {
-      id: 'maalerstandStart',
-      header: 'Målerstand start',
-      accessor: (r) => r.maalerstandStart,
-      cell: (r) => tal(r.maalerstandStart),
-      align: 'right',
-    },
-    {
-      id: 'maalerstandSlut',
-      header: 'Målerstand slut',
-      accessor: (r) => r.maalerstandSlut,
-      cell: (r) => tal(r.maalerstandSlut),
-      align: 'right',
-    },
-    {
-      id: 'omregningsfaktor',
-      header: 'Faktor',
-      accessor: (r) => r.omregningsfaktor,
-      cell: (r) => tal(r.omregningsfaktor),
-      align: 'right',
-      defaultHidden: true,
-    },
+    tal2Kolonne('maalerstandStart', 'Målerstand start', (r) => r.maalerstandStart),
+    tal2Kolonne('maalerstandSlut', 'Målerstand slut', (r) => r.maalerstandSlut),
+    tal2Kolonne('omregningsfaktor', 'Faktor', (r) => r.omregningsfaktor, { defaultHidden: true }),
     {
       id: 'vandmaengdeOppumpet',
       header: 'Oppumpet (m³)',
@@ -94,14 +79,9 @@ export function oppumpetKolonner(
   );
   if (niveau === 'anlaeg')
     k.push(
-      {
-        id: 'egetForbrug',
-        header: 'Eget forbrug (m³)',
-        accessor: (r) => r.vandvaerketsEgetForbrug,
-        cell: (r) => tal(r.vandvaerketsEgetForbrug),
-        align: 'right',
+      tal2Kolonne('egetForbrug', 'Eget forbrug (m³)', (r) => r.vandvaerketsEgetForbrug, {
         defaultHidden: historik,
-      },
+      }),
       {
         id: 'forsyning',
         header: 'Forsyning',
@@ -123,13 +103,8 @@ export function oppumpetKolonner(
   if (historik) k.push(...beslutning());
   else
     k.push(
-      { id: 'indberetter', header: 'Indberetter', accessor: (r) => r.indberetter, defaultHidden: true },
-      {
-        id: 'indberettet',
-        header: 'Indberettet',
-        accessor: (r) => r.indberettetDato,
-        cell: (r) => dato(r.indberettetDato),
-      },
+      tekstKolonne('indberetter', 'Indberetter', (r) => r.indberetter, { defaultHidden: true }),
+      datoKolonne('indberettet', 'Indberettet', (r) => r.indberettetDato),
     );
   return k;
 }
@@ -160,13 +135,7 @@ export function pejlingKolonner(historik = false): DataTableColumn<PejlingPost>[
       ),
       align: 'right',
     },
-    {
-      id: 'grundvandskote',
-      header: 'Grundvandskote (m)',
-      accessor: (r) => r.grundvandskote,
-      cell: (r) => tal(r.grundvandskote),
-      align: 'right',
-    },
+    tal2Kolonne('grundvandskote', 'Grundvandskote (m)', (r) => r.grundvandskote),
     { id: 'situation', header: 'Situation', accessor: (r) => situationTekst(r.situation) },
     { id: 'pejlemetode', header: 'Pejlemetode', accessor: (r) => r.pejlemetode, defaultHidden: historik },
     { id: 'bemaerkning', header: 'Bemærkning', accessor: (r) => r.bemaerkning, sortable: false },
@@ -185,7 +154,7 @@ export function vandproeveKolonner(historik = false): DataTableColumn<Vandproeve
   const k: DataTableColumn<VandproevePost>[] = [];
   if (!historik) k.push(anlaeg<VandproevePost>());
   k.push(
-    { id: 'udtaget', header: 'Udtaget', accessor: (r) => r.udtaget, cell: (r) => dato(r.udtaget) },
+    datoKolonne('udtaget', 'Udtaget', (r) => r.udtaget),
     {
       id: 'overskridelser',
       header: 'Overskridelser',

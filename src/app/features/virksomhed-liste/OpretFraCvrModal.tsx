@@ -1,16 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { type VirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../../contract/entitet';
-import { type CvrEnhedDto, cvrLookupSvarSchema, opretSvarSchema } from '../../../contract/registre';
-import { formatDato } from '../../lib/dates';
+import { type CvrEnhedDto, type OpretSvar, opretFraCvr, soegCvr } from '../../../contract/registre';
 import { fejlTekst as fejlTekstAf } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { DataTable } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
+import { datoKolonne, serverSortering, tekstKolonne } from '../../ui/table/kolonner';
 import { toast } from '../../ui/toast';
 
 const SIDE = 50;
+
+/** A yes/no as the query string writes it. */
+const somQuery = (b: boolean): 'true' | 'false' => (b ? 'true' : 'false');
 
 export interface OpretProps {
   type: VirksomhedEllerLandbrug;
@@ -25,6 +28,31 @@ export interface OpretProps {
 export const fejlTekst = (err: unknown): string =>
   fejlTekstAf(err, { kilder: ['felter', 'message', 'title'] });
 
+/** After a creation (from CVR or by hand): the list loads again, a toast says what was created. */
+export function meldOprettet(
+  type: VirksomhedEllerLandbrug,
+  svar: OpretSvar,
+  onCreated: OpretProps['onCreated'],
+) {
+  const n = svar.oprettede.length;
+  toast.success(
+    n === 1
+      ? `${svar.oprettede[0]!.navn} er oprettet`
+      : `${n} ${virksomhedEllerLandbrug(type).ordFlertal} er oprettet`,
+  );
+  onCreated(svar.oprettede.map((o) => o.id));
+}
+
+/** A labelled check box of the search options. */
+function Afkrydsning(p: { checked: boolean; onChange(v: boolean): void; children: ReactNode }) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={p.checked} onChange={(e) => p.onChange(e.target.checked)} />
+      {p.children}
+    </label>
+  );
+}
+
 /**
  * 'Opret virksomhed fra CVR': search the register's production units in the municipality, tick
  * them (Space or the checkbox; Shift extends), create. Units already in the list are left out unless
@@ -38,6 +66,11 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
   const [firstStart, setFirstStart] = useState(0);
   const [valgte, setValgte] = useState<Map<string, CvrEnhedDto>>(new Map());
   const filterRef = useRef<HTMLInputElement>(null);
+  /** A changed search option starts the result from its first page. */
+  const nySoegning = (saet: (v: boolean) => void) => (v: boolean) => {
+    saet(v);
+    setFirstStart(0);
+  };
 
   const query = {
     kommuneId,
@@ -45,83 +78,58 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
     firstStart,
     lastStart: firstStart + SIDE,
     soegeTekst: soegeTekst || undefined,
-    tilladPNrUdenforKommune: udenfor,
-    tilladPNrDublering: dubletter,
+    tilladPNrUdenforKommune: somQuery(udenfor),
+    tilladPNrDublering: somQuery(dubletter),
   };
   const opslag = useQuery({
     queryKey: ['cvr', 'lookup', query],
-    queryFn: ({ signal }) =>
-      http.get('Virksomhed/LookupVirksomhederFraCvr', {
-        query,
-        schema: cvrLookupSvarSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => http.call(soegCvr, { query, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
 
   const opret = useMutation({
     mutationFn: () =>
-      http.post('Virksomhed/OpretVirksomhedFraCvrData', undefined, {
+      http.call(opretFraCvr, {
         query: {
           opretterId,
           kommuneId,
           virksomhedsType: type,
           PNRListe: [...valgte.keys()],
-          tilladPNrDublering: dubletter,
+          tilladPNrDublering: somQuery(dubletter),
         },
-        schema: opretSvarSchema,
         silent: true,
       }),
     onSuccess: (svar) => {
       void queryClient.invalidateQueries({ queryKey: ['virksomhed', 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['cvr', 'lookup'] });
-      const n = svar.oprettede.length;
-      toast.success(
-        n === 1
-          ? `${svar.oprettede[0]!.navn} er oprettet`
-          : `${n} ${virksomhedEllerLandbrug(type).ordFlertal} er oprettet`,
-      );
-      onCreated(svar.oprettede.map((o) => o.id));
+      meldOprettet(type, svar, onCreated);
     },
   });
 
-  const columns = useMemo<DataTableColumn<CvrEnhedDto>[]>(
-    () => [
-      {
-        id: 'navn',
-        header: 'Navn',
-        accessor: (e) => e.navn,
-        cell: (e) => (
-          <>
-            {e.navn}
-            {e.findesIListen && <span className="vl-badge warning"> Findes allerede</span>}
-            {e.udenforKommune && <span className="vl-badge"> {e.kommunenavn} Kommune</span>}
-          </>
-        ),
-        hideable: false,
-        sortable: false,
-      },
-      { id: 'cvrNr', header: 'CVR-nr.', accessor: (e) => e.cvrNr, sortable: false },
-      { id: 'pNr', header: 'P-nr.', accessor: (e) => e.pNr, sortable: false },
-      { id: 'adresse', header: 'Adresse', accessor: (e) => e.adresse, sortable: false },
-      { id: 'branche', header: 'Branche', accessor: (e) => e.brancheNavn, sortable: false },
-      {
-        id: 'start',
-        header: 'Startdato',
-        accessor: (e) => e.startDato,
-        cell: (e) => formatDato(e.startDato),
-        sortable: false,
-      },
-      {
-        id: 'ophoer',
-        header: 'Ophørt',
-        accessor: (e) => e.ophoerDato,
-        cell: (e) => formatDato(e.ophoerDato),
-        sortable: false,
-        defaultHidden: true,
-      },
-    ],
+  // The register's answer is shown in its own order: no column sorts.
+  const columns = useMemo(
+    () =>
+      serverSortering<CvrEnhedDto>(
+        [],
+        [
+          tekstKolonne('navn', 'Navn', (e) => e.navn, {
+            cell: (e) => (
+              <>
+                {e.navn}
+                {e.findesIListen && <span className="vl-badge warning"> Findes allerede</span>}
+                {e.udenforKommune && <span className="vl-badge"> {e.kommunenavn} Kommune</span>}
+              </>
+            ),
+            hideable: false,
+          }),
+          tekstKolonne('cvrNr', 'CVR-nr.', (e) => e.cvrNr),
+          tekstKolonne('pNr', 'P-nr.', (e) => e.pNr),
+          tekstKolonne('adresse', 'Adresse', (e) => e.adresse),
+          tekstKolonne('branche', 'Branche', (e) => e.brancheNavn),
+          datoKolonne('start', 'Startdato', (e) => e.startDato),
+          datoKolonne('ophoer', 'Ophørt', (e) => e.ophoerDato, { defaultHidden: true }),
+        ],
+      ),
     [],
   );
 
@@ -179,28 +187,12 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
       }
     >
       <div className="cvr-options">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={udenfor}
-            onChange={(e) => {
-              setUdenfor(e.target.checked);
-              setFirstStart(0);
-            }}
-          />
+        <Afkrydsning checked={udenfor} onChange={nySoegning(setUdenfor)}>
           Medtag P-enheder uden for kommunen
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={dubletter}
-            onChange={(e) => {
-              setDubletter(e.target.checked);
-              setFirstStart(0);
-            }}
-          />
+        </Afkrydsning>
+        <Afkrydsning checked={dubletter} onChange={nySoegning(setDubletter)}>
           Vis P-numre, der allerede findes i listen
-        </label>
+        </Afkrydsning>
         {opslag.data?.begraenset && <span className="vl-muted">Mange træf – indsnævr søgningen</span>}
       </div>
       <DataTable<CvrEnhedDto>

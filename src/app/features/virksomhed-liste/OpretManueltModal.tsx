@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { virksomhedEllerLandbrug } from '../../../contract/entitet';
-import { type DawaAdresseDto, dawaAdresseListeSchema, opretSvarSchema } from '../../../contract/registre';
+import { type DawaAdresseDto, opretFraDawa, soegDawa } from '../../../contract/registre';
 import { isoDatoAf } from '../../lib/dates';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/form/Field';
 import { DateInput, TextInput } from '../../ui/form/inputs';
 import { Modal } from '../../ui/Modal';
-import { toast } from '../../ui/toast';
-import { fejlTekst, type OpretProps } from './OpretFraCvrModal';
+import { fejlTekst, meldOprettet, type OpretProps } from './OpretFraCvrModal';
 
 const idag = () => isoDatoAf(new Date());
 
@@ -36,15 +35,14 @@ export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCrea
 
   const forslag = useQuery({
     queryKey: ['dawa', 'adresser', q],
-    queryFn: ({ signal }) =>
-      http.get('dawa/adresser', { query: { q, antal: 12 }, schema: dawaAdresseListeSchema, signal }),
+    queryFn: ({ signal }) => http.call(soegDawa, { query: { q, antal: 12 }, signal }),
     enabled: q.length > 0 && adresse?.tekst !== soeg,
   });
   const liste = adresse?.tekst === soeg ? [] : (forslag.data ?? []);
 
   const opret = useMutation({
     mutationFn: (a: DawaAdresseDto) =>
-      http.post('Virksomhed/OpretVirksomhedFraDawaData', undefined, {
+      http.call(opretFraDawa, {
         query: {
           Navn: navn.trim(),
           dawaAdresseId: a.id,
@@ -54,13 +52,11 @@ export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCrea
           kommuneId,
           virksomhedsType: type,
         },
-        schema: opretSvarSchema,
         silent: true,
       }),
     onSuccess: (svar) => {
       void queryClient.invalidateQueries({ queryKey: ['virksomhed', 'list'] });
-      toast.success(`${svar.oprettede[0]!.navn} er oprettet`);
-      onCreated(svar.oprettede.map((o) => o.id));
+      meldOprettet(type, svar, onCreated);
     },
   });
 

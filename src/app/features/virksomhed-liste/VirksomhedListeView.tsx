@@ -1,12 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { detailPath, type VirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../../contract/entitet';
-import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import {
+  detailPath,
+  ENTITETER,
+  type VirksomhedEllerLandbrug,
+  virksomhedEllerLandbrug,
+} from '../../../contract/entitet';
+import {
+  hentVirksomhedListe,
   type VirksomhedListeItem,
   type VirksomhedListeQuery,
-  virksomhedListeSvarSchema,
 } from '../../../contract/virksomhed-liste';
 import { INGEN_FORBINDELSE, serverTekst, udenSvar } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
@@ -41,9 +45,9 @@ function fejlbesked(err: unknown): string | true {
  * Case workers create new ones from CVR or by hand from an address.
  */
 export default function VirksomhedListeView({ route }: ViewProps) {
-  const type: VirksomhedEllerLandbrug =
-    route.name === 'landbrug' ? VIRKSOMHEDSTYPE.LANDBRUG : VIRKSOMHEDSTYPE.VIRKSOMHED;
-  const entitet = virksomhedEllerLandbrug(type);
+  // The route table names the entity kind of the list (/virksomheder or /landbrug).
+  const entitet = virksomhedEllerLandbrug(ENTITETER[route.entitet ?? 'virksomhed'].type ?? 1);
+  const type = entitet.type as VirksomhedEllerLandbrug;
   const base = entitet.sti.slice(1);
   const navnEntal = entitet.ordEntal;
   useTileTitle(entitet.titelFlertal);
@@ -82,13 +86,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   };
   const liste = useQuery({
     queryKey: ['virksomhed', 'list', params],
-    queryFn: ({ signal }) =>
-      http.get('virksomhed/list', {
-        query: params as Record<string, string | number | string[] | undefined>,
-        schema: virksomhedListeSvarSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => http.call(hentVirksomhedListe, { query: params, signal, silent: true }),
     placeholderData: keepPreviousData,
     enabled: kundeId > 0,
   });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   KONTAKTPERSON_FELTER,
   type Kontaktperson,
@@ -10,7 +10,7 @@ import {
 import { foersteFeltBesked } from '../../lib/http-fejl';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { useForm } from '../../ui/form';
+import { useVersionedForm } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { afterChange, api, keys, saveFailure } from './api';
@@ -128,6 +128,14 @@ export function Kontaktpersoner({ d }: { d: Detalje }) {
   );
 }
 
+/** The dialog's values of a contact (a new one: empty). */
+const kontaktVaerdier = (k: Kontaktperson | null): Vaerdier => ({
+  navn: k?.navn ?? '',
+  rolle: k?.rolle ?? null,
+  telefon: k?.telefon ?? '',
+  email: k?.email ?? '',
+});
+
 function KontaktDialog({
   d,
   v,
@@ -139,45 +147,30 @@ function KontaktDialog({
   kontakt: Kontaktperson | null;
   onClose(): void;
 }) {
-  const initial = useMemo<Vaerdier>(
-    () => ({
-      navn: kontakt?.navn ?? '',
-      rolle: kontakt?.rolle ?? null,
-      telefon: kontakt?.telefon ?? '',
-      email: kontakt?.email ?? '',
-    }),
-    [kontakt],
-  );
-  const form = useForm<Vaerdier>(
-    initial,
-    kontaktpersonFormSchema,
-    `kontakt:${kontakt?.id ?? 'ny'}@virksomhed:${v.id}`,
-  );
-  const [busy, setBusy] = useState(false);
-  const [konflikt, setKonflikt] = useState<string | null>(null);
   const client = useQueryClient();
-
-  const gem = async (e?: FormEvent) => {
-    e?.preventDefault();
-    setKonflikt(null);
-    const data = form.validate() as Vaerdier | null;
-    if (!data) return;
-    setBusy(true);
-    try {
-      const saved = kontakt
-        ? await api.retKontakt(kontakt.id, { ...data, etag: kontakt.etag })
-        : await api.opretKontakt(v.id, data);
+  const vf = useVersionedForm<Vaerdier, Kontaktperson>({
+    identitet: `kontakt:${kontakt?.id ?? 'ny'}@virksomhed:${v.id}`,
+    schema: kontaktpersonFormSchema,
+    record: kontakt ?? undefined,
+    version: kontakt?.etag,
+    vaerdierAf: kontaktVaerdier,
+    nye: () => kontaktVaerdier(null),
+    kanRette: d.kanRette,
+    // Contacts carry an etag (a digest of the content) where other records carry a version.
+    gem: (data, k) => (k ? api.retKontakt(k.id, { ...data, etag: k.etag }) : api.opretKontakt(v.id, data)),
+    fejl: saveFailure,
+    onGemt: async (saved) => {
       afterChange(client, v.id);
       await client.invalidateQueries({ queryKey: keys.virksomhed(v.id), exact: true });
       toast.success(`${saved.navn} er gemt`);
       onClose();
-    } catch (err) {
-      const f = saveFailure(err);
-      if (f.kind === 'felter') form.showServerErrors(f.body);
-      else if (f.kind === 'konflikt') setKonflikt(f.message);
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { form, konflikt } = vf;
+  const busy = vf.busy !== null;
+  const gem = (e?: FormEvent) => {
+    e?.preventDefault();
+    void vf.gem();
   };
 
   return (
@@ -191,13 +184,13 @@ function KontaktDialog({
           <Button color="secondary" onClick={onClose}>
             Fortryd
           </Button>
-          <SpinnerButton loading={busy} loadingText="Gemmer …" onClick={() => void gem()}>
+          <SpinnerButton loading={busy} loadingText="Gemmer …" onClick={() => gem()}>
             Gem
           </SpinnerButton>
         </>
       }
     >
-      <form ref={form.ref} onSubmit={(e) => void gem(e)} noValidate className="form-grid kp-form">
+      <form ref={form.ref} onSubmit={gem} noValidate className="form-grid kp-form">
         {konflikt && (
           <p className="form-alert wide" role="alert">
             {konflikt}

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   type CvrFelt,
+  hentCvrForskelle,
   type OpdaterValgteSvar,
-  opdaterCvrSvarSchema,
-  opdaterValgteSvarSchema,
+  overtagCvrFelter,
 } from '../../../contract/registre';
 import { fejlTekst, httpStatus } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
@@ -35,12 +35,7 @@ export function OpdaterFraCvrDialog({ virksomhedId, version, onDone }: OpdaterFr
   const forskelle = useQuery({
     queryKey: ['virksomhed', virksomhedId, 'cvr-forskelle'],
     queryFn: ({ signal }) =>
-      http.post('virksomhed/OpdaterCVROplysningerForVirksomhed', undefined, {
-        query: { virksomhedid: virksomhedId },
-        schema: opdaterCvrSvarSchema,
-        signal,
-        silent: true,
-      }),
+      http.call(hentCvrForskelle, { query: { virksomhedid: virksomhedId }, signal, silent: true }),
     gcTime: 0,
     staleTime: 0,
   });
@@ -52,11 +47,11 @@ export function OpdaterFraCvrDialog({ virksomhedId, version, onDone }: OpdaterFr
 
   const gem = useMutation({
     mutationFn: () =>
-      http.post(
-        'virksomhed/OpdaterValgteCVROplysningerForVirksomhed',
-        { version, felter: [...valgte] },
-        { query: { virksomhedid: virksomhedId }, schema: opdaterValgteSvarSchema, silent: true },
-      ),
+      http.call(overtagCvrFelter, {
+        query: { virksomhedid: virksomhedId },
+        body: { version, felter: [...valgte] },
+        silent: true,
+      }),
     onSuccess: (svar) => {
       // Everything about companies may show the new values; the differences themselves are not asked again.
       void queryClient.invalidateQueries({

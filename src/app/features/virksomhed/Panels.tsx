@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { lookupPath } from '../../../contract/lookups';
 import { opretNotatSchema } from '../../../contract/notes';
@@ -10,7 +10,7 @@ import { formatDato, formatDatoTid } from '../../lib/dates';
 import { useLookup } from '../../lib/lookups';
 import type { SidePanel } from '../../shell/panels';
 import { SpinnerButton } from '../../ui/Button';
-import { DateInput, LookupSelect, TextArea, TextInput, useForm } from '../../ui/form';
+import { DateInput, LookupSelect, TextArea, TextInput, useVersionedForm } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { useTile } from '../../workspace/tile-api';
 import {
@@ -134,26 +134,17 @@ const notatForm = z
 function Logbog({ v, kanRette }: { v: Virksomhed; kanRette: boolean }) {
   const q = useLogbog(v.id);
   const client = useQueryClient();
-  const initial = useMemo(() => ({ emne: 'Telefonnotat', notat: '' }), []);
-  const form = useForm(initial, notatForm, `notat:ny@virksomhed:${v.id}`);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate() as { emne: string; notat: string } | null;
-    if (!data) return;
-    setBusy(true);
-    try {
-      await api.opretNotat({ virksomhedId: v.id, ...data });
-      form.reset(initial);
+  const { form, busy, submit } = useNyForm({
+    identitet: `notat:ny@virksomhed:${v.id}`,
+    schema: notatForm,
+    tom: () => ({ emne: 'Telefonnotat', notat: '' }),
+    kanRette,
+    gem: (data) => api.opretNotat({ virksomhedId: v.id, ...data }),
+    onGemt: () => {
       void client.invalidateQueries({ queryKey: keys.logbog(v.id) });
       void client.invalidateQueries({ queryKey: keys.tidslinje(v.id) });
-    } catch (err) {
-      const f = saveFailure(err);
-      if (f.kind === 'felter') form.showServerErrors(f.body);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <>
       {kanRette && (
@@ -218,29 +209,18 @@ function AdHocOpgaver({ v, kanRette }: { v: Virksomhed; kanRette: boolean }) {
   const q = useAdHocOpgaver(v.id);
   const emner = useLookup(lookupPath.adHocEmner);
   const client = useQueryClient();
-  const initial = useMemo(
-    () => ({ emne: null as string | null, notat: '', frist: null as string | null }),
-    [],
-  );
-  const form = useForm(initial, adHocForm, `adhoc:ny@virksomhed:${v.id}`);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate() as { emne: string; notat: string; frist: string | null } | null;
-    if (!data) return;
-    setBusy(true);
-    try {
-      await api.opretAdHoc({ virksomhedId: v.id, ...data });
-      form.reset(initial);
+  const { form, busy, submit } = useNyForm({
+    identitet: `adhoc:ny@virksomhed:${v.id}`,
+    schema: adHocForm,
+    tom: () => ({ emne: null as string | null, notat: '', frist: null as string | null }),
+    kanRette,
+    // The schema has checked that emne is given.
+    gem: (data) => api.opretAdHoc({ virksomhedId: v.id, ...data, emne: String(data.emne) }),
+    onGemt: () => {
       void client.invalidateQueries({ queryKey: keys.adHoc(v.id) });
       afterChange(client, v.id);
-    } catch (err) {
-      const f = saveFailure(err);
-      if (f.kind === 'felter') form.showServerErrors(f.body);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   const opgaver = q.data ?? [];
   return (
     <>
@@ -309,6 +289,36 @@ function AdHocOpgaver({ v, kanRette }: { v: Virksomhed; kanRette: boolean }) {
       )}
     </>
   );
+}
+
+/**
+ * A panel's form that only ever creates (a log note, an ad hoc task): the versioned form with no
+ * saved record, emptied after each save; 400 shows the server's messages under the fields.
+ */
+function useNyForm<T extends Record<string, unknown>>(o: {
+  identitet: string;
+  schema: z.ZodType;
+  tom: () => T;
+  kanRette: boolean;
+  gem(data: T): Promise<unknown>;
+  onGemt(): void;
+}) {
+  const vf = useVersionedForm<T, unknown>({
+    identitet: o.identitet,
+    schema: o.schema,
+    record: undefined,
+    vaerdierAf: o.tom,
+    nye: o.tom,
+    kanRette: o.kanRette,
+    gem: o.gem,
+    fejl: saveFailure,
+    onGemt: o.onGemt,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void vf.gem();
+  };
+  return { form: vf.form, busy: vf.busy !== null, submit };
 }
 
 function PanelLoading() {

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { feltTom } from '../../../contract/felter';
+import { recordOpretSchema } from '../../../contract/record-kind';
 import {
   ARTER,
-  opretSchema,
+  type ArtDef,
   type Registrering,
   type RegistreringArt,
 } from '../../../contract/registreringer';
-import { feltTom } from '../../../contract/virksomhed';
 import { formatDato, isoDatoAf } from '../../lib/dates';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import type { RouteParams } from '../../routes/route-table';
@@ -17,10 +18,10 @@ import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { focusFirstField } from '../../ui/focus';
-import { useForm } from '../../ui/form';
+import { useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, useTileDirty, type ViewProps } from '../../workspace/tile-api';
+import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
 import { afterChange, api, keys, recordPath, saveFailure, TABS, useRegistreringer } from './api';
 import { DetailFrame, type Detalje, useFrameCommands } from './DetailFrame';
 import { FeltInput } from './FeltInput';
@@ -32,18 +33,18 @@ type Vaerdier = Record<string, unknown>;
 const iDag = () => isoDatoAf(new Date());
 
 /** The form's values of a record: its fields, nothing else. */
-function vaerdierAf(art: RegistreringArt, r: Registrering): Vaerdier {
-  return Object.fromEntries(ARTER[art].felter.map((f) => [f.navn, r[f.navn] ?? feltTom(f)]));
+function vaerdierAf(kind: ArtDef, r: Registrering): Vaerdier {
+  return Object.fromEntries(kind.felter.map((f) => [f.navn, r[f.navn] ?? feltTom(f)]));
 }
 
 /** A new record's starting values: empty fields, the user as case worker, today where a date is required. */
-function nyeVaerdier(art: RegistreringArt, d: Detalje, brugerId: number | null): Vaerdier {
-  const def = ARTER[art];
-  const v: Vaerdier = Object.fromEntries(def.felter.map((f) => [f.navn, feltTom(f)]));
+function nyeVaerdier(kind: ArtDef, d: Detalje, brugerId: number | null): Vaerdier {
+  const v: Vaerdier = Object.fromEntries(kind.felter.map((f) => [f.navn, feltTom(f)]));
   if ('sagsbehandlerId' in v && brugerId) v.sagsbehandlerId = brugerId;
-  for (const f of def.felter) if (f.type.kind === 'dato' && f.type.paakraevet) v[f.navn] = iDag();
-  if (art === 'afgoerelse') v.dmaFortrolighedsNiveauId = 1;
-  if (art === 'brugerbetaling') v.gebyrtype = d.v.basis.brugerbetaling ?? 'Timesats gebyr';
+  for (const f of kind.felter) if (f.type.kind === 'dato' && f.type.paakraevet) v[f.navn] = iDag();
+  Object.assign(v, kind.nyeStandard);
+  // A user-payment record starts from the company's fee type.
+  if (kind.kraeverBrugerbetaling) v.gebyrtype = d.v.basis.brugerbetaling ?? 'Timesats gebyr';
   return v;
 }
 
@@ -52,16 +53,9 @@ function nyeVaerdier(art: RegistreringArt, d: Detalje, brugerId: number | null):
  * form of the selected one. The record id in the route selects the record, so a link opens it; 'Ny'
  * opens an empty form; saving a new record moves the tile to its address.
  */
-export function RegistreringTab({
-  d,
-  art,
-  params,
-}: {
-  d: Detalje;
-  art: RegistreringArt;
-  params: RouteParams;
-}) {
-  const def = ARTER[art];
+export function RegistreringTab({ d, kind, params }: { d: Detalje; kind: ArtDef; params: RouteParams }) {
+  const def = kind;
+  const art = kind.art;
   const { v, kanRette } = d;
   const q = useRegistreringer(v.id, art);
   const tile = useTile();
@@ -184,7 +178,7 @@ export function RegistreringTab({
           <RegistreringForm
             key={record ? `r${record.id}` : 'ny'}
             d={d}
-            art={art}
+            kind={kind}
             record={record}
             listCommands={listCommands}
             onCreated={(r) => {
@@ -196,7 +190,7 @@ export function RegistreringTab({
           />
         ) : (
           <FormPlaceholder
-            art={art}
+            kind={kind}
             missing={recordId !== null && q.isSuccess}
             kanOprette={kanOprette}
             onNy={startNy}
@@ -209,14 +203,14 @@ export function RegistreringTab({
 }
 
 function FormPlaceholder(p: {
-  art: RegistreringArt;
+  kind: ArtDef;
   missing: boolean;
   kanOprette: boolean;
   onNy(): void;
   listCommands: TileCommand[];
 }) {
   useFrameCommands(p.listCommands);
-  const def = ARTER[p.art];
+  const def = p.kind;
   return (
     <div className="rt-placeholder">
       {p.missing ? (
@@ -247,7 +241,7 @@ function FormPlaceholder(p: {
 
 function RegistreringForm({
   d,
-  art,
+  kind,
   record,
   listCommands,
   onCreated,
@@ -255,113 +249,75 @@ function RegistreringForm({
   onCancelNew,
 }: {
   d: Detalje;
-  art: RegistreringArt;
+  kind: ArtDef;
   record: Registrering | undefined;
   listCommands: TileCommand[];
   onCreated(r: Registrering): void;
   onDeleted(): void;
   onCancelNew(): void;
 }) {
-  const def = ARTER[art];
   const { v, kanRette, ctx } = d;
   const session = useShellSession();
   const brugerId = session.user ? Number(session.user.userId) : null;
   const client = useQueryClient();
   const tile = useTile();
-  const schema = useMemo(() => opretSchema(art), [art]);
-  // The form starts from the record it was opened with; later versions arrive through the effect below.
-  const form = useForm<Vaerdier>(
-    () => (record ? vaerdierAf(art, record) : nyeVaerdier(art, d, brugerId)),
+  const schema = useMemo(() => recordOpretSchema(kind), [kind]);
+  const listeKey = keys.registreringer(v.id, kind.art);
+  // The form starts from the record it was opened with; later versions replace it while it is clean.
+  const vf = useVersionedForm<Vaerdier, Registrering>({
+    identitet: `${kind.art}:${record?.id ?? 'ny'}@virksomhed:${v.id}`,
     schema,
-    `${art}:${record?.id ?? 'ny'}@virksomhed:${v.id}`,
-  );
+    record,
+    version: record?.version,
+    vaerdierAf: (r) => vaerdierAf(kind, r),
+    nye: () => nyeVaerdier(kind, d, brugerId),
+    kanRette,
+    gem: (data, r) =>
+      r ? api.ret(kind, r.id, { ...data, version: r.version }) : api.opret(kind, v.id, data),
+    fejl: saveFailure,
+    vagt: tile.setDirty,
+    onGemt: (saved, varNy) => {
+      client.setQueryData<Registrering[]>(listeKey, (list) => {
+        if (!list) return list;
+        return varNy ? [saved, ...list] : list.map((r) => (r.id === saved.id ? saved : r));
+      });
+      afterChange(client, v.id, kind.art);
+      toast.success(`${kind.navn} '${saved.titel}' er gemt`);
+      if (varNy) onCreated(saved);
+    },
+    hentIgen: async () => {
+      await client.invalidateQueries({ queryKey: listeKey });
+      return client.getQueryData<Registrering[]>(listeKey)?.find((r) => r.id === record?.id);
+    },
+    onVaek: onDeleted,
+  });
+  const { form, busy } = vf;
   // A new record's form opens with the cursor in its first field ('Ny', Alt+N).
   const erNy = record === undefined;
   useEffect(() => {
     if (erNy) focusFirstField(form.ref.current);
   }, [erNy, form.ref]);
-  const [busy, setBusy] = useState<'gem' | 'slet' | null>(null);
-  const [konflikt, setKonflikt] = useState<string | null>(null);
   const { confirm, confirmModal } = useConfirm();
-
-  const formReset = form.reset;
-  useTileDirty(kanRette && form.dirty, formReset);
-
-  // Someone else's newer version (after a reload) replaces the form only while it holds no edits.
-  const version = record?.version;
-  const dirtyRef = useLatest(form.dirty);
-  const recordRef = useLatest(record);
-  useEffect(() => {
-    const r = recordRef.current;
-    if (version !== undefined && r && !dirtyRef.current) formReset(vaerdierAf(art, r));
-  }, [version, art, formReset, recordRef, dirtyRef]);
-
-  const gem = async () => {
-    if (!kanRette || busy) return;
-    setKonflikt(null);
-    const data = form.validate() as Vaerdier | null;
-    if (!data) return;
-    setBusy('gem');
-    try {
-      const saved = record
-        ? await api.ret(art, record.id, { ...data, version: record.version })
-        : await api.opret(v.id, art, data);
-      // The guard must see a clean form before the tile moves to the new record.
-      tile.setDirty(false);
-      form.reset(vaerdierAf(art, saved));
-      client.setQueryData<Registrering[]>(keys.registreringer(v.id, art), (list) => {
-        if (!list) return list;
-        return record ? list.map((r) => (r.id === saved.id ? saved : r)) : [saved, ...list];
-      });
-      afterChange(client, v.id, art);
-      toast.success(`${def.navn} '${saved.titel}' er gemt`);
-      if (!record) onCreated(saved);
-    } catch (err) {
-      const f = saveFailure(err);
-      if (f.kind === 'felter') form.showServerErrors(f.body);
-      else if (f.kind === 'konflikt') setKonflikt(f.message);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const slet = async () => {
     if (!record || !kanRette || busy) return;
     const ok = await confirm({
       title: 'Er du sikker?',
-      message: `${def.navn} '${record.titel}' slettes.`,
+      message: `${kind.navn} '${record.titel}' slettes.`,
       confirmLabel: 'Slet',
       confirmColor: 'danger',
     });
     if (!ok) return;
-    setBusy('slet');
-    try {
-      await api.slet(art, record.id, record.version);
-      tile.setDirty(false);
-      form.reset();
-      afterChange(client, v.id, art);
-      toast.success(`${def.navn} '${record.titel}' er slettet`);
+    await vf.koer('slet', async () => {
+      await api.slet(kind, record.id, record.version);
+      vf.fortryd();
+      afterChange(client, v.id, kind.art);
+      toast.success(`${kind.navn} '${record.titel}' er slettet`);
       onDeleted();
-    } catch (err) {
-      const f = saveFailure(err);
-      if (f.kind === 'konflikt') setKonflikt(f.message);
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
-  const genindlaes = async () => {
-    setKonflikt(null);
-    tile.setDirty(false);
-    await client.invalidateQueries({ queryKey: keys.registreringer(v.id, art) });
-    const fresh = client
-      .getQueryData<Registrering[]>(keys.registreringer(v.id, art))
-      ?.find((r) => r.id === record?.id);
-    form.reset(fresh ? vaerdierAf(art, fresh) : undefined);
-    if (record && !fresh) onDeleted();
-  };
-
-  const gemRef = useLatest(gem);
+  const gemRef = useLatest(vf.gem);
   const sletRef = useLatest(slet);
   const commands = useMemo<TileCommand[]>(
     () => [
@@ -379,7 +335,7 @@ function RegistreringForm({
               ? [
                   {
                     id: 'slet',
-                    label: `Slet ${def.navn.toLowerCase()}`,
+                    label: `Slet ${kind.navn.toLowerCase()}`,
                     keywords: ['slet'],
                     run: () => void sletRef.current(),
                   },
@@ -388,19 +344,19 @@ function RegistreringForm({
           ]
         : []),
     ],
-    [listCommands, kanRette, record, def, gemRef, sletRef],
+    [listCommands, kanRette, record, kind, gemRef, sletRef],
   );
   useFrameCommands(commands);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void gem();
+    void vf.gem();
   };
 
   return (
-    <form ref={form.ref} className="rt-form-inner" onSubmit={onSubmit} noValidate aria-label={def.navn}>
+    <form ref={form.ref} className="rt-form-inner" onSubmit={onSubmit} noValidate aria-label={kind.navn}>
       <div className="rt-form-head">
-        <h2>{record ? String(record.titel) : def.nyLabel}</h2>
+        <h2>{record ? String(record.titel) : kind.nyLabel}</h2>
         {record && (
           <span className="muted small">
             Oprettet {formatDato(record.oprettet)}
@@ -409,9 +365,9 @@ function RegistreringForm({
           </span>
         )}
       </div>
-      <ConflictAlert message={konflikt} onReload={() => void genindlaes()} />
+      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
       <div className="form-grid">
-        {def.felter.map((f) => (
+        {kind.felter.map((f) => (
           <FeltInput
             key={f.navn}
             felt={f}
@@ -448,8 +404,7 @@ function RegistreringForm({
             <Button
               color="secondary"
               onClick={() => {
-                tile.setDirty(false);
-                form.reset();
+                vf.fortryd();
                 onCancelNew();
               }}
             >
@@ -468,7 +423,7 @@ function RegistreringForm({
 export function RegistreringView({ route, params, art }: ViewProps & { art: RegistreringArt }) {
   return (
     <DetailFrame route={route} params={params}>
-      {(d) => <RegistreringTab d={d} art={art} params={params} />}
+      {(d) => <RegistreringTab d={d} kind={ARTER[art]} params={params} />}
     </DetailFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Save, Undo2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
 import {
   BASIS_FELTER,
   basisFormSchema,
@@ -12,10 +12,10 @@ import {
 import { formatDato, formatDatoTid, formatKoordinat } from '../../lib/dates';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../../ui/Button';
-import { useForm } from '../../ui/form';
+import { useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, useTileDirty } from '../../workspace/tile-api';
+import { type TileCommand, useTile } from '../../workspace/tile-api';
 import { afterChange, api, keys, saveFailure } from './api';
 import { type Detalje, useFrameCommands } from './DetailFrame';
 import { FeltInput } from './FeltInput';
@@ -91,50 +91,29 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
   const client = useQueryClient();
   const tile = useTile();
   // The form belongs to this company: another company in the same tile starts from its own values.
-  const form = useForm<Vaerdier>(() => vaerdierAf(v), basisFormSchema, `virksomhed:${v.id}`);
-  const [busy, setBusy] = useState(false);
-  const [konflikt, setKonflikt] = useState<string | null>(null);
-
-  const formReset = form.reset;
-  useTileDirty(kanRette && form.dirty, formReset);
-
-  // A newer version (own save, CVR update, another user after a reload) replaces a form without edits.
-  const dirtyRef = useLatest(form.dirty);
-  const vRef = useLatest(v);
-  const version = v.version;
-  useEffect(() => {
-    if (version > 0 && !dirtyRef.current) formReset(vaerdierAf(vRef.current));
-  }, [version, formReset, dirtyRef, vRef]);
-
-  const gem = async () => {
-    if (!kanRette || busy) return;
-    setKonflikt(null);
-    const data = form.validate() as Vaerdier | null;
-    if (!data) return;
-    setBusy(true);
-    try {
-      const saved = await api.gemBasis(v.id, { ...data, version: v.version });
-      tile.setDirty(false);
-      form.reset(vaerdierAf(saved));
+  const vf = useVersionedForm<Vaerdier, Virksomhed>({
+    identitet: `virksomhed:${v.id}`,
+    schema: basisFormSchema,
+    record: v,
+    version: v.version,
+    vaerdierAf,
+    kanRette,
+    gem: (data, r) => api.gemBasis(v.id, { ...data, version: r?.version ?? v.version }),
+    fejl: saveFailure,
+    vagt: tile.setDirty,
+    onGemt: (saved) => {
       client.setQueryData(keys.virksomhed(v.id), saved);
       afterChange(client, v.id);
       toast.success('Stamoplysningerne er gemt');
-    } catch (err) {
-      const f = saveFailure(err);
-      if (f.kind === 'felter') form.showServerErrors(f.body);
-      else if (f.kind === 'konflikt') setKonflikt(f.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const genindlaes = async () => {
-    setKonflikt(null);
-    tile.setDirty(false);
-    await client.invalidateQueries({ queryKey: keys.virksomhed(v.id), exact: true });
-    const fresh = client.getQueryData<Virksomhed>(keys.virksomhed(v.id));
-    if (fresh) form.reset(vaerdierAf(fresh));
-  };
+    },
+    hentIgen: async () => {
+      await client.invalidateQueries({ queryKey: keys.virksomhed(v.id), exact: true });
+      return client.getQueryData<Virksomhed>(keys.virksomhed(v.id));
+    },
+  });
+  const { form, gem } = vf;
+  const busy = vf.busy !== null;
+  const formReset = form.reset;
 
   const gemRef = useLatest(gem);
   const commands = useMemo<TileCommand[]>(
@@ -228,7 +207,7 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
             </span>
           </div>
         )}
-        <ConflictAlert message={konflikt} onReload={() => void genindlaes()} />
+        <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
         {SEKTIONER.slice(0, 1).map((s) => (
           <Sektion key={s.titel} titel={s.titel}>
             {s.felter.map(renderFelt)}

@@ -1,29 +1,22 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
+import { hentAdHocOpgaver, hentLogbog, opretAdHocOpgave, opretLogbogNotat } from '../../../contract/notes';
+import { type AnyRecordKind, recordEndpoints } from '../../../contract/record-kind';
+import { ARTER, type Registrering, type RegistreringArt } from '../../../contract/registreringer';
 import {
-  adHocOpgaveListeSchema,
-  adHocOpgaveSchema,
-  notatListeSchema,
-  notatSchema,
-} from '../../../contract/notes';
-import {
-  ARTER,
-  anyRegistreringListeSchema,
-  anyRegistreringSchema,
-  type Registrering,
-  type RegistreringArt,
-} from '../../../contract/registreringer';
-import {
-  kontaktpersonSchema,
-  tidslinjeSchema,
-  type Virksomhed,
-  virksomhedSchema,
+  gemBasis,
+  hentTidslinje,
+  hentVirksomhed,
+  opretKontaktperson,
+  retKontaktperson,
+  sletKontaktperson,
 } from '../../../contract/virksomhed';
 import { errorStore } from '../../lib/error-store';
 import { HttpError } from '../../lib/http';
 import { serverTekst } from '../../lib/http-fejl';
 import { forgetCompanyLookups } from '../../lib/lookups';
 import { http } from '../../session/runtime';
+import type { GemFejl } from '../../ui/form';
 
 /** Query keys of the feature: everything about one company starts with ['virksomhed', id]. */
 export const keys = {
@@ -41,7 +34,7 @@ export const keys = {
 export function useVirksomhed(id: number) {
   return useQuery({
     queryKey: keys.virksomhed(id),
-    queryFn: ({ signal }) => http.get(`virksomhed/${id}`, { schema: virksomhedSchema, signal, silent: true }),
+    queryFn: ({ signal }) => http.call(hentVirksomhed, { params: { id }, signal, silent: true }),
     staleTime: 30_000,
   });
 }
@@ -50,9 +43,7 @@ export function useRegistreringer(id: number, art: RegistreringArt, enabled = tr
   return useQuery({
     queryKey: keys.registreringer(id, art),
     queryFn: ({ signal }) =>
-      http.get(`virksomhed/${id}/${art}`, { schema: anyRegistreringListeSchema, signal }) as Promise<
-        Registrering[]
-      >,
+      http.call(recordEndpoints(ARTER[art]).liste, { params: { id }, signal }) as Promise<Registrering[]>,
     staleTime: 30_000,
     enabled,
   });
@@ -61,8 +52,7 @@ export function useRegistreringer(id: number, art: RegistreringArt, enabled = tr
 export function useTidslinje(id: number, take: number) {
   return useQuery({
     queryKey: [...keys.tidslinje(id), take],
-    queryFn: ({ signal }) =>
-      http.get(`virksomhed/${id}/tidslinje`, { query: { start: 0, take }, schema: tidslinjeSchema, signal }),
+    queryFn: ({ signal }) => http.call(hentTidslinje, { params: { id }, query: { start: 0, take }, signal }),
     staleTime: 30_000,
     placeholderData: (prev) => prev,
   });
@@ -71,7 +61,7 @@ export function useTidslinje(id: number, take: number) {
 export function useLogbog(id: number) {
   return useQuery({
     queryKey: keys.logbog(id),
-    queryFn: ({ signal }) => http.get(`logbog/list/${id}`, { schema: notatListeSchema, signal }),
+    queryFn: ({ signal }) => http.call(hentLogbog, { params: { id }, signal }),
     staleTime: 30_000,
   });
 }
@@ -79,18 +69,13 @@ export function useLogbog(id: number) {
 export function useAdHocOpgaver(id: number) {
   return useQuery({
     queryKey: keys.adHoc(id),
-    queryFn: ({ signal }) => http.get(`AdHocOpgave/list/${id}`, { schema: adHocOpgaveListeSchema, signal }),
+    queryFn: ({ signal }) => http.call(hentAdHocOpgaver, { params: { id }, signal }),
     staleTime: 30_000,
   });
 }
 
 /** What a failed save means for a form: field errors (400), someone else's change (409), or the usual modal. */
-export type SaveFailure =
-  | { kind: 'felter'; body: unknown }
-  | { kind: 'konflikt'; message: string }
-  | { kind: 'andet' };
-
-export function saveFailure(err: unknown): SaveFailure {
+export function saveFailure(err: unknown): GemFejl {
   if (err instanceof HttpError) {
     const { status, body } = err.failure;
     if (status === 400) return { kind: 'felter', body };
@@ -110,34 +95,34 @@ export function afterChange(client: QueryClient, id: number, art?: RegistreringA
   if (art === 'risikovurdering') void forgetCompanyLookups(client, id);
 }
 
+/** The calls of the feature's forms; each answers 400/409 to the form itself (silent). */
 export const api = {
-  gemBasis: (id: number, body: unknown) =>
-    http.put(`virksomhed/${id}/basis`, body, {
-      schema: virksomhedSchema,
-      silent: true,
-    }) as Promise<Virksomhed>,
-  opret: (id: number, art: RegistreringArt, body: unknown) =>
-    http.post(`virksomhed/${id}/${art}`, body, {
-      schema: anyRegistreringSchema,
+  gemBasis: (id: number, body: Record<string, unknown>) =>
+    http.call(gemBasis, { params: { id }, body, silent: true }),
+  opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>) =>
+    http.call(recordEndpoints(kind).opret, {
+      params: { id: ejerId },
+      body,
       silent: true,
     }) as Promise<Registrering>,
-  ret: (art: RegistreringArt, recordId: number, body: unknown) =>
-    http.put(`${art}/${recordId}`, body, {
-      schema: anyRegistreringSchema,
+  ret: (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>) =>
+    http.call(recordEndpoints(kind).ret, {
+      params: { id: recordId },
+      body,
       silent: true,
     }) as Promise<Registrering>,
-  slet: (art: RegistreringArt, recordId: number, version: number) =>
-    http.delete(`${art}/${recordId}`, { query: { version }, silent: true }),
-  opretKontakt: (id: number, body: unknown) =>
-    http.post(`virksomhed/${id}/kontaktperson`, body, { schema: kontaktpersonSchema, silent: true }),
-  retKontakt: (kontaktId: number, body: unknown) =>
-    http.put(`kontaktperson/${kontaktId}`, body, { schema: kontaktpersonSchema, silent: true }),
+  slet: (kind: AnyRecordKind, recordId: number, version: number) =>
+    http.call(recordEndpoints(kind).slet, { params: { id: recordId }, query: { version }, silent: true }),
+  opretKontakt: (id: number, body: Record<string, unknown>) =>
+    http.call(opretKontaktperson, { params: { id }, body, silent: true }),
+  retKontakt: (kontaktId: number, body: Record<string, unknown>) =>
+    http.call(retKontaktperson, { params: { id: kontaktId }, body, silent: true }),
   sletKontakt: (kontaktId: number, etag: string) =>
-    http.delete(`kontaktperson/${kontaktId}`, { query: { etag }, silent: true }),
+    http.call(sletKontaktperson, { params: { id: kontaktId }, query: { etag }, silent: true }),
   opretNotat: (body: { virksomhedId: number; emne: string; notat: string }) =>
-    http.post('logbog', body, { schema: notatSchema, silent: true }),
+    http.call(opretLogbogNotat, { body, silent: true }),
   opretAdHoc: (body: { virksomhedId: number; emne: string; notat: string; frist: string | null }) =>
-    http.post('AdHocOpgave', body, { schema: adHocOpgaveSchema, silent: true }),
+    http.call(opretAdHocOpgave, { body, silent: true }),
 };
 
 /** Record kinds by the tab's path segment, and the name of its record-id parameter. */

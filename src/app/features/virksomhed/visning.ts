@@ -1,9 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type LookupItem, lookupListeSchema } from '../../../contract/lookups';
+import type { LookupItem } from '../../../contract/lookups';
 import type { FeltDef } from '../../../contract/virksomhed';
-import { lookupKey, useTidsregistreringsKategorier, useTilsynKonklusioner } from '../../lib/lookups';
-import { http } from '../../session/runtime';
+import { lookupListeQuery, useTidsregistreringsKategorier, useTilsynKonklusioner } from '../../lib/lookups';
 import { formatDanskDato, formatDanskTal, jaNejTekst } from '../../ui/form';
 
 /** Names of lookup values, per field: what a list shows instead of ids. */
@@ -28,12 +27,7 @@ export function useFeltNavne(
     [felter],
   );
   const results = useQueries({
-    queries: paths.map((path) => ({
-      queryKey: lookupKey(path),
-      queryFn: ({ signal }: { signal: AbortSignal }) => http.get(path, { schema: lookupListeSchema, signal }),
-      staleTime: Infinity,
-      gcTime: Infinity,
-    })),
+    queries: paths.map((path) => lookupListeQuery(path)),
   });
   const trengerKonklusion = felter.some(
     (f) =>

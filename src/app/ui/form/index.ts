@@ -23,3 +23,9 @@ export {
 } from './LookupSelect';
 export { formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
 export { type FormApi, type FormErrors, focusFirstError, problemErrors, useForm, zodErrors } from './useForm';
+export {
+  type GemFejl,
+  useVersionedForm,
+  type VersionedForm,
+  type VersionedFormOptions,
+} from './useVersionedForm';

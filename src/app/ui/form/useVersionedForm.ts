@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { type FormApi, type FormIdentitet, useForm } from './useForm';
+
+/** What a failed save means for a form: field errors (400), someone else's change (409), or anything else. */
+export type GemFejl =
+  | { kind: 'felter'; body: unknown }
+  | { kind: 'konflikt'; message: string }
+  | { kind: 'andet' };
+
+export interface VersionedFormOptions<T extends Record<string, unknown>, R> {
+  /** The record the values belong to; a new identity starts the form again (see useForm). */
+  identitet: FormIdentitet;
+  /** What the form checks before it saves. */
+  schema: z.ZodType;
+  /** The saved record; undefined for a new one. */
+  record: R | undefined;
+  /** The saved record's version (or etag): a newer one replaces the values while the form holds no edits. */
+  version?: number | string;
+  /** The form's values of a saved record. */
+  vaerdierAf(record: R): T;
+  /** A new record's starting values. */
+  nye?: () => T;
+  /** Without the right to change, nothing is saved and the form never counts as dirty. */
+  kanRette: boolean;
+  /** Saves the checked values (the caller sends the version it edited); answers the saved record. */
+  gem(data: T, record: R | undefined): Promise<R>;
+  /** Classifies a failed save; anything but 400/409 is reported by the classifier itself. */
+  fejl(err: unknown): GemFejl;
+  /** The unsaved-changes guard (the tile's setDirty): told of every change of the dirty state. */
+  vagt?: (dirty: boolean, reset?: () => void) => void;
+  /** After a save (caches, toast, navigation); the form already shows the saved values. */
+  onGemt?(saved: R, varNy: boolean): void | Promise<void>;
+  /** 'Genindlæs' after a 409: the newest saved record, undefined when it is gone. */
+  hentIgen?(): Promise<R | undefined>;
+  /** The record was gone on 'Genindlæs' (deleted by someone else). */
+  onVaek?(): void;
+}
+
+export interface VersionedForm<T extends Record<string, unknown>> {
+  form: FormApi<T>;
+  /** The running action ('gem', 'slet' ...), or null. */
+  busy: string | null;
+  /** The 409 text of the last refused save; the form keeps the user's input meanwhile. */
+  konflikt: string | null;
+  /** Checks, saves with the version, resets to the saved values; 400 shows the field errors, 409 the text. */
+  gem(): Promise<void>;
+  /** Another action on the record (delete ...), with the same busy state and failure handling. */
+  koer(navn: string, action: () => Promise<void>): Promise<void>;
+  /** After a 409: drops the user's input for the newest saved version. */
+  genindlaes(): Promise<void>;
+  /** Back to the saved values, the guard told the form is clean. */
+  fortryd(): void;
+}
+
+/**
+ * The one versioned form of the client: load (the saved record's values), dirty state feeding the
+ * unsaved-changes guard, save with the version that was edited, a 409 that keeps the user's input and
+ * offers to reload, and a fresh start on a new record identity. The caller passes the save and reload
+ * functions (ui/ does no I/O).
+ */
+export function useVersionedForm<T extends Record<string, unknown>, R>(
+  o: VersionedFormOptions<T, R>,
+): VersionedForm<T> {
+  const opts = useRef(o);
+  opts.current = o;
+  const form = useForm<T>(
+    () => (o.record !== undefined ? o.vaerdierAf(o.record) : (o.nye?.() ?? ({} as T))),
+    o.schema,
+    o.identitet,
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+  const [konflikt, setKonflikt] = useState<string | null>(null);
+  const busyRef = useRef(false);
+
+  const { reset, dirty, validate, showServerErrors } = form;
+  const { vagt, kanRette } = o;
+  useEffect(() => {
+    if (!vagt) return;
+    vagt(kanRette && dirty, reset);
+    return () => vagt(false);
+  }, [vagt, kanRette, dirty, reset]);
+
+  // A newer saved version (own save elsewhere, another user after a reload) replaces a form without edits.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const { version } = o;
+  useEffect(() => {
+    const r = opts.current.record;
+    if (version !== undefined && r !== undefined && !dirtyRef.current) reset(opts.current.vaerdierAf(r));
+  }, [version, reset]);
+
+  const koer = useCallback(
+    async (navn: string, action: () => Promise<void>) => {
+      if (!opts.current.kanRette || busyRef.current) return;
+      busyRef.current = true;
+      setKonflikt(null);
+      setBusy(navn);
+      try {
+        await action();
+      } catch (err) {
+        const f = opts.current.fejl(err);
+        if (f.kind === 'felter') showServerErrors(f.body);
+        else if (f.kind === 'konflikt') setKonflikt(f.message);
+      } finally {
+        busyRef.current = false;
+        setBusy(null);
+      }
+    },
+    [showServerErrors],
+  );
+
+  const gem = useCallback(async () => {
+    if (!opts.current.kanRette || busyRef.current) return;
+    setKonflikt(null);
+    const data = validate() as T | null;
+    if (!data) return;
+    await koer('gem', async () => {
+      const { record } = opts.current;
+      const saved = await opts.current.gem(data, record);
+      // The guard must see a clean form before anything moves on (a new record's address).
+      opts.current.vagt?.(false);
+      reset(opts.current.vaerdierAf(saved));
+      await opts.current.onGemt?.(saved, record === undefined);
+    });
+  }, [validate, koer, reset]);
+
+  const genindlaes = useCallback(async () => {
+    setKonflikt(null);
+    opts.current.vagt?.(false);
+    const fresh = await opts.current.hentIgen?.();
+    if (fresh !== undefined) reset(opts.current.vaerdierAf(fresh));
+    else {
+      reset();
+      if (opts.current.record !== undefined) opts.current.onVaek?.();
+    }
+  }, [reset]);
+
+  const fortryd = useCallback(() => {
+    opts.current.vagt?.(false);
+    reset();
+  }, [reset]);
+
+  return { form, busy, konflikt, gem, koer, genindlaes, fortryd };
+}
