@@ -63,7 +63,13 @@ async function acceptCookies(page: Page) {
   if (await accept.isVisible()) await accept.click();
 }
 
-/** Ctrl+K, the text, and the arrows until the option named `option` is selected. */
+/** Signs in as `username`, keeps their settings to put back afterwards, and accepts cookies. */
+async function start(page: Page, username: string) {
+  await signIn(page, username);
+  await keepSettings(page);
+  await acceptCookies(page);
+}
+
 /** The element that has focus is the first enabled field of the form. */
 async function expectFirstFieldFocused(form: Locator) {
   await expect
@@ -81,9 +87,7 @@ async function expectFirstFieldFocused(form: Locator) {
 test('palette Enter: a list opens with its first row under the cursor, a company with its first field', async ({
   page,
 }) => {
-  await signIn(page, 'virksomhed');
-  await keepSettings(page);
-  await acceptCookies(page);
+  await start(page, 'virksomhed');
   await openAlone(page, '/');
   const v = await firma(page);
 
@@ -116,9 +120,7 @@ test('palette Enter: a list opens with its first row under the cursor, a company
 test('the shortcut sheet, Alt+N, Ctrl+S and the unsaved-changes dialog keep the keyboard where it was', async ({
   page,
 }) => {
-  await signIn(page, 'virksomhed');
-  await keepSettings(page);
-  await acceptCookies(page);
+  await start(page, 'virksomhed');
   const v = await firma(page);
 
   // Alt+N on a record tab: the new form's first field.
@@ -185,9 +187,7 @@ test('the shortcut sheet, Alt+N, Ctrl+S and the unsaved-changes dialog keep the 
 test('Alt+M maximises without scrolling the page; the top bar and the tile header stay in view', async ({
   page,
 }) => {
-  await signIn(page, 'virksomhed');
-  await keepSettings(page);
-  await acceptCookies(page);
+  await start(page, 'virksomhed');
   const v = await firma(page);
   const stam = `/virksomheder/${v.id}/stamoplysninger`;
   await page.goto(`${stam}?v=1&t=/virksomheder&t=${stam}&w=r50-50(0,1)&f=1`);
@@ -220,9 +220,7 @@ test('Alt+M maximises without scrolling the page; the top bar and the tile heade
 test('in a quarter-wide tile the side panel sits below the form, and the tab strip shows and follows its overflow', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'virksomhed');
-  await keepSettings(page);
-  await acceptCookies(page);
+  await start(page, 'virksomhed');
   const v = await firma(page);
   const stam = `/virksomheder/${v.id}/stamoplysninger`;
   await page.goto(`${stam}?v=1&t=${stam}&t=/virksomheder&t=/&t=/&w=r25-25-25-25(0,1,2,3)&f=0`);
@@ -272,9 +270,7 @@ test('in a quarter-wide tile the side panel sits below the form, and the tab str
 test('home lists recent records and favourites; Enter opens in the tile, Ctrl+Enter beside', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'virksomhed');
-  await keepSettings(page);
-  await acceptCookies(page);
+  await start(page, 'virksomhed');
   await openAlone(page, '/');
   const v = await firma(page);
   await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
@@ -304,9 +300,7 @@ test('home lists recent records and favourites; Enter opens in the tile, Ctrl+En
 });
 
 test('switching customer goes home, and the other customer’s tiles do not come back', async ({ page }) => {
-  await signIn(page, 'multi');
-  await keepSettings(page);
-  await acceptCookies(page);
+  await start(page, 'multi');
   const v = await firma(page);
   const stam = `/virksomheder/${v.id}/stamoplysninger`;
   await page.goto(`${stam}?v=1&t=${stam}&t=/virksomheder&w=r50-50(0,1)&f=0`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { datoSchema as afgraensetDato, idSchema, rowVersionSchema } from './common';
 import { endpoint } from './endpoint';
-import { queryBoolean, repeated } from './liste';
+import { queryBoolean, repeated, sideSchema } from './liste';
 import { virksomhedIdQuerySchema } from './lookups';
 import { virksomhedsTypeSchema } from './virksomhed-liste';
 
@@ -68,9 +68,7 @@ export const cvrEnhedSchema = z.object({
 });
 export type CvrEnhedDto = z.infer<typeof cvrEnhedSchema>;
 
-export const cvrLookupSvarSchema = z.object({
-  totalCount: z.number(),
-  items: z.array(cvrEnhedSchema),
+export const cvrLookupSvarSchema = sideSchema(cvrEnhedSchema).extend({
   /** True when the register stopped at its result cap; narrow the search. */
   begraenset: z.boolean(),
 });

@@ -19,6 +19,9 @@ export const ROLLER = [
 export type Rolle = (typeof ROLLER)[number];
 export const rolleSchema = z.enum(ROLLER);
 
+/** Every role but TimeOut (a suspended account): the roles of the demo administrator. */
+export const ALLE_ROLLER_UDEN_TIMEOUT: readonly Rolle[] = ROLLER.filter((r) => r !== 'TimeOut');
+
 /** Resource names used by route and action checks (spec 000 §6). */
 export const RESSOURCER = [
   'SYSTEM_ADMIN',

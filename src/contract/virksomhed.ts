@@ -10,6 +10,8 @@ import {
   type Tjek,
   versionSchema,
 } from './felter';
+import { sideSchema } from './liste';
+import { versionQuerySchema } from './record-kind';
 
 /**
  * A company's or farm's master data (stamoplysninger), its contacts and its timeline, written in the
@@ -283,12 +285,12 @@ const telefonTjek: Tjek = (v) =>
 const kontaktTjek: Tjek = (v) => [...emailTjek(v), ...telefonTjek(v)];
 
 /**
- * Contacts have no version column; their `etag` is a digest of the row's content, sent back on change
- * and delete, so a stale edit still answers 409 (recorded in docs/virksomhed-notes.md).
+ * Contacts are versioned like every other row (one sequence): the version that was edited is sent back
+ * on change and delete, so a stale edit answers 409; a deleted contact is kept, marked `slettet`.
  */
 export const kontaktpersonFormSchema = inputSchema(KONTAKTPERSON_FELTER, kontaktTjek);
 export const kontaktpersonRetSchema = inputSchema(KONTAKTPERSON_FELTER, kontaktTjek, {
-  etag: z.string({ error: 'etag skal sendes med' }).min(1).max(100),
+  version: versionSchema,
 });
 export const kontaktpersonSchema = z.object({
   id: z.number(),
@@ -297,10 +299,9 @@ export const kontaktpersonSchema = z.object({
   rolle: z.string().nullable(),
   telefon: z.string().nullable(),
   email: z.string().nullable(),
-  etag: z.string(),
+  version: z.number(),
 });
 export type Kontaktperson = z.infer<typeof kontaktpersonSchema>;
-export const etagQuerySchema = z.object({ etag: z.string().min(1).max(100) });
 
 export const cvrAendringSchema = z.object({
   id: z.number(),
@@ -350,7 +351,7 @@ export const tidslinjeItemSchema = z.object({
   bruger: z.string().nullable(),
   registreringId: z.number().nullable(),
 });
-export const tidslinjeSchema = z.object({ totalCount: z.number(), items: z.array(tidslinjeItemSchema) });
+export const tidslinjeSchema = sideSchema(tidslinjeItemSchema);
 export type TidslinjeItem = z.infer<typeof tidslinjeItemSchema>;
 
 /** The 409 message when the company was changed by someone else since it was opened. */
@@ -387,7 +388,7 @@ export const opretKontaktperson = endpoint({
   status: 201,
 });
 
-/** PUT kontaktperson/{id}: the body carries the etag that was edited (stale → 409). */
+/** PUT kontaktperson/{id}: the body carries the version that was edited (stale → 409). */
 export const retKontaktperson = endpoint({
   method: 'PUT',
   path: '/kontaktperson/:id',
@@ -400,7 +401,7 @@ export const sletKontaktperson = endpoint({
   method: 'DELETE',
   path: '/kontaktperson/:id',
   params: idParamsSchema,
-  query: etagQuerySchema,
+  query: versionQuerySchema,
   status: 204,
 });
 

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLE_ROLLER_UDEN_TIMEOUT } from '../contract/roles';
 import { buildApp } from './app';
 import { loadOrCreateSecret, TokenService } from './auth/tokens';
 import { loadConfig } from './config';
 import { restrictUmask, secureDataDir } from './data-dir';
 import { openDatabase } from './db/client';
-import { ALLE_ROLLER_UDEN_TIMEOUT, DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
+import { DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
 import { seedDatabase } from './db/seed';
 
 const config = loadConfig();

@@ -240,11 +240,7 @@ describe('access matrix of every registered /api route', () => {
   });
 
   it('answers unknown API paths with 404 JSON', async () => {
-    const r = await t.app.inject({
-      method: 'GET',
-      url: '/api/findes/ikke',
-      headers: { authorization: `Bearer ${await t.tokenFor('admin')}` },
-    });
+    const r = await t.kald('GET', '/api/findes/ikke', await t.tokenFor('admin'));
     expect(r.statusCode).toBe(404);
   });
 });
@@ -255,11 +251,7 @@ describe('500 answers', () => {
     const admin = await t.tokenFor('admin');
     const vand = await t.tokenFor('vand');
     await t.database.close(); // every query now fails: a real unexpected error
-    const forUser = await t.app.inject({
-      method: 'GET',
-      url: '/api/emne/list',
-      headers: { authorization: `Bearer ${vand}` },
-    });
+    const forUser = await t.kald('GET', '/api/emne/list', vand);
     expect(forUser.statusCode).toBe(500);
     const body = JSON.parse(forUser.body);
     expect(body.FejlBesked).toBe(
@@ -267,11 +259,7 @@ describe('500 answers', () => {
     );
     expect(body.stackTrace).toBeUndefined();
     expect(forUser.body).not.toMatch(/at .*\.ts:\d+/);
-    const forAdmin = await t.app.inject({
-      method: 'GET',
-      url: '/api/emne/list',
-      headers: { authorization: `Bearer ${admin}` },
-    });
+    const forAdmin = await t.kald('GET', '/api/emne/list', admin);
     expect(JSON.parse(forAdmin.body).stackTrace).toEqual(expect.any(String));
     await t.app.close();
   });

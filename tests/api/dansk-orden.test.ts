@@ -69,12 +69,7 @@ describe.each(dbTargets())('Danish order on %s', (target) => {
   afterAll(async () => t?.close());
 
   const get = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${tokens.get('virksomhed')}` },
-      ...(payload ? { payload } : {}),
-    });
+    t.kald(method, url, tokens.get('virksomhed'), payload);
   const liste = async (params: Record<string, string | number>) => {
     const qs = new URLSearchParams({ kundeId: String(skive), virksomhedsType: '1', take: '500' });
     for (const [k, v] of Object.entries(params)) qs.set(k, String(v));

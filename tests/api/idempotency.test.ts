@@ -24,10 +24,7 @@ describe.each(dbTargets())('Idempotency-Key on %s', (target) => {
     t = await createTestApp(target);
     for (const u of ['virksomhed', 'admin']) tok[u] = await t.tokenFor(u);
     const skive = await t.kundeId(779);
-    [{ id: firma }] = (await queryRows<{ id: number }>(
-      t.database.db,
-      sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = 1 AND NOT slettet ORDER BY id LIMIT 1`,
-    )) as [{ id: number }];
+    firma = (await t.forsteVirksomhed(skive, 1)).id;
   });
   afterAll(async () => t?.close());
 
@@ -236,10 +233,7 @@ describe('the HTTP client retries a lost create answer with the same key', () =>
     t = await createTestApp('pglite');
     token = await t.tokenFor('virksomhed');
     const skive = await t.kundeId(779);
-    [{ id: firma }] = (await queryRows<{ id: number }>(
-      t.database.db,
-      sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = 1 AND NOT slettet ORDER BY id LIMIT 1`,
-    )) as [{ id: number }];
+    firma = (await t.forsteVirksomhed(skive, 1)).id;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const serverPort = (t.app.server.address() as { port: number }).port;
     proxy = createServer((klient) => {

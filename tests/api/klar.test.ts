@@ -29,6 +29,20 @@ describe.each(dbTargets())('readiness on %s', (target) => {
 
   const klar = () => t.app.inject({ method: 'GET', url: '/api/test/klar' });
   const ping = () => t.app.inject({ method: 'GET', url: '/api/test/ping' });
+  /** Runs `fn` on a connection to the cluster's postgres database, with the name of this app's database. */
+  const somAdmin = async (fn: (admin: pg.Client, navn: string) => Promise<unknown>) => {
+    const [{ navn }] = (await queryRows<{ navn: string }>(
+      t.database.db,
+      sql`SELECT current_database() AS navn`,
+    )) as [{ navn: string }];
+    const admin = new pg.Client({ connectionString: inject('pgUrl') });
+    await admin.connect();
+    try {
+      await fn(admin, navn);
+    } finally {
+      await admin.end();
+    }
+  };
 
   it('answers 200 { klar: true } without a token while the database answers', async () => {
     const r = await klar();
@@ -40,27 +54,22 @@ describe.each(dbTargets())('readiness on %s', (target) => {
   it.runIf(target === 'postgres')(
     'answers 503 while the database refuses connections, and 200 again when it is back',
     async () => {
-      const [{ navn }] = (await queryRows<{ navn: string }>(
-        t.database.db,
-        sql`SELECT current_database() AS navn`,
-      )) as [{ navn: string }];
-      const admin = new pg.Client({ connectionString: inject('pgUrl') });
-      await admin.connect();
-      try {
-        await admin.query(`ALTER DATABASE ${navn} ALLOW_CONNECTIONS false`);
-        await admin.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-          [navn],
-        );
-        const r = await klar();
-        expect(r.statusCode).toBe(503);
-        expect(json(r)).toEqual({ klar: false, status: 503, message: IKKE_KLAR });
-        // Liveness stays 200: the process answers, only the database is gone.
-        expect((await ping()).statusCode).toBe(200);
-      } finally {
-        await admin.query(`ALTER DATABASE ${navn} ALLOW_CONNECTIONS true`);
-        await admin.end();
-      }
+      await somAdmin(async (admin, navn) => {
+        try {
+          await admin.query(`ALTER DATABASE ${navn} ALLOW_CONNECTIONS false`);
+          await admin.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [navn],
+          );
+          const r = await klar();
+          expect(r.statusCode).toBe(503);
+          expect(json(r)).toEqual({ klar: false, status: 503, message: IKKE_KLAR });
+          // Liveness stays 200: the process answers, only the database is gone.
+          expect((await ping()).statusCode).toBe(200);
+        } finally {
+          await admin.query(`ALTER DATABASE ${navn} ALLOW_CONNECTIONS true`);
+        }
+      });
       expect((await klar()).statusCode).toBe(200);
     },
   );
@@ -68,14 +77,7 @@ describe.each(dbTargets())('readiness on %s', (target) => {
   // Last: closes the database of this app.
   it('answers 503 with a Danish message once the database is closed (liveness stays 200)', async () => {
     if (target === 'postgres') {
-      const [{ navn }] = (await queryRows<{ navn: string }>(
-        t.database.db,
-        sql`SELECT current_database() AS navn`,
-      )) as [{ navn: string }];
-      const admin = new pg.Client({ connectionString: inject('pgUrl') });
-      await admin.connect();
-      await admin.query(`DROP DATABASE ${navn} WITH (FORCE)`);
-      await admin.end();
+      await somAdmin((admin, navn) => admin.query(`DROP DATABASE ${navn} WITH (FORCE)`));
     } else {
       await t.database.close();
       lukket = true;

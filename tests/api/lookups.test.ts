@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DMA_LOOKUPS, LANDBRUG_LOOKUPS, lookupItemSchema } from '../../src/contract/lookups';
 import { ARTER, type RegistreringArt } from '../../src/contract/registreringer';
@@ -40,20 +40,10 @@ describe.each(dbTargets())('lookup API on %s', (target) => {
   });
   afterAll(async () => t?.close());
 
-  const get = (url: string, token?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/${url}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
+  const get = (url: string, token?: string) => t.kald('GET', `/api/${url}`, token);
 
-  const firma = async (kundeId: number, type: 1 | 2, where = sql`TRUE`) =>
-    (
-      await queryRows<{ id: number }>(
-        t.database.db,
-        sql`SELECT id FROM virksomhed WHERE kunde_id = ${kundeId} AND type = ${type} AND NOT slettet AND ${where} ORDER BY id LIMIT 1`,
-      )
-    )[0]!.id;
+  const firma = async (kundeId: number, type: 1 | 2, where?: SQL) =>
+    (await t.forsteVirksomhed(kundeId, type, where)).id;
 
   it('names every fixed lookup call of the specification', () => {
     expect(SPEC_CALLS.length).toBeGreaterThanOrEqual(31);

@@ -31,12 +31,7 @@ describe.each(dbTargets())('registers: CVR and DAWA on %s', (target) => {
     payload?: object,
     // biome-ignore lint/suspicious/noExplicitAny: JSON answers of many shapes, checked field by field
   ): Promise<{ status: number; body: any }> => {
-    const r = await t.app.inject({
-      method,
-      url,
-      payload,
-      headers: username ? { authorization: `Bearer ${tokens.get(username)}` } : {},
-    });
+    const r = await t.kald(method, url, username ? tokens.get(username) : undefined, payload);
     return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined };
   };
   const qs = (params: Record<string, string | number | boolean | string[]>) => {
@@ -411,18 +406,13 @@ describe.each(dbTargets())('registers: CVR and DAWA on %s', (target) => {
     );
     expect(r.body.forskelle).toEqual([]);
 
-    const herning = await t.kundeId(657);
-    const [foreign] = await t.database.db
-      .select()
-      .from(virksomhed)
-      .where(and(eq(virksomhed.kundeId, herning), eq(virksomhed.type, 1)))
-      .limit(1);
+    const foreign = await t.forsteVirksomhed(await t.kundeId(657), 1);
     expect(
       (
         await call(
           'virksomhed',
           'POST',
-          `/api/virksomhed/OpdaterCVROplysningerForVirksomhed?virksomhedid=${foreign!.id}`,
+          `/api/virksomhed/OpdaterCVROplysningerForVirksomhed?virksomhedid=${foreign.id}`,
         )
       ).status,
     ).toBe(404);
@@ -431,7 +421,7 @@ describe.each(dbTargets())('registers: CVR and DAWA on %s', (target) => {
         await call(
           'virksomhed',
           'POST',
-          `/api/virksomhed/OpdaterValgteCVROplysningerForVirksomhed?virksomhedid=${foreign!.id}`,
+          `/api/virksomhed/OpdaterValgteCVROplysningerForVirksomhed?virksomhedid=${foreign.id}`,
           {
             version: 1,
             felter: ['navn'],

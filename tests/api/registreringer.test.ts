@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defineRecordKind,
@@ -80,19 +80,10 @@ describe.each(dbTargets())('record API on %s', (target) => {
   let andenKunde: number;
 
   const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: user ? { authorization: `Bearer ${tok[user]}` } : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+    t.kald(method, `/api/${url}`, user ? tok[user] : undefined, body);
   const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
-  const firma = async (kundeId: number, type: 1 | 2, where = sql`TRUE`) =>
-    (
-      await rows<{ id: number }>(
-        sql`SELECT id FROM virksomhed WHERE kunde_id = ${kundeId} AND type = ${type} AND NOT slettet AND ${where} ORDER BY id LIMIT 1`,
-      )
-    )[0]!.id;
+  const firma = async (kundeId: number, type: 1 | 2, where?: SQL) =>
+    (await t.forsteVirksomhed(kundeId, type, where)).id;
   const senesteLog = async (id: number) =>
     (
       await rows<{ emne: string; notat: string; bruger_id: number; automatisk: boolean }>(
@@ -410,12 +401,7 @@ describe.each(dbTargets())('a record kind of a made-up owner on %s', (target) =>
   let firma: number;
 
   const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user: string, body?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: { authorization: `Bearer ${tok[user]}` },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+    t.kald(method, `/api/${url}`, tok[user], body);
   const maaling = (vaerdi: number, ekstra: Record<string, unknown> = {}) => ({
     titel: 'Boring 1',
     dato: '2026-03-02',

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stsBillet, virksomhed } from '../../src/server/db/schema';
+import { stsBillet } from '../../src/server/db/schema';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 describe.each(dbTargets())('login and session API on %s', (target) => {
@@ -31,21 +31,11 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
       expect(JSON.parse(claims.modules as string)).toContain('Vandanlaeg');
       expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
     });
-    it('refuses a wrong password with a Danish message', async () => {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: 'vand', password: 'nej' },
-      });
-      expect(r.statusCode).toBe(401);
-      expect(json(r).message).toBe('Forkert brugernavn eller adgangskode');
-    });
-    it('refuses an unknown user the same way', async () => {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: 'ingen', password: 'demo' },
-      });
+    it.each([
+      ['a wrong password with a Danish message', 'vand', 'nej'],
+      ['an unknown user the same way', 'ingen', 'demo'],
+    ])('refuses %s', async (_, username, password) => {
+      const r = await t.kald('POST', '/api/login', undefined, { username, password });
       expect(r.statusCode).toBe(401);
       expect(json(r).message).toBe('Forkert brugernavn eller adgangskode');
     });
@@ -68,13 +58,16 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
   });
 
   describe('sign-on service and POST login/sts', () => {
-    const signOn = async (username: string) => {
-      const r = await t.app.inject({
+    /** A form of the sign-on page, posted as a browser does. */
+    const postForm = (url: string, payload: string) =>
+      t.app.inject({
         method: 'POST',
-        url: '/sso/demo',
+        url,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `username=${username}`,
+        payload,
       });
+    const signOn = async (username: string) => {
+      const r = await postForm('/sso/demo', `username=${username}`);
       expect(r.statusCode).toBe(302);
       const location = r.headers.location as string;
       expect(location).toMatch(/^\/stslogin\?userid=/);
@@ -109,19 +102,9 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
       expect(json(expired).success).toBe(false);
     });
     it('signs in with username and password on the sign-on page, and refuses a wrong one', async () => {
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'username=laeser&password=demo',
-      });
+      const ok = await postForm('/sso/login', 'username=laeser&password=demo');
       expect(ok.statusCode).toBe(302);
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/sso/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'username=laeser&password=forkert',
-      });
+      const bad = await postForm('/sso/login', 'username=laeser&password=forkert');
       expect(bad.statusCode).toBe(401);
       expect(bad.body).toContain('Forkert brugernavn eller adgangskode');
     });
@@ -158,11 +141,7 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
     it('answers a token for another customer of the user', async () => {
       const token = await t.tokenFor('multi');
       const herning = await t.kundeId(657);
-      const r = await t.app.inject({
-        method: 'GET',
-        url: `/api/login/ChangeMunicipality?municipalityId=${herning}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const r = await t.kald('GET', `/api/login/ChangeMunicipality?municipalityId=${herning}`, token);
       expect(r.statusCode).toBe(200);
       expect(decodeJwt(json(r).data)).toMatchObject({
         customerName: 'Herning Kommune',
@@ -172,21 +151,13 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
     it('answers 403 for a customer the user does not belong to', async () => {
       const token = await t.tokenFor('multi');
       const jammerbugt = await t.kundeId(849);
-      const r = await t.app.inject({
-        method: 'GET',
-        url: `/api/login/ChangeMunicipality?municipalityId=${jammerbugt}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const r = await t.kald('GET', `/api/login/ChangeMunicipality?municipalityId=${jammerbugt}`, token);
       expect(r.statusCode).toBe(403);
       expect(json(r).message.split(', ')).toContain('Du har ikke adgang til den valgte kommune');
     });
     it('answers 400 for a missing or malformed id', async () => {
       const token = await t.tokenFor('multi');
-      const r = await t.app.inject({
-        method: 'GET',
-        url: '/api/login/ChangeMunicipality?municipalityId=abc',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const r = await t.kald('GET', '/api/login/ChangeMunicipality?municipalityId=abc', token);
       expect(r.statusCode).toBe(400);
       expect(json(r).errors.municipalityId).toBeDefined();
     });
@@ -194,8 +165,8 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
 
   describe('settings', () => {
     it('answers default user settings, then keeps what is saved', async () => {
-      const auth = { authorization: `Bearer ${await t.tokenFor('landbrug')}` };
-      const first = await t.app.inject({ method: 'GET', url: '/api/Bruger/HentOpsaetning', headers: auth });
+      const auth = await t.tokenFor('landbrug');
+      const first = await t.kald('GET', '/api/Bruger/HentOpsaetning', auth);
       expect(first.statusCode).toBe(200);
       const settings = JSON.parse(json(first).opsaetning);
       expect(settings).toMatchObject({
@@ -205,76 +176,53 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
       });
       settings.hideTimeline = true;
       settings.mwTablesUserSettings = [{ tableName: 'virksomheder', visibleColumns: ['navn'] }];
-      const save = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Bruger/GemOpsaetning',
-        headers: auth,
-        payload: { opsaetning: JSON.stringify(settings) },
+      const save = await t.kald('PUT', '/api/Bruger/GemOpsaetning', auth, {
+        opsaetning: JSON.stringify(settings),
       });
       expect(save.statusCode).toBe(204);
-      const again = await t.app.inject({ method: 'GET', url: '/api/Bruger/HentOpsaetning', headers: auth });
+      const again = await t.kald('GET', '/api/Bruger/HentOpsaetning', auth);
       expect(JSON.parse(json(again).opsaetning)).toMatchObject({
         hideTimeline: true,
         mwTablesUserSettings: [{ tableName: 'virksomheder' }],
       });
     });
     it('refuses settings that break the schema with field errors', async () => {
-      const auth = { authorization: `Bearer ${await t.tokenFor('landbrug')}` };
-      const r = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Bruger/GemOpsaetning',
-        headers: auth,
-        payload: { opsaetning: JSON.stringify({ hideTimeline: 'ja' }) },
+      const auth = await t.tokenFor('landbrug');
+      const r = await t.kald('PUT', '/api/Bruger/GemOpsaetning', auth, {
+        opsaetning: JSON.stringify({ hideTimeline: 'ja' }),
       });
       expect(r.statusCode).toBe(400);
       expect(Object.keys(json(r).errors)).toContain('opsaetning.hideTimeline');
-      const notJson = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Bruger/GemOpsaetning',
-        headers: auth,
-        payload: { opsaetning: '{' },
-      });
+      const notJson = await t.kald('PUT', '/api/Bruger/GemOpsaetning', auth, { opsaetning: '{' });
       expect(notJson.statusCode).toBe(400);
       expect(json(notJson).errors.opsaetning).toEqual(['Opsætningen er ikke gyldig JSON']);
     });
     it('keeps favourites sorted by name, case-insensitively', async () => {
       const skive = await t.kundeId(779);
-      const auth = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
+      const auth = await t.tokenFor('virksomhed');
       const favorites = [
         { virksomhedId: 3, virksomhedType: 'Virksomhed', displayName: 'ølstue' },
         { virksomhedId: 1, virksomhedType: 'Landbrug', displayName: 'bakkegården' },
         { virksomhedId: 2, virksomhedType: 'Vandanlaeg', displayName: 'Aalborg' },
       ];
-      const save = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Bruger/GemKundeOpsaetning',
-        headers: auth,
-        payload: { kundeId: skive, opsaetning: JSON.stringify({ favorites }) },
+      const save = await t.kald('PUT', '/api/Bruger/GemKundeOpsaetning', auth, {
+        kundeId: skive,
+        opsaetning: JSON.stringify({ favorites }),
       });
       expect(save.statusCode).toBe(204);
-      const r = await t.app.inject({
-        method: 'GET',
-        url: `/api/Bruger/HentKundeOpsaetning/${skive}`,
-        headers: auth,
-      });
+      const r = await t.kald('GET', `/api/Bruger/HentKundeOpsaetning/${skive}`, auth);
       expect(
         JSON.parse(json(r).opsaetning).favorites.map((f: { displayName: string }) => f.displayName),
       ).toEqual(['bakkegården', 'ølstue', 'Aalborg']);
     });
     it("answers 404 for another customer's settings", async () => {
       const herning = await t.kundeId(657);
-      const auth = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
-      const r = await t.app.inject({
-        method: 'GET',
-        url: `/api/Bruger/HentKundeOpsaetning/${herning}`,
-        headers: auth,
-      });
+      const auth = await t.tokenFor('virksomhed');
+      const r = await t.kald('GET', `/api/Bruger/HentKundeOpsaetning/${herning}`, auth);
       expect(r.statusCode).toBe(404);
-      const w = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Bruger/GemKundeOpsaetning',
-        headers: auth,
-        payload: { kundeId: herning, opsaetning: JSON.stringify({ favorites: [] }) },
+      const w = await t.kald('PUT', '/api/Bruger/GemKundeOpsaetning', auth, {
+        kundeId: herning,
+        opsaetning: JSON.stringify({ favorites: [] }),
       });
       expect(w.statusCode).toBe(404);
     });
@@ -282,201 +230,124 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
 
   describe('customer list, notifications, subjects, phrases, messages, conclusions', () => {
     it('lists the customers a user belongs to', async () => {
-      const r = await t.app.inject({
-        method: 'GET',
-        url: '/api/bruger/GetAvailableMunicipalitiesForUser',
-        headers: { authorization: `Bearer ${await t.tokenFor('multi')}` },
-      });
+      const r = await t.kald(
+        'GET',
+        '/api/bruger/GetAvailableMunicipalitiesForUser',
+        await t.tokenFor('multi'),
+      );
       expect(json(r).map((k: { kundeNavn: string }) => k.kundeNavn)).toEqual([
         'Herning Kommune',
         'Skive Kommune',
       ]);
     });
     it('shows Jupiter notifications to water-plant caseworkers and none to readers', async () => {
-      const vand = await t.app.inject({
-        method: 'GET',
-        url: '/api/notification/list',
-        headers: { authorization: `Bearer ${await t.tokenFor('vand')}` },
-      });
+      const vand = await t.kald('GET', '/api/notification/list', await t.tokenFor('vand'));
       const types = new Set(json(vand).map((n: { notifikationType: number }) => n.notifikationType));
       expect(types.size).toBeGreaterThan(0);
       expect([...types].every((x) => x === 2 || x === 3)).toBe(true);
-      const laeser = await t.app.inject({
-        method: 'GET',
-        url: '/api/notification/list',
-        headers: { authorization: `Bearer ${await t.tokenFor('laeser')}` },
-      });
+      const laeser = await t.kald('GET', '/api/notification/list', await t.tokenFor('laeser'));
       expect(json(laeser)).toEqual([]);
-      const admin = await t.app.inject({
-        method: 'GET',
-        url: '/api/notification/list',
-        headers: { authorization: `Bearer ${await t.tokenFor('admin')}` },
-      });
+      const admin = await t.kald('GET', '/api/notification/list', await t.tokenFor('admin'));
       expect(new Set(json(admin).map((n: { notifikationType: number }) => n.notifikationType))).toEqual(
         new Set([1, 2, 3]),
       );
     });
     it('lists subjects, and phrases filtered by subject', async () => {
-      const auth = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
-      const emner = json(await t.app.inject({ method: 'GET', url: '/api/emne/list', headers: auth }));
+      const auth = await t.tokenFor('virksomhed');
+      const emner = json(await t.kald('GET', '/api/emne/list', auth));
       expect(emner.length).toBeGreaterThan(3);
       const skive = await t.kundeId(779);
-      const alle = json(
-        await t.app.inject({ method: 'GET', url: `/api/frase/list/${skive}`, headers: auth }),
-      );
-      const one = json(
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/frase/list/${skive}?emneId=${emner[0].id}`,
-          headers: auth,
-        }),
-      );
+      const alle = json(await t.kald('GET', `/api/frase/list/${skive}`, auth));
+      const one = json(await t.kald('GET', `/api/frase/list/${skive}?emneId=${emner[0].id}`, auth));
       expect(alle.length).toBeGreaterThan(one.length);
       expect(one.every((f: { emneId: number }) => f.emneId === emner[0].id)).toBe(true);
       const herning = await t.kundeId(657);
-      const other = await t.app.inject({ method: 'GET', url: `/api/frase/list/${herning}`, headers: auth });
+      const other = await t.kald('GET', `/api/frase/list/${herning}`, auth);
       expect(other.statusCode).toBe(404);
-      const bad = await t.app.inject({
-        method: 'GET',
-        url: `/api/frase/list/${skive}?emneId=x`,
-        headers: auth,
-      });
+      const bad = await t.kald('GET', `/api/frase/list/${skive}?emneId=x`, auth);
       expect(bad.statusCode).toBe(400);
     });
     it('lists current system messages and inspection conclusions of the active customer only', async () => {
-      const auth = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
+      const auth = await t.tokenFor('virksomhed');
       const skive = await t.kundeId(779);
       const herning = await t.kundeId(657);
-      const msgs = await t.app.inject({
-        method: 'GET',
-        url: `/api/SystemBesked/HentSystemBeskeder/${skive}`,
-        headers: auth,
-      });
+      const msgs = await t.kald('GET', `/api/SystemBesked/HentSystemBeskeder/${skive}`, auth);
       expect(msgs.statusCode).toBe(200);
       expect(json(msgs).length).toBeGreaterThan(0);
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/SystemBesked/HentSystemBeskeder/${herning}`,
-            headers: auth,
-          })
-        ).statusCode,
-      ).toBe(404);
-      const k = await t.app.inject({
-        method: 'GET',
-        url: `/api/tilsyn/tilsynKonklusion/${skive}`,
-        headers: auth,
-      });
+      expect((await t.kald('GET', `/api/SystemBesked/HentSystemBeskeder/${herning}`, auth)).statusCode).toBe(
+        404,
+      );
+      const k = await t.kald('GET', `/api/tilsyn/tilsynKonklusion/${skive}`, auth);
       expect(json(k).length).toBeGreaterThan(0);
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/tilsyn/tilsynKonklusion/${herning}`, headers: auth }))
-          .statusCode,
-      ).toBe(404);
+      expect((await t.kald('GET', `/api/tilsyn/tilsynKonklusion/${herning}`, auth)).statusCode).toBe(404);
     });
   });
 
   describe('log entries, ad hoc tasks and address of a company', () => {
-    const firstOf = async (kundeNr: number, type: number) => {
-      const kundeId = await t.kundeId(kundeNr);
-      const [row] = await t.database.db
-        .select()
-        .from(virksomhed)
-        .where(and(eq(virksomhed.kundeId, kundeId), eq(virksomhed.type, type), eq(virksomhed.slettet, false)))
-        .limit(1);
-      return row!;
-    };
+    const firstOf = async (kundeNr: number, type: number) =>
+      t.forsteVirksomhed(await t.kundeId(kundeNr), type);
 
     it('writes a log entry and lists it first, with its author', async () => {
       const company = await firstOf(779, 1);
-      const auth = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/logbog',
-        headers: auth,
-        payload: { virksomhedId: company.id, emne: 'Telefonnotat', notat: 'Ringede om olietanken.' },
+      const auth = await t.tokenFor('virksomhed');
+      const created = await t.kald('POST', '/api/logbog', auth, {
+        virksomhedId: company.id,
+        emne: 'Telefonnotat',
+        notat: 'Ringede om olietanken.',
       });
       expect(created.statusCode).toBe(201);
       expect(json(created)).toMatchObject({ emne: 'Telefonnotat', bruger: 'Vibeke Virksomhedsen' });
-      const list = json(
-        await t.app.inject({ method: 'GET', url: `/api/logbog/list/${company.id}`, headers: auth }),
-      );
+      const list = json(await t.kald('GET', `/api/logbog/list/${company.id}`, auth));
       expect(list[0]).toMatchObject({ id: json(created).id, notat: 'Ringede om olietanken.' });
     });
     it('lets a reader look but not write, and hides other types and customers', async () => {
       const company = await firstOf(779, 1);
-      const laeser = { authorization: `Bearer ${await t.tokenFor('laeser')}` };
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/logbog/list/${company.id}`, headers: laeser }))
-          .statusCode,
-      ).toBe(200);
-      const write = await t.app.inject({
-        method: 'POST',
-        url: '/api/logbog',
-        headers: laeser,
-        payload: { virksomhedId: company.id, emne: 'x', notat: 'y' },
+      const laeser = await t.tokenFor('laeser');
+      expect((await t.kald('GET', `/api/logbog/list/${company.id}`, laeser)).statusCode).toBe(200);
+      const write = await t.kald('POST', '/api/logbog', laeser, {
+        virksomhedId: company.id,
+        emne: 'x',
+        notat: 'y',
       });
       expect(write.statusCode).toBe(403);
-      const vand = { authorization: `Bearer ${await t.tokenFor('vand')}` };
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/logbog/list/${company.id}`, headers: vand }))
-          .statusCode,
-      ).toBe(403);
+      const vand = await t.tokenFor('vand');
+      expect((await t.kald('GET', `/api/logbog/list/${company.id}`, vand)).statusCode).toBe(403);
       const foreign = await firstOf(657, 1);
-      const virk = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/logbog/list/${foreign.id}`, headers: virk }))
-          .statusCode,
-      ).toBe(404);
+      const virk = await t.tokenFor('virksomhed');
+      expect((await t.kald('GET', `/api/logbog/list/${foreign.id}`, virk)).statusCode).toBe(404);
     });
     it('validates a log entry with field errors', async () => {
       const company = await firstOf(779, 1);
-      const auth = { authorization: `Bearer ${await t.tokenFor('virksomhed')}` };
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/api/logbog',
-        headers: auth,
-        payload: { virksomhedId: company.id, emne: '', notat: '' },
-      });
+      const auth = await t.tokenFor('virksomhed');
+      const r = await t.kald('POST', '/api/logbog', auth, { virksomhedId: company.id, emne: '', notat: '' });
       expect(r.statusCode).toBe(400);
       expect(json(r).errors).toMatchObject({ emne: ['Emne skal udfyldes'], notat: ['Notat skal udfyldes'] });
     });
     it('creates and lists ad hoc tasks with a deadline on a water plant', async () => {
       const plant = await firstOf(779, 3);
-      const auth = { authorization: `Bearer ${await t.tokenFor('vand')}` };
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/AdHocOpgave',
-        headers: auth,
-        payload: {
-          virksomhedId: plant.id,
-          emne: 'Opfølgning',
-          notat: 'Bed om ny analyse',
-          frist: '2026-12-01',
-        },
+      const auth = await t.tokenFor('vand');
+      const created = await t.kald('POST', '/api/AdHocOpgave', auth, {
+        virksomhedId: plant.id,
+        emne: 'Opfølgning',
+        notat: 'Bed om ny analyse',
+        frist: '2026-12-01',
       });
       expect(created.statusCode).toBe(201);
       expect(json(created)).toMatchObject({ frist: '2026-12-01', udfoert: false });
-      const list = json(
-        await t.app.inject({ method: 'GET', url: `/api/AdHocOpgave/list/${plant.id}`, headers: auth }),
-      );
+      const list = json(await t.kald('GET', `/api/AdHocOpgave/list/${plant.id}`, auth));
       expect(list[0].id).toBe(json(created).id);
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/api/AdHocOpgave',
-        headers: auth,
-        payload: { virksomhedId: plant.id, emne: 'x', notat: 'y', frist: '01-12-2026' },
+      const bad = await t.kald('POST', '/api/AdHocOpgave', auth, {
+        virksomhedId: plant.id,
+        emne: 'x',
+        notat: 'y',
+        frist: '01-12-2026',
       });
       expect(bad.statusCode).toBe(400);
       expect(json(bad).errors.frist).toBeDefined();
     });
     it('answers the address of a company', async () => {
       const company = await firstOf(779, 1);
-      const r = await t.app.inject({
-        method: 'GET',
-        url: `/api/adresse/${company.id}`,
-        headers: { authorization: `Bearer ${await t.tokenFor('virksomhed')}` },
-      });
+      const r = await t.kald('GET', `/api/adresse/${company.id}`, await t.tokenFor('virksomhed'));
       expect(json(r)).toEqual({ adresse: company.adresse });
     });
   });

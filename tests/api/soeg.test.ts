@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { virksomhed } from '../../src/server/db/schema';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 describe.each(dbTargets())('palette search on %s', (target) => {
@@ -18,15 +16,7 @@ describe.each(dbTargets())('palette search on %s', (target) => {
     });
     return { status: r.statusCode, body: JSON.parse(r.body) };
   };
-  const first = async (type: number) => {
-    const kundeId = await t.kundeId(779);
-    const [row] = await t.database.db
-      .select()
-      .from(virksomhed)
-      .where(and(eq(virksomhed.kundeId, kundeId), eq(virksomhed.type, type), eq(virksomhed.slettet, false)))
-      .limit(1);
-    return row!;
-  };
+  const first = async (type: number) => t.forsteVirksomhed(await t.kundeId(779), type);
 
   it('finds a company by exact CVR number first', async () => {
     const company = await first(1);
@@ -64,13 +54,8 @@ describe.each(dbTargets())('palette search on %s', (target) => {
     const company = await first(1);
     expect((await search('vand', company.cvrNr!)).body.resultater).toEqual([]);
     expect((await search('laeser', company.cvrNr!)).body.resultater).toHaveLength(1);
-    const herning = await t.kundeId(657);
-    const [foreign] = await t.database.db
-      .select()
-      .from(virksomhed)
-      .where(and(eq(virksomhed.kundeId, herning), eq(virksomhed.type, 1)))
-      .limit(1);
-    expect((await search('virksomhed', foreign!.cvrNr!)).body.resultater).toEqual([]);
+    const foreign = await t.forsteVirksomhed(await t.kundeId(657), 1);
+    expect((await search('virksomhed', foreign.cvrNr!)).body.resultater).toEqual([]);
   });
   it('treats LIKE wildcards as text and refuses empty input', async () => {
     expect((await search('admin', '%%%')).body.resultater).toEqual([]);

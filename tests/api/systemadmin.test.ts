@@ -9,29 +9,24 @@ describe('system administration', () => {
   afterAll(async () => t?.close());
 
   it('lists every customer with its modules for a system admin only', async () => {
-    const admin = await t.app.inject({
-      method: 'GET',
-      url: '/api/systemadmin/kundemoduler',
-      headers: { authorization: `Bearer ${await t.tokenFor('admin')}` },
-    });
+    const admin = await t.kald('GET', '/api/systemadmin/kundemoduler', await t.tokenFor('admin'));
     expect(admin.statusCode).toBe(200);
     expect(
       JSON.parse(admin.body)
         .map((k: { kundeNr: number }) => k.kundeNr)
         .sort(),
     ).toEqual([657, 779, 849]);
-    const kommuneadmin = await t.app.inject({
-      method: 'GET',
-      url: '/api/systemadmin/kundemoduler',
-      headers: { authorization: `Bearer ${await t.tokenFor('kommuneadmin')}` },
-    });
+    const kommuneadmin = await t.kald(
+      'GET',
+      '/api/systemadmin/kundemoduler',
+      await t.tokenFor('kommuneadmin'),
+    );
     expect(kommuneadmin.statusCode).toBe(403);
   });
 
   it('answers the chosen error for diagnostics, in the catalogue shapes', async () => {
-    const auth = { authorization: `Bearer ${await t.tokenFor('admin')}` };
-    const get = (status: number) =>
-      t.app.inject({ method: 'GET', url: `/api/test/fejl/${status}`, headers: auth });
+    const auth = await t.tokenFor('admin');
+    const get = (status: number) => t.kald('GET', `/api/test/fejl/${status}`, auth);
     const r400 = await get(400);
     expect(r400.statusCode).toBe(400);
     expect(JSON.parse(r400.body)).toMatchObject({
@@ -51,11 +46,7 @@ describe('system administration', () => {
       stackTrace: expect.any(String),
     });
     expect((await get(418)).statusCode).toBe(400);
-    const vand = await t.app.inject({
-      method: 'GET',
-      url: '/api/test/fejl/500',
-      headers: { authorization: `Bearer ${await t.tokenFor('vand')}` },
-    });
+    const vand = await t.kald('GET', '/api/test/fejl/500', await t.tokenFor('vand'));
     expect(vand.statusCode).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import { queryRows } from '../../src/server/db/client';
 import { logbog, oppumpetMaengde } from '../../src/server/db/schema';
 import { hubFor } from '../../src/server/realtime';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { KOER, type Koe } from '../helpers/validering-koer';
 
 /**
  * Fortryd (undo) of a validation decision, POST validering/fortryd (our addition; docs/api.md and
@@ -31,26 +32,10 @@ for (const target of dbTargets()) {
 
     const json = (r: { body: string }) => JSON.parse(r.body);
     const req = (method: 'GET' | 'PUT' | 'POST', url: string, user: string, payload?: unknown) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${tok[user]}` },
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+      t.kald(method, url, tok[user], payload);
     const fortryd = (user: string, art: string, poster: { id: number; version: number }[]) =>
       req('POST', '/api/validering/fortryd', user, { art, poster });
 
-    const KOER = [
-      {
-        art: 'anlaeg',
-        list: 'OppumpedeVandmaengderValidering/list',
-        beslut: 'OppumpedeVandmaengderValidering',
-      },
-      { art: 'indtag', list: 'IndtagNiveauValidering/list', beslut: 'IndtagNiveauValidering' },
-      { art: 'pejling', list: 'PejlingValidering/list', beslut: 'Pejling' },
-      { art: 'vandproeve', list: 'Vandproeve/list', beslut: 'Vandproeve' },
-    ] as const;
-    type Koe = (typeof KOER)[number];
     type Post = {
       id: number;
       version: number;

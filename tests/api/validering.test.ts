@@ -17,6 +17,7 @@ import {
 import { queryRows } from '../../src/server/db/client';
 import { logbog, mailUdsendelse, oppumpetMaengde } from '../../src/server/db/schema';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { KOER } from '../helpers/validering-koer';
 
 /** Validation queues (spec 001 §7 'Administration and validation'): access, input, decisions, log. */
 describe.each(dbTargets())('validering API on %s', (target) => {
@@ -40,23 +41,7 @@ describe.each(dbTargets())('validering API on %s', (target) => {
 
   const json = (r: { body: string }) => JSON.parse(r.body);
   const req = (method: 'GET' | 'PUT', url: string, user?: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { authorization: `Bearer ${tok[user]}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-
-  const QUEUES = [
-    {
-      navn: 'anlaeg',
-      list: 'OppumpedeVandmaengderValidering/list',
-      beslut: 'OppumpedeVandmaengderValidering',
-    },
-    { navn: 'indtag', list: 'IndtagNiveauValidering/list', beslut: 'IndtagNiveauValidering' },
-    { navn: 'pejling', list: 'PejlingValidering/list', beslut: 'Pejling' },
-    { navn: 'vandproeve', list: 'Vandproeve/list', beslut: 'Vandproeve' },
-  ] as const;
+    t.kald(method, url, user ? tok[user] : undefined, payload);
 
   async function pending(list: string, user = 'vand') {
     const r = await req('GET', `/api/${list}/${skive}`, user);
@@ -280,14 +265,14 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       await db.execute(sql`UPDATE vandproeve SET status = 0, besluttet_af_bruger_id = NULL, besluttet_dato = NULL
                           WHERE kunde_id = ${skive} AND status = 1 AND udtaget >= '2025-01-01'`);
     });
-    describe.each(QUEUES)('queue $navn', (q) => {
+    describe.each(KOER)('queue $art', (q) => {
       it('lists the pending entries of the active customer to a reader', async () => {
         const s = await pending(q.list, 'laeser');
         expect(s.totalCount).toBeGreaterThan(0);
         expect(s.items.length).toBe(Math.min(s.totalCount, 1000));
         expect(s.items.every((i) => i.status === 0)).toBe(true);
-        if (q.navn === 'anlaeg') expect(s.items.every((i) => i.indtagId === null)).toBe(true);
-        if (q.navn === 'indtag' || q.navn === 'pejling')
+        if (q.art === 'anlaeg') expect(s.items.every((i) => i.indtagId === null)).toBe(true);
+        if (q.art === 'indtag' || q.art === 'pejling')
           expect(s.items.every((i) => i.indtagId !== null)).toBe(true);
       });
       it('pages with start and take', async () => {
@@ -305,7 +290,7 @@ describe.each(dbTargets())('validering API on %s', (target) => {
           pejling: 'pejletidspunkt',
           vandproeve: 'udtaget',
         };
-        const kolonne = DATO[q.navn];
+        const kolonne = DATO[q.art];
         const r = await req(
           'GET',
           `/api/${q.list}/${skive}?sortByColumn=${kolonne}&sortDirection=DESC&take=10000`,
@@ -397,11 +382,11 @@ describe.each(dbTargets())('validering API on %s', (target) => {
         });
         expect(json(r).besluttet).toEqual([p!.id]);
         const forkastUrl =
-          q.navn === 'anlaeg'
+          q.art === 'anlaeg'
             ? `/api/OppumpedeVandmaengderValidering/list/forkastede/${p!.vandanlaegId}`
-            : q.navn === 'indtag'
+            : q.art === 'indtag'
               ? `/api/IndtagNiveauValidering/list/forkastede/${p!.indtagId}`
-              : q.navn === 'pejling'
+              : q.art === 'pejling'
                 ? `/api/PejlingValidering/list/forkastede/${p!.indtagId}`
                 : `/api/Vandproeve/list/forkastede/${p!.vandanlaegId}`;
         const f = await req('GET', forkastUrl, 'laeser');

@@ -19,11 +19,7 @@ describe.each(dbTargets())('virksomhed/list and its lookups on %s', (target) => 
   afterAll(async () => t?.close());
 
   const get = async (username: string | null, url: string) => {
-    const r = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: username ? { authorization: `Bearer ${tokens.get(username)}` } : {},
-    });
+    const r = await t.kald('GET', url, username ? tokens.get(username) : undefined);
     return { status: r.statusCode, body: JSON.parse(r.body) };
   };
   const list = async (username: string, params: Record<string, string | number | string[]>) => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIRKSOMHED_KONFLIKT, virksomhedSchema } from '../../src/contract/virksomhed';
 import { queryRows } from '../../src/server/db/client';
@@ -22,20 +22,11 @@ describe.each(dbTargets())('company API on %s', (target) => {
   afterAll(async () => t?.close());
 
   const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url: `/api/${url}`,
-      headers: user ? { authorization: `Bearer ${tok[user]}` } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    t.kald(method, `/api/${url}`, user ? tok[user] : undefined, payload);
 
   const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
-  const firma = async (kundeId: number, type: 1 | 2 | 3, where = sql`TRUE`) =>
-    (
-      await rows<{ id: number }>(
-        sql`SELECT id FROM virksomhed WHERE kunde_id = ${kundeId} AND type = ${type} AND NOT slettet AND ${where} ORDER BY id LIMIT 1`,
-      )
-    )[0]!.id;
+  const firma = async (kundeId: number, type: 1 | 2 | 3, where?: SQL) =>
+    (await t.forsteVirksomhed(kundeId, type, where)).id;
   const logRows = (id: number) =>
     rows<{ emne: string; notat: string; bruger_id: number; automatisk: boolean; dato: Date }>(
       sql`SELECT emne, notat, bruger_id, automatisk, dato FROM logbog WHERE virksomhed_id = ${id} ORDER BY id DESC`,
@@ -82,7 +73,10 @@ describe.each(dbTargets())('company API on %s', (target) => {
       expect(d.version).toBe(row!.version);
       expect(d.basis.virksomhedstype).toBe(1);
       expect(d.kontaktpersonListe.length).toBeGreaterThan(0);
-      expect(d.kontaktpersonListe[0]!.etag).toMatch(/^[\w-]{16}$/);
+      const [kv] = await rows<{ version: number }>(
+        sql`SELECT version FROM kontaktperson WHERE id = ${d.kontaktpersonListe[0]!.id}`,
+      );
+      expect(d.kontaktpersonListe[0]!.version).toBe(kv!.version);
       expect(d.wkt).toMatch(/^POINT\(\d+(\.\d+)? \d+(\.\d+)?\)$/);
       const counts = await rows<{ art: string; n: number }>(
         sql`SELECT art, count(*)::int AS n FROM registrering WHERE virksomhed_id = ${id} AND NOT slettet GROUP BY art`,
@@ -303,7 +297,7 @@ describe.each(dbTargets())('company API on %s', (target) => {
   });
 
   describe('contacts', () => {
-    it('creates, changes and deletes a contact, logging each; a stale etag answers 409', async () => {
+    it('creates, changes and deletes a contact, logging each; a stale version answers 409', async () => {
       const id = await firma(skive, 1, sql`NOT omfattet_af_brugerbetaling`);
       const created = await req('POST', `virksomhed/${id}/kontaktperson`, 'virksomhed', {
         navn: 'Birgitte Holm',
@@ -323,24 +317,94 @@ describe.each(dbTargets())('company API on %s', (target) => {
         telefon: '20 30 40 50',
       });
       expect(changed.statusCode).toBe(200);
-      expect(json(changed).etag).not.toBe(k.etag);
+      expect(json(changed).version).toBeGreaterThan(k.version);
       expect((await logRows(id))[0]!.notat).toBe(
         "Kontaktperson 'Birgitte Holm' ændret: Telefon: 97 52 11 00 → 20 30 40 50.",
       );
       const stale = await req('PUT', `kontaktperson/${k.id}`, 'admin', { ...k, telefon: '11 11 11 11' });
       expect(stale.statusCode).toBe(409);
       expect(json(stale).message).toMatch(/^Kontaktpersonen er ændret af en anden bruger/);
-      expect((await req('DELETE', `kontaktperson/${k.id}?etag=${k.etag}`, 'virksomhed')).statusCode).toBe(
-        409,
-      );
+      const staleDel = await req('DELETE', `kontaktperson/${k.id}?version=${k.version}`, 'virksomhed');
+      expect(staleDel.statusCode).toBe(409);
+      expect(json(staleDel).message).toMatch(/^Kontaktpersonen er ændret af en anden bruger/);
+      const utenVersion = await req('PUT', `kontaktperson/${k.id}`, 'virksomhed', { navn: 'X' });
+      expect(utenVersion.statusCode).toBe(400);
+      expect(json(utenVersion).errors.version).toEqual([
+        'version skal sendes med (den version du har rettet i)',
+      ]);
+      expect((await req('DELETE', `kontaktperson/${k.id}`, 'virksomhed')).statusCode).toBe(400);
 
-      expect(
-        (await req('DELETE', `kontaktperson/${k.id}?etag=${json(changed).etag}`, 'laeser')).statusCode,
-      ).toBe(403);
-      const del = await req('DELETE', `kontaktperson/${k.id}?etag=${json(changed).etag}`, 'virksomhed');
+      const v2 = json(changed).version as number;
+      expect((await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'laeser')).statusCode).toBe(403);
+      const del = await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'virksomhed');
       expect(del.statusCode).toBe(204);
       expect((await detail(id)).kontaktpersonListe.map((c) => c.id)).not.toContain(k.id);
       expect((await logRows(id))[0]!.notat).toBe("Kontaktperson 'Birgitte Holm' slettet.");
+      // Soft: the row stays, marked deleted with a new version; changing or deleting it again is 404.
+      const [raekke] = await rows<{ slettet: boolean; version: number }>(
+        sql`SELECT slettet, version FROM kontaktperson WHERE id = ${k.id}`,
+      );
+      expect(raekke!.slettet).toBe(true);
+      expect(raekke!.version).toBeGreaterThan(v2);
+      // Nor can it be chosen as the payer any more.
+      const payer = await req(
+        'PUT',
+        `virksomhed/${id}/basis`,
+        'virksomhed',
+        body(await detail(id), { kontaktpersonId: k.id }),
+      );
+      expect(payer.statusCode).toBe(400);
+      expect(Object.keys(json(payer).errors)).toEqual(['kontaktpersonId']);
+      expect(
+        (await req('PUT', `kontaktperson/${k.id}`, 'virksomhed', { ...k, version: raekke!.version }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await req('DELETE', `kontaktperson/${k.id}?version=${raekke!.version}`, 'virksomhed')).statusCode,
+      ).toBe(404);
+    });
+
+    it('leaves a deleted water plant contact out of the validation contact-person list, keeping the row', async () => {
+      // A water plant's contacts come from Jupiter and are not in a company detail: the version is the row's.
+      const [wk] = await rows<{ id: number; jid: string; version: number; plant: number }>(
+        sql`SELECT k.id, k.jupiter_kontaktperson_id AS jid, k.version, k.virksomhed_id AS plant FROM kontaktperson k
+            JOIN virksomhed v ON v.id = k.virksomhed_id
+            WHERE v.kunde_id = ${skive} AND v.type = 3 AND NOT v.slettet
+              AND k.jupiter_kontaktperson_id IS NOT NULL AND k.email IS NOT NULL AND k.email <> ''
+            ORDER BY k.id LIMIT 1`,
+      );
+      const liste = async () =>
+        json(
+          await req(
+            'GET',
+            `VandanlaegKontaktperson/list/${skive}?filter=${encodeURIComponent(wk!.jid)}`,
+            'vand',
+          ),
+        ) as { items: { roller: { kontaktpersonId: number }[] }[] };
+      const kontaktIder = async () =>
+        (await liste()).items.flatMap((i) => i.roller.map((r) => r.kontaktpersonId));
+      expect(await kontaktIder()).toContain(wk!.id);
+      // The plant's reporters in the e-mail status (contacts with an e-mail) lose it too.
+      const reportere = async () =>
+        (
+          json(
+            await req(
+              'GET',
+              `Vandanlaeg/GetAnlaegMailIndberetningStatus?kundeId=${skive}&year=2025&Take=10000`,
+              'vand',
+            ),
+          ).items as { vandanlaegId: number; antalIndberettere: number }[]
+        ).find((i) => i.vandanlaegId === wk!.plant)!.antalIndberettere;
+      const foer = await reportere();
+      expect((await req('DELETE', `kontaktperson/${wk!.id}?version=${wk!.version}`, 'vand')).statusCode).toBe(
+        204,
+      );
+      expect(await kontaktIder()).not.toContain(wk!.id);
+      expect(await reportere()).toBe(foer - 1);
+      const [raekke] = await rows<{ slettet: boolean }>(
+        sql`SELECT slettet FROM kontaktperson WHERE id = ${wk!.id}`,
+      );
+      expect(raekke!.slettet).toBe(true);
     });
 
     it('validates contacts, refuses to delete the payer and hides other customers', async () => {
@@ -378,7 +442,7 @@ describe.each(dbTargets())('company API on %s', (target) => {
         )
       )[0]!;
       const contact = (await detail(payer.virksomhed_id)).kontaktpersonListe.find((c) => c.id === payer.id)!;
-      const r = await req('DELETE', `kontaktperson/${payer.id}?etag=${contact.etag}`, 'virksomhed');
+      const r = await req('DELETE', `kontaktperson/${payer.id}?version=${contact.version}`, 'virksomhed');
       expect(r.statusCode).toBe(400);
       expect(Object.keys(json(r).errors)).toEqual(['kontaktpersonId']);
 
@@ -386,9 +450,9 @@ describe.each(dbTargets())('company API on %s', (target) => {
         await rows<{ id: number }>(sql`SELECT id FROM kontaktperson WHERE kunde_id = ${herning} LIMIT 1`)
       )[0]!.id;
       expect(
-        (await req('PUT', `kontaktperson/${other}`, 'virksomhed', { navn: 'X', etag: 'x' })).statusCode,
+        (await req('PUT', `kontaktperson/${other}`, 'virksomhed', { navn: 'X', version: 1 })).statusCode,
       ).toBe(404);
-      expect((await req('DELETE', `kontaktperson/${other}?etag=x`, 'virksomhed')).statusCode).toBe(404);
+      expect((await req('DELETE', `kontaktperson/${other}?version=1`, 'virksomhed')).statusCode).toBe(404);
       const otherFirm = await firma(herning, 1);
       expect(
         (await req('POST', `virksomhed/${otherFirm}/kontaktperson`, 'virksomhed', { navn: 'X' })).statusCode,

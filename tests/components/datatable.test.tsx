@@ -36,8 +36,9 @@ const COLUMNS: DataTableColumn<Firma>[] = [
   { id: 'id', header: 'Id', accessor: (r) => r.id, defaultHidden: true },
 ];
 
-function renderTable(props: Partial<DataTableProps<Firma>> = {}) {
-  return render(
+/** The table of FIRMAER, in memory unless `props` says otherwise. */
+function table(props: Partial<DataTableProps<Firma>> = {}) {
+  return (
     <div style={{ height: 400 }}>
       <DataTable<Firma>
         tableName="test"
@@ -48,31 +49,26 @@ function renderTable(props: Partial<DataTableProps<Firma>> = {}) {
         getRowId={(r) => String(r.id)}
         {...props}
       />
-    </div>,
+    </div>
   );
 }
+const renderTable = (props: Partial<DataTableProps<Firma>> = {}) => render(table(props));
 
 /** A server-mode table whose parent keeps the sort, as a list view does. */
 function ServerTable({ saved, sorts }: { saved: TableSettings[]; sorts: TableSort[] }) {
   const [sort, setSort] = useState<TableSort>({ column: 'navn', direction: 'ASC' });
-  return (
-    <DataTable<Firma>
-      tableName="server"
-      ariaLabel="Firmaer"
-      mode="server"
-      columns={COLUMNS}
-      rows={FIRMAER}
-      totalCount={120}
-      page={{ start: 0, take: 5 }}
-      getRowId={(r) => String(r.id)}
-      sort={sort}
-      onSortChange={(s) => {
-        sorts.push(s);
-        setSort(s);
-      }}
-      settings={{ value: undefined, onChange: (s) => saved.push(s) }}
-    />
-  );
+  return table({
+    tableName: 'server',
+    mode: 'server',
+    totalCount: 120,
+    page: { start: 0, take: 5 },
+    sort,
+    onSortChange: (s) => {
+      sorts.push(s);
+      setSort(s);
+    },
+    settings: { value: undefined, onChange: (s) => saved.push(s) },
+  });
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Firmaer' });
@@ -189,54 +185,15 @@ describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
   });
 
   it("shows 'Loading...', 'No data' and a failure in a red italic row", () => {
-    const { rerender } = render(
-      <DataTable<Firma>
-        tableName="t"
-        ariaLabel="Firmaer"
-        mode="server"
-        columns={COLUMNS}
-        rows={[]}
-        getRowId={(r) => String(r.id)}
-        loading
-      />,
-    );
+    const empty: Partial<DataTableProps<Firma>> = { mode: 'server', rows: [] };
+    const { rerender } = renderTable({ ...empty, loading: true });
     expect(grid().textContent).toContain('Loading...');
-    rerender(
-      <DataTable<Firma>
-        tableName="t"
-        ariaLabel="Firmaer"
-        mode="server"
-        columns={COLUMNS}
-        rows={[]}
-        totalCount={0}
-        getRowId={(r) => String(r.id)}
-      />,
-    );
+    rerender(table({ ...empty, totalCount: 0 }));
     expect(grid().textContent).toContain('No data');
-    rerender(
-      <DataTable<Firma>
-        tableName="t"
-        ariaLabel="Firmaer"
-        mode="server"
-        columns={COLUMNS}
-        rows={[]}
-        getRowId={(r) => String(r.id)}
-        error="Serveren svarede ikke"
-      />,
-    );
+    rerender(table({ ...empty, error: 'Serveren svarede ikke' }));
     const cell = within(grid()).getByText('Serveren svarede ikke');
     expect(cell.className).toContain('datatable-error');
-    rerender(
-      <DataTable<Firma>
-        tableName="t"
-        ariaLabel="Firmaer"
-        mode="server"
-        columns={COLUMNS}
-        rows={[]}
-        getRowId={(r) => String(r.id)}
-        error
-      />,
-    );
+    rerender(table({ ...empty, error: true }));
     expect(within(grid()).getByText('Error').className).toContain('datatable-error');
   });
 

@@ -257,7 +257,7 @@ describe('a contact person', () => {
     rolle: null,
     telefon: null,
     email: null,
-    etag: 'abc123',
+    version: 41,
   };
   const medKontakt = () => ({ ...virksomhed(), kontaktpersonListe: [kontakt] });
   const gemKontakt = async (navnet: string) => {
@@ -268,10 +268,10 @@ describe('a contact person', () => {
     return dialog;
   };
 
-  it('saves a change with the etag that was edited', async () => {
+  it('saves a change with the version that was edited', async () => {
     const calls = stubApi({
       'GET virksomhed/12': medKontakt,
-      'PUT kontaktperson/5': (c) => ({ ...kontakt, ...(c.body as object), etag: 'def456' }),
+      'PUT kontaktperson/5': (c) => ({ ...kontakt, ...(c.body as object), version: 57 }),
       ...lookups(),
     });
     await renderStamoplysninger('virksomhed', {});
@@ -279,9 +279,26 @@ describe('a contact person', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
       navn: 'Karen Kontaktsen',
-      etag: 'abc123',
+      version: 41,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deletes with the version that was shown', async () => {
+    const calls = stubApi({
+      'GET virksomhed/12': medKontakt,
+      'DELETE kontaktperson/5?version=41': () => undefined,
+      ...lookups(),
+    });
+    await renderStamoplysninger('virksomhed', {});
+    fireEvent.click(await screen.findByRole('button', { name: 'Slet Karen Kontakt' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Er du sikker?' })).getByRole('button', {
+        name: 'Slet',
+      }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('kontaktperson/5?version=41');
   });
 
   it('a stale change shows the conflict message in the dialog and keeps what the user typed', async () => {

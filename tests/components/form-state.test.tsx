@@ -16,30 +16,21 @@ const schema = z.object({
 let api: ReturnType<typeof useForm<{ navn: string; cvr: string; by: string }>>;
 function Form() {
   api = useForm({ navn: 'Fur VVS', cvr: '12345678', by: 'Skive' }, schema);
+  const felt = (name: 'by' | 'navn' | 'cvr', label: string) => (
+    <TextInput
+      name={name}
+      label={label}
+      value={api.values[name]}
+      error={api.errors[name]}
+      onChange={(v) => api.set(name, v)}
+    />
+  );
   return (
     <form ref={api.ref}>
       {/* Page order: by, navn, cvr (not the schema's order). */}
-      <TextInput
-        name="by"
-        label="By"
-        value={api.values.by}
-        error={api.errors.by}
-        onChange={(v) => api.set('by', v)}
-      />
-      <TextInput
-        name="navn"
-        label="Navn"
-        value={api.values.navn}
-        error={api.errors.navn}
-        onChange={(v) => api.set('navn', v)}
-      />
-      <TextInput
-        name="cvr"
-        label="CVR"
-        value={api.values.cvr}
-        error={api.errors.cvr}
-        onChange={(v) => api.set('cvr', v)}
-      />
+      {felt('by', 'By')}
+      {felt('navn', 'Navn')}
+      {felt('cvr', 'CVR')}
     </form>
   );
 }

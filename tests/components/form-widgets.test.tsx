@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   Checkbox,
-  DateInput,
   formatDanskDato,
   formatDanskTal,
   JA_NEJ_IKKE_RELEVANT,
@@ -18,7 +17,7 @@ import {
   TextArea,
   TextInput,
 } from '../../src/app/ui/form';
-import { setupComponentTests } from './harness';
+import { ControlledDate, setupComponentTests } from './harness';
 
 setupComponentTests();
 
@@ -79,27 +78,6 @@ function ControlledNumber({ onValue }: { onValue(v: number | null): void }) {
       unit="timer"
       step={0.5}
       min={0}
-      onChange={(x) => {
-        setV(x);
-        onValue(x);
-      }}
-    />
-  );
-}
-
-function ControlledDate({
-  onValue,
-  initial = null,
-}: {
-  onValue(v: string | null): void;
-  initial?: string | null;
-}) {
-  const [v, setV] = useState<string | null>(initial);
-  return (
-    <DateInput
-      name="dato"
-      label="Tilsynsdato"
-      value={v}
       onChange={(x) => {
         setV(x);
         onValue(x);

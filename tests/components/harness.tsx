@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { type Actor, createActor, waitFor } from 'xstate';
 import {
@@ -13,33 +13,38 @@ import {
 import { errorStore } from '../../src/app/lib/error-store';
 import { type ShellSession, ShellSessionProvider } from '../../src/app/shell/session-context';
 import { closeSettingsModal } from '../../src/app/shell/settings-modal-store';
+import { DateInput } from '../../src/app/ui/form';
 import { toast } from '../../src/app/ui/toast';
 import { type Rolle, ressourcerFor } from '../../src/contract/roles';
 import { type BrugerSettings, defaultBrugerSettings, type KundeSettings } from '../../src/contract/session';
+import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
 
 /** Roles of the demo users (src/server/db/demo-brugere.ts), by username. */
-export const DEMO_ROLLER: Record<string, Rolle[]> = {
-  admin: [
-    'SystemAdmin',
-    'KommuneAdmin',
-    'OkonomiAdmin',
-    'SagsbehandlerAdmin',
-    'SagsbehandlerVirksomhed',
-    'SagsbehandlerLandbrug',
-    'SagsbehandlerVandanlaeg',
-    'SagsbehandlerAarsplan',
-    'SagsbehandlerVirksomLaes',
-    'SagsbehandlerLandbrugLaes',
-    'SagsbehandlerVandanlaegLaes',
-    'SagsbehandlerAffald',
-  ],
-  vand: ['SagsbehandlerVandanlaeg'],
-  virksomhed: ['SagsbehandlerVirksomhed'],
-  landbrug: ['SagsbehandlerLandbrug'],
-  laeser: ['SagsbehandlerVirksomLaes', 'SagsbehandlerLandbrugLaes', 'SagsbehandlerVandanlaegLaes'],
-  oekonomi: ['OkonomiAdmin'],
-  multi: ['SagsbehandlerVirksomhed', 'SagsbehandlerLandbrug'],
-};
+export const DEMO_ROLLER: Record<string, Rolle[]> = Object.fromEntries(
+  DEMO_BRUGERE.map((b) => [b.username, [...b.roller]]),
+);
+
+/** A date field 'Tilsynsdato' that keeps its value, as a form does, and reports every change. */
+export function ControlledDate({
+  onValue,
+  initial = null,
+}: {
+  onValue(v: string | null): void;
+  initial?: string | null;
+}) {
+  const [v, setV] = useState<string | null>(initial);
+  return (
+    <DateInput
+      name="dato"
+      label="Tilsynsdato"
+      value={v}
+      onChange={(x) => {
+        setV(x);
+        onValue(x);
+      }}
+    />
+  );
+}
 
 export function makeUser(username: string, over: Partial<SessionUser> = {}): SessionUser {
   return {

@@ -8,9 +8,8 @@ import { HttpError } from '../../src/app/lib/http';
 import { Palette, SERVER_UTILGAENGELIG } from '../../src/app/palette/Palette';
 import { paletteStore } from '../../src/app/palette/palette-store';
 import { DataTable, type DataTableColumn } from '../../src/app/ui/DataTable';
-import { DateInput } from '../../src/app/ui/form';
 import { datoFejl } from '../../src/app/ui/form/parse';
-import { jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
+import { ControlledDate, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 
 /**
  * Feedback that never leaves the user guessing (issue 9): a rejected date says why, the palette
@@ -19,27 +18,12 @@ import { jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './ha
  */
 setupComponentTests();
 
-function Dato({ onValue }: { onValue: (v: string | null) => void }) {
-  const [v, setV] = useState<string | null>('2025-01-15');
-  return (
-    <DateInput
-      name="dato"
-      label="Tilsynsdato"
-      value={v}
-      onChange={(x) => {
-        setV(x);
-        onValue(x);
-      }}
-    />
-  );
-}
-
 describe('a date typed wrongly is cleared, and the field says why', () => {
   it.each(['31-02-2025', 'abc', '00-13-2025'])(
     "'%s': cleared as spec 001 §5 says, with 'Ugyldig dato'",
     (tekst) => {
       const onValue = vi.fn();
-      render(<Dato onValue={onValue} />);
+      render(<ControlledDate onValue={onValue} initial="2025-01-15" />);
       const input = screen.getByLabelText('Tilsynsdato') as HTMLInputElement;
       fireEvent.focus(input);
       fireEvent.change(input, { target: { value: tekst } });
@@ -61,7 +45,7 @@ describe('a date typed wrongly is cleared, and the field says why', () => {
   );
 
   it('a whole date that is no date is called wrong while typing; an unfinished one is not', () => {
-    render(<Dato onValue={() => {}} />);
+    render(<ControlledDate onValue={() => {}} initial="2025-01-15" />);
     const input = screen.getByLabelText('Tilsynsdato') as HTMLInputElement;
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '31-0' } });
@@ -74,7 +58,7 @@ describe('a date typed wrongly is cleared, and the field says why', () => {
   });
 
   it('an emptied field is no error', () => {
-    render(<Dato onValue={() => {}} />);
+    render(<ControlledDate onValue={() => {}} initial="2025-01-15" />);
     const input = screen.getByLabelText('Tilsynsdato') as HTMLInputElement;
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '' } });
@@ -102,12 +86,14 @@ describe('the palette says when the server cannot be reached', () => {
     act(() => paletteStore.openPalette());
     fireEvent.change(screen.getByLabelText('Søg i kommandopaletten'), { target: { value: tekst } });
   }
+  /** A search that gets no answer at all, as when the network is down. */
+  const netvaerkNede = () => {
+    throw new TypeError('Failed to fetch');
+  };
 
   it('no answer at all (network down): the server cannot be reached, not "Ingen resultater"', async () => {
     stubApi({
-      'GET soeg?tekst=zzqxv': () => {
-        throw new TypeError('Failed to fetch');
-      },
+      'GET soeg?tekst=zzqxv': netvaerkNede,
     });
     await soeg('zzqxv');
     expect((await screen.findByTestId('palette-fejl')).textContent).toBe(SERVER_UTILGAENGELIG);
@@ -132,9 +118,7 @@ describe('the palette says when the server cannot be reached', () => {
 
   it('the commands that match still show beside the message', async () => {
     stubApi({
-      'GET soeg?tekst=tastaturgenveje': () => {
-        throw new TypeError('Failed to fetch');
-      },
+      'GET soeg?tekst=tastaturgenveje': netvaerkNede,
     });
     await soeg('tastaturgenveje');
     expect((await screen.findByTestId('palette-fejl')).textContent).toBe(SERVER_UTILGAENGELIG);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
@@ -8,7 +8,7 @@ import { issueToken } from '../../src/server/auth/issue-token';
 import { TokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { bruger, kunde } from '../../src/server/db/schema';
+import { bruger, kunde, virksomhed } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/db/seed';
 
 /** The databases the API tests run on: PGlite always, PostgreSQL when a cluster was started. */
@@ -46,6 +46,18 @@ export interface TestApp {
   tokenFor(username: string, kundeNr?: number): Promise<string>;
   kundeId(kundeNr: number): Promise<number>;
   brugerId(username: string): Promise<number>;
+  /**
+   * One request to the app, as the holder of `token` (none: no Authorization header), with
+   * `payload` as its JSON body when given.
+   */
+  kald(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+  /** The not deleted company of `type` with the lowest id in a customer (by id), that meets `where`. */
+  forsteVirksomhed(kundeId: number, type: number, where?: SQL): Promise<typeof virksomhed.$inferSelect>;
   close(): Promise<void>;
 }
 
@@ -95,6 +107,31 @@ export async function createTestApp(
       );
       if (!result.ok) throw new Error(`cannot issue token for ${username}: ${result.reason}`);
       return result.token;
+    },
+    kald(method, url, token, payload) {
+      return app.inject({
+        method,
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    },
+    async forsteVirksomhed(kundeId, type, where) {
+      const [row] = await database.db
+        .select()
+        .from(virksomhed)
+        .where(
+          and(
+            eq(virksomhed.kundeId, kundeId),
+            eq(virksomhed.type, type),
+            eq(virksomhed.slettet, false),
+            where,
+          ),
+        )
+        .orderBy(virksomhed.id)
+        .limit(1);
+      if (!row) throw new Error(`no company of type ${type} in kunde ${kundeId}`);
+      return row;
     },
     async close() {
       await app.close();

@@ -5,15 +5,12 @@ import {
   customerSwitchMachine,
   provideCustomerSwitch,
 } from '../../machines/customer-switch';
-import type { SessionUser } from '../../machines/session';
-import type { BrugerSettings, KundeSettings } from '../../src/contract/session';
-import { brugerSettings, kundeSettingsOf, userOf } from './fixtures';
+import type { BrugerSettings } from '../../src/contract/session';
+import { brugerSettings, fakeSwitchActors, kundeSettingsOf, type SwitchStep, userOf } from './fixtures';
 
-type Step = 'changeMunicipality' | 'storeToken' | 'loadUser' | 'saveBrugerSettings' | 'loadKundeSettings';
-
-function harness(options: { failAt?: Step; confirm?: boolean | 'rejects' } = {}) {
+function harness(options: { failAt?: SwitchStep; confirm?: boolean | 'rejects' } = {}) {
   const calls: string[] = [];
-  const record = (step: Step, line: string) => {
+  const record = (step: SwitchStep, line: string) => {
     calls.push(line);
     if (options.failAt === step) throw new Error(`${step} fejlede`);
   };
@@ -27,24 +24,7 @@ function harness(options: { failAt?: Step; confirm?: boolean | 'rejects' } = {})
           return confirm;
         }),
       }),
-      changeMunicipality: fromPromise<string, { kundeId: number }>(async ({ input }) => {
-        record('changeMunicipality', `changeMunicipality ${input.kundeId}`);
-        return `token-kunde-${input.kundeId}`;
-      }),
-      loadUser: fromPromise<SessionUser, { token: string }>(async ({ input }) => {
-        record('loadUser', `loadUser ${input.token}`);
-        return userOf(2);
-      }),
-      saveBrugerSettings: fromPromise<void, { brugerSettings: BrugerSettings }>(async ({ input }) => {
-        record(
-          'saveBrugerSettings',
-          `saveBrugerSettings activeKundeId=${input.brugerSettings.activeKundeId}`,
-        );
-      }),
-      loadKundeSettings: fromPromise<KundeSettings, { kundeId: number }>(async ({ input }) => {
-        record('loadKundeSettings', `loadKundeSettings ${input.kundeId}`);
-        return kundeSettingsOf(input.kundeId);
-      }),
+      ...fakeSwitchActors(record),
     },
     actions: {
       storeToken: (_, { token }) => record('storeToken', `storeToken ${token}`),

@@ -1,3 +1,4 @@
+import { fromPromise } from 'xstate';
 import type { LoadedSession, SessionUser } from '../../machines/session';
 import { type BrugerSettings, defaultBrugerSettings, type KundeSettings } from '../../src/contract/session';
 
@@ -35,3 +36,39 @@ export function sessionOf(customerId: number): LoadedSession {
 
 /** Lets pending promise callbacks run. */
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The steps of a customer switch that a test can make fail. */
+export type SwitchStep =
+  | 'changeMunicipality'
+  | 'storeToken'
+  | 'loadUser'
+  | 'saveBrugerSettings'
+  | 'loadKundeSettings';
+
+/**
+ * Fakes of the customer switch's server calls. Each reports its call as a line through `step`
+ * (which throws to make that step fail); the new token is `token-kunde-<id>` unless
+ * `changeMunicipality` answers it.
+ */
+export function fakeSwitchActors(
+  step: (s: SwitchStep, line: string) => void,
+  changeMunicipality?: () => Promise<string>,
+) {
+  return {
+    changeMunicipality: fromPromise<string, { kundeId: number }>(async ({ input }) => {
+      step('changeMunicipality', `changeMunicipality ${input.kundeId}`);
+      return changeMunicipality ? changeMunicipality() : `token-kunde-${input.kundeId}`;
+    }),
+    loadUser: fromPromise<SessionUser, { token: string }>(async ({ input }) => {
+      step('loadUser', `loadUser ${input.token}`);
+      return userOf(2);
+    }),
+    saveBrugerSettings: fromPromise<void, { brugerSettings: BrugerSettings }>(async ({ input }) => {
+      step('saveBrugerSettings', `saveBrugerSettings activeKundeId=${input.brugerSettings.activeKundeId}`);
+    }),
+    loadKundeSettings: fromPromise<KundeSettings, { kundeId: number }>(async ({ input }) => {
+      step('loadKundeSettings', `loadKundeSettings ${input.kundeId}`);
+      return kundeSettingsOf(input.kundeId);
+    }),
+  };
+}

@@ -5,23 +5,22 @@ import {
   createSessionMachine,
   type LoadedSession,
   type SessionEvent,
-  type SessionUser,
   sessionMachine,
   userFromClaims,
 } from '../../machines/session';
-import type { BrugerSettings, KundeSettings } from '../../src/contract/session';
-import { brugerSettings, flush, kundeSettingsOf, sessionOf, userOf } from './fixtures';
+import {
+  brugerSettings,
+  fakeSwitchActors,
+  flush,
+  kundeSettingsOf,
+  type SwitchStep,
+  sessionOf,
+  userOf,
+} from './fixtures';
 
 const TOKEN = 'usertoken';
 const TARGET = 'goToRouteAfterLogin';
 const STS_ERROR = 'stsErrorMessage';
-
-type SwitchStep =
-  | 'changeMunicipality'
-  | 'storeToken'
-  | 'loadUser'
-  | 'saveBrugerSettings'
-  | 'loadKundeSettings';
 
 /** localStorage across page loads: one World, several actors (one per page load). */
 function newWorld(stored: Record<string, string> = {}) {
@@ -77,24 +76,7 @@ function provided(world: World, options: Options = {}) {
             log(`confirmLeave ${input.kundeId}`);
             return options.confirmLeave ?? true;
           }),
-          changeMunicipality: fromPromise<string, { kundeId: number }>(async ({ input }) => {
-            step('changeMunicipality', `changeMunicipality ${input.kundeId}`);
-            return options.changeMunicipality ? options.changeMunicipality() : `token-kunde-${input.kundeId}`;
-          }),
-          loadUser: fromPromise<SessionUser, { token: string }>(async ({ input }) => {
-            step('loadUser', `loadUser ${input.token}`);
-            return userOf(2);
-          }),
-          saveBrugerSettings: fromPromise<void, { brugerSettings: BrugerSettings }>(async ({ input }) => {
-            step(
-              'saveBrugerSettings',
-              `saveBrugerSettings activeKundeId=${input.brugerSettings.activeKundeId}`,
-            );
-          }),
-          loadKundeSettings: fromPromise<KundeSettings, { kundeId: number }>(async ({ input }) => {
-            step('loadKundeSettings', `loadKundeSettings ${input.kundeId}`);
-            return kundeSettingsOf(input.kundeId);
-          }),
+          ...fakeSwitchActors(step, options.changeMunicipality),
         },
         actions: {
           storeToken: (_, { token }) => {

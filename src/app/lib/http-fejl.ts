@@ -69,3 +69,23 @@ export function fejlTekst(err: unknown, valg: FejlTekstValg = {}): string {
   }
   return valg.egenBesked && err instanceof Error ? err.message : UVENTET_FEJL;
 }
+
+/** What a list's query tells its table (a react-query result has all of it). */
+export interface TabelHentning {
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/**
+ * A list query as a DataTable's `loading`, `error` (the failure in the view's own words: `tekst`)
+ * and `onRetry` (fetch again), to spread onto the table.
+ */
+export function tabelHentning(q: TabelHentning, tekst: (err: unknown) => string | true) {
+  return {
+    loading: q.isFetching,
+    error: q.isError ? tekst(q.error) : null,
+    onRetry: () => void q.refetch(),
+  };
+}

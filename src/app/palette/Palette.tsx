@@ -195,7 +195,7 @@ function PaletteDialog() {
         Enter åbner i feltet · Ctrl+Enter åbner i nyt felt ved siden af · Esc lukker
       </div>
       {/* cmdk's active-descendant is not always announced; this live region says what is selected. */}
-      <div className="sr-only" aria-live="polite" aria-atomic="true">
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {selectedLabel}
       </div>
       <Cmdk.List

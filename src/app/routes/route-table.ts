@@ -187,6 +187,28 @@ function virksomhedTabs<const B extends string, const N extends string>(
   ] as const;
 }
 
+/** Tabs of an entity's detail route, at `/<base>/:id/<segment>`: its group and entity, inheriting its rule. */
+function entitetTabs<const B extends string, const N extends string, const Seg extends string>(
+  base: B,
+  parent: string,
+  group: RouteGroup,
+  entitet: EntitetArt,
+  entries: readonly (readonly [N, Seg, string])[],
+) {
+  return entries.map(([name, segment, title]) =>
+    route({
+      name,
+      path: `/${base}/:id/${segment}` as `/${B}/:id/${Seg}`,
+      title,
+      group,
+      kind: 'tab',
+      access: 'parent',
+      parent,
+      entitet,
+    }),
+  );
+}
+
 type FirstSegment<S extends string> = S extends `${infer A}/${string}` ? A : S;
 
 /** Children of a section that share its group and kind and inherit its rule; named section-segment. */
@@ -333,16 +355,9 @@ const TABLE = [
     entitet: 'landbrug',
   }),
   ...virksomhedTabs('landbrug', 'landbrug', 'Landbrug', 'landbrug'),
-  route({
-    name: 'landbrug-dyrehold',
-    path: '/landbrug/:id/dyrehold/:dyreholdid?',
-    title: 'Dyrehold',
-    group: 'Landbrug',
-    kind: 'tab',
-    access: 'parent',
-    parent: 'landbrug-detalje',
-    entitet: 'landbrug',
-  }),
+  ...entitetTabs('landbrug', 'landbrug-detalje', 'Landbrug', 'landbrug', [
+    ['landbrug-dyrehold', 'dyrehold/:dyreholdid?', 'Dyrehold'],
+  ]),
 
   // Affaldstilsyn (SAT companies)
   route({
@@ -365,46 +380,12 @@ const TABLE = [
     redirect: '/affaldstilsyn/:id/affaldstilsyn',
     entitet: 'satvirksomhed',
   }),
-  route({
-    name: 'affaldstilsyn-affaldstilsyn',
-    path: '/affaldstilsyn/:id/affaldstilsyn',
-    title: 'Affaldstilsyn',
-    group: 'Affaldstilsyn',
-    kind: 'tab',
-    access: 'parent',
-    parent: 'affaldstilsyn-detalje',
-    entitet: 'satvirksomhed',
-  }),
-  route({
-    name: 'affaldstilsyn-opfoelgendetilsyn',
-    path: '/affaldstilsyn/:id/opfoelgendetilsyn/:opfoelgendetilsynid?',
-    title: 'Opfølgende tilsyn',
-    group: 'Affaldstilsyn',
-    kind: 'tab',
-    access: 'parent',
-    parent: 'affaldstilsyn-detalje',
-    entitet: 'satvirksomhed',
-  }),
-  route({
-    name: 'affaldstilsyn-haandhaevelser',
-    path: '/affaldstilsyn/:id/haandhaevelser/:satHaandhaevelseId?',
-    title: 'Håndhævelser',
-    group: 'Affaldstilsyn',
-    kind: 'tab',
-    access: 'parent',
-    parent: 'affaldstilsyn-detalje',
-    entitet: 'satvirksomhed',
-  }),
-  route({
-    name: 'affaldstilsyn-brugerbetaling',
-    path: '/affaldstilsyn/:id/brugerbetaling/:gebyrid?',
-    title: 'Brugerbetaling',
-    group: 'Affaldstilsyn',
-    kind: 'tab',
-    access: 'parent',
-    parent: 'affaldstilsyn-detalje',
-    entitet: 'satvirksomhed',
-  }),
+  ...entitetTabs('affaldstilsyn', 'affaldstilsyn-detalje', 'Affaldstilsyn', 'satvirksomhed', [
+    ['affaldstilsyn-affaldstilsyn', 'affaldstilsyn', 'Affaldstilsyn'],
+    ['affaldstilsyn-opfoelgendetilsyn', 'opfoelgendetilsyn/:opfoelgendetilsynid?', 'Opfølgende tilsyn'],
+    ['affaldstilsyn-haandhaevelser', 'haandhaevelser/:satHaandhaevelseId?', 'Håndhævelser'],
+    ['affaldstilsyn-brugerbetaling', 'brugerbetaling/:gebyrid?', 'Brugerbetaling'],
+  ]),
 
   // Vandanlæg
   route({
@@ -427,30 +408,17 @@ const TABLE = [
     redirect: '/vandanlaeg/:id/stamoplysninger/:stamoplysningerid?',
     entitet: 'vandanlaeg',
   }),
-  ...(
-    [
-      ['vandanlaeg-stamoplysninger', 'stamoplysninger/:stamoplysningerid?', 'Stamoplysninger'],
-      ['vandanlaeg-indtag', 'indtag/:boringid?', 'Boring / indtag'],
-      ['vandanlaeg-tilladelser', 'tilladelser/:tilladelseid?', 'Tilladelser'],
-      ['vandanlaeg-tilsyn', 'tilsyn/:tilsynid?', 'Tilsyn / opfølgning'],
-      ['vandanlaeg-haandhaevelser', 'haandhaevelser/:haandhaevelseid?', 'Håndhævelser'],
-      ['vandanlaeg-diadem', 'diadem', 'Diadem'],
-      ['vandanlaeg-maengder', 'maengder', 'Mængder'],
-      ['vandanlaeg-fasteproevetagningssteder', 'fasteproevetagningssteder', 'Faste prøvetagningssteder'],
-      ['vandanlaeg-vandproever', 'vandproever', 'Vandprøver'],
-    ] as const
-  ).map(([name, segment, title]) =>
-    route({
-      name,
-      path: `/vandanlaeg/:id/${segment}`,
-      title,
-      group: 'Vandanlæg',
-      kind: 'tab',
-      access: 'parent',
-      parent: 'vandanlaeg-detalje',
-      entitet: 'vandanlaeg',
-    }),
-  ),
+  ...entitetTabs('vandanlaeg', 'vandanlaeg-detalje', 'Vandanlæg', 'vandanlaeg', [
+    ['vandanlaeg-stamoplysninger', 'stamoplysninger/:stamoplysningerid?', 'Stamoplysninger'],
+    ['vandanlaeg-indtag', 'indtag/:boringid?', 'Boring / indtag'],
+    ['vandanlaeg-tilladelser', 'tilladelser/:tilladelseid?', 'Tilladelser'],
+    ['vandanlaeg-tilsyn', 'tilsyn/:tilsynid?', 'Tilsyn / opfølgning'],
+    ['vandanlaeg-haandhaevelser', 'haandhaevelser/:haandhaevelseid?', 'Håndhævelser'],
+    ['vandanlaeg-diadem', 'diadem', 'Diadem'],
+    ['vandanlaeg-maengder', 'maengder', 'Mængder'],
+    ['vandanlaeg-fasteproevetagningssteder', 'fasteproevetagningssteder', 'Faste prøvetagningssteder'],
+    ['vandanlaeg-vandproever', 'vandproever', 'Vandprøver'],
+  ]),
 
   // Planlægning
   route({

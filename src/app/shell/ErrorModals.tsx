@@ -45,37 +45,30 @@ export function ErrorModals() {
     </Button>
   );
 
-  if (content.kind === 'forbidden') {
-    return (
-      <Modal
-        key={keyOf(failure)}
-        open
-        title={content.title}
-        onClose={close}
-        testId="forbidden-modal"
-        footer={footer}
-      >
-        {content.lines.map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed for the modal's life and may repeat
-          <p key={i} className="forbidden-line">
-            {line}
-          </p>
-        ))}
-      </Modal>
-    );
-  }
+  const forbidden = content.kind === 'forbidden';
   return (
     <Modal
       key={keyOf(failure)}
       open
       title={content.title}
       onClose={close}
-      testId="error-modal"
-      className="error-modal"
+      testId={forbidden ? 'forbidden-modal' : 'error-modal'}
+      className={forbidden ? undefined : 'error-modal'}
       footer={footer}
     >
-      <p className="error-text">{content.text}</p>
-      {content.details && <AdminDetails details={content.details} />}
+      {content.kind === 'forbidden' ? (
+        content.lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed for the modal's life and may repeat
+          <p key={i} className="forbidden-line">
+            {line}
+          </p>
+        ))
+      ) : (
+        <>
+          <p className="error-text">{content.text}</p>
+          {content.details && <AdminDetails details={content.details} />}
+        </>
+      )}
     </Modal>
   );
 }

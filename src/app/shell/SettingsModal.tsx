@@ -30,6 +30,32 @@ const PLANLAEGNING_CHOICES: { value: PlanlaegningPanel | null; label: string }[]
   { value: null, label: 'Ingen af dem' },
 ];
 
+/** One of the modal's radio groups: a choice among fixed values, `null` being one of them. */
+function RadioValg<V>(props: {
+  legend: string;
+  name: string;
+  choices: { value: V | null; label: string }[];
+  value: V | null;
+  onChange(value: V | null): void;
+}) {
+  return (
+    <fieldset className="radio-group">
+      <legend>{props.legend}</legend>
+      {props.choices.map((c) => (
+        <label key={c.label} className="check">
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.value === c.value}
+            onChange={() => props.onChange(c.value)}
+          />
+          {c.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** The settings modal (spec 000 §2.4), opened from the user menu. */
 export function SettingsModal() {
   const open = useSettingsModalOpen();
@@ -128,34 +154,20 @@ function SettingsDialog() {
       }
     >
       <form id={formId} className="settings-form" onSubmit={onSubmit} noValidate>
-        <fieldset className="radio-group">
-          <legend>Sidepanel på virksomheder og vandanlæg</legend>
-          {SIDE_PANEL_CHOICES.map((c) => (
-            <label key={c.label} className="check">
-              <input
-                type="radio"
-                name={`${id}-side`}
-                checked={draft.sidePanel === c.value}
-                onChange={() => update({ sidePanel: c.value })}
-              />
-              {c.label}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="radio-group">
-          <legend>Vis i planlægning</legend>
-          {PLANLAEGNING_CHOICES.map((c) => (
-            <label key={c.label} className="check">
-              <input
-                type="radio"
-                name={`${id}-planlaegning`}
-                checked={draft.planlaegningPanel === c.value}
-                onChange={() => update({ planlaegningPanel: c.value })}
-              />
-              {c.label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioValg
+          legend="Sidepanel på virksomheder og vandanlæg"
+          name={`${id}-side`}
+          choices={SIDE_PANEL_CHOICES}
+          value={draft.sidePanel}
+          onChange={(sidePanel) => update({ sidePanel })}
+        />
+        <RadioValg
+          legend="Vis i planlægning"
+          name={`${id}-planlaegning`}
+          choices={PLANLAEGNING_CHOICES}
+          value={draft.planlaegningPanel}
+          onChange={(planlaegningPanel) => update({ planlaegningPanel })}
+        />
         <label className="check">
           <input
             type="checkbox"

@@ -541,7 +541,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           testId={`columns-${tableName}`}
         >
           <fieldset className="datatable-columns">
-            <legend className="sr-only">Select columns</legend>
+            <legend className="visually-hidden">Select columns</legend>
             {columns
               .filter((c) => c.hideable !== false)
               .map((c) => (
@@ -579,7 +579,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <tr key={group.id} aria-rowindex={1}>
                 {selectionMode === 'checkbox' && (
                   <th className="datatable-check" scope="col">
-                    <span className="sr-only">Valgt</span>
+                    <span className="visually-hidden">Valgt</span>
                   </th>
                 )}
                 {group.headers.map((header) => {

@@ -1,4 +1,4 @@
-import type { Rolle } from '../../contract/roles';
+import { ALLE_ROLLER_UDEN_TIMEOUT, type Rolle } from '../../contract/roles';
 
 /** The demo customers: real Danish municipalities with their real municipality numbers. */
 export const DEMO_KUNDER = [
@@ -7,25 +7,10 @@ export const DEMO_KUNDER = [
   { navn: 'Jammerbugt Kommune', kundeNr: 849 },
 ] as const;
 
-export const ALLE_ROLLER_UDEN_TIMEOUT: Rolle[] = [
-  'SystemAdmin',
-  'KommuneAdmin',
-  'OkonomiAdmin',
-  'SagsbehandlerAdmin',
-  'SagsbehandlerVirksomhed',
-  'SagsbehandlerLandbrug',
-  'SagsbehandlerVandanlaeg',
-  'SagsbehandlerAarsplan',
-  'SagsbehandlerVirksomLaes',
-  'SagsbehandlerLandbrugLaes',
-  'SagsbehandlerVandanlaegLaes',
-  'SagsbehandlerAffald',
-];
-
 export interface DemoBruger {
   username: string;
   navn: string;
-  roller: Rolle[];
+  roller: readonly Rolle[];
   /** Indexes into DEMO_KUNDER; the first is the user's default customer. */
   kunder: number[];
 }

@@ -160,6 +160,8 @@ export const kontaktperson = pgTable(
     telefon: text('telefon'),
     rolle: text('rolle'),
     jupiterKontaktpersonId: text('jupiter_kontaktperson_id'),
+    slettet: boolean('slettet').notNull().default(false),
+    version: versionKolonne(),
   },
   (t) => [index('kontaktperson_virksomhed_idx').on(t.virksomhedId)],
 );

@@ -84,7 +84,7 @@ export class FeltOpslag {
         const rows = await this.db
           .select({ id: kontaktperson.id, navn: kontaktperson.navn })
           .from(kontaktperson)
-          .where(eq(kontaktperson.virksomhedId, this.v.id));
+          .where(and(eq(kontaktperson.virksomhedId, this.v.id), eq(kontaktperson.slettet, false)));
         return new Map(rows.map((r) => [r.id, r.navn]));
       }
     }

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { formatIsoDato } from '../../contract/format';
 import {
   DMA_LOOKUPS,
   type DmaLookup,
@@ -572,9 +573,7 @@ export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {
     const nyeste = rows[0]?.id;
     return rows.map((r, i) => {
       const score = typeof r.data.score === 'number' ? ` – score ${r.data.score}` : '';
-      const dato = r.dato
-        ? `${r.dato.slice(8, 10)}-${r.dato.slice(5, 7)}-${r.dato.slice(0, 4)}`
-        : 'uden dato';
+      const dato = r.dato ? formatIsoDato(r.dato) : 'uden dato';
       return {
         id: r.id,
         brugerId: r.oprettetAf,

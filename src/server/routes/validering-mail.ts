@@ -80,7 +80,7 @@ export async function mailStatus(
     const m = containsPattern(q.filter);
     filtre.push(
       sql`(a.navn ILIKE ${m} OR a.anlaegsnr ILIKE ${m} OR a.jupiter_id ILIKE ${m}
-           OR EXISTS (SELECT 1 FROM kontaktperson kp WHERE kp.virksomhed_id = a.id AND kp.navn ILIKE ${m}))`,
+           OR EXISTS (SELECT 1 FROM kontaktperson kp WHERE kp.virksomhed_id = a.id AND NOT kp.slettet AND kp.navn ILIKE ${m}))`,
     );
   }
   if (q.vandanlaegIds) filtre.push(sql`a.id = ANY(${intArray(q.vandanlaegIds)}::int[])`);
@@ -115,7 +115,7 @@ export async function mailStatus(
                           ORDER BY ${danskOrdenSql(sql`kp.navn`)}) AS indberettere,
                  count(*)::int AS n
           FROM kontaktperson kp
-          WHERE kp.kunde_id = ${kundeId} AND kp.email IS NOT NULL AND kp.email <> ''
+          WHERE kp.kunde_id = ${kundeId} AND NOT kp.slettet AND kp.email IS NOT NULL AND kp.email <> ''
           GROUP BY kp.virksomhed_id
         ),
         d AS (
@@ -289,7 +289,7 @@ export async function valideringKontaktRoutes(app: FastifyInstance, { db }: Deps
                  count(*) OVER () AS total
           FROM kontaktperson kp JOIN virksomhed v ON v.id = kp.virksomhed_id
           WHERE kp.kunde_id = ${user.kundeId} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet
-            AND kp.jupiter_kontaktperson_id IS NOT NULL
+            AND NOT kp.slettet AND kp.jupiter_kontaktperson_id IS NOT NULL
           GROUP BY kp.jupiter_kontaktperson_id
           ${m ? sql`HAVING bool_or(kp.navn ILIKE ${m} OR kp.email ILIKE ${m} OR v.navn ILIKE ${m} OR kp.jupiter_kontaktperson_id ILIKE ${m})` : sql``}
           ${sorteringSql(KONTAKT_SORTERING, q, sql`kp.jupiter_kontaktperson_id`)}

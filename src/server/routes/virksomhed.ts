@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { erVirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../contract/entitet';
@@ -25,10 +24,10 @@ import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
 import { bruger, cvrAendring, kontaktperson, registrering, virksomhed } from '../db/schema';
 import { danskOrden } from '../db/sortering';
-import { opdaterVersioneret, skrivLog, type Tx, tjekVersion } from '../db/versioneret';
+import { opdaterVersioneret, skrivLog, sletBloedt, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { loadVirksomhed } from './entity-access';
 import { beskrivAendringer, FeltOpslag, gaelder, somListe, tjekFelter, visVaerdi } from './felter';
 
@@ -88,19 +87,6 @@ export function lokalitetAf(row: VirksomhedRow): Record<string, unknown> {
   return out;
 }
 
-/** A digest of a contact's content: what a change must have seen (contacts have no version column). */
-export function kontaktEtag(k: {
-  navn: string;
-  rolle: string | null;
-  telefon: string | null;
-  email: string | null;
-}) {
-  return createHash('sha256')
-    .update(JSON.stringify([k.navn, k.rolle, k.telefon, k.email]))
-    .digest('base64url')
-    .slice(0, 16);
-}
-
 const tilKontakt = (r: typeof kontaktperson.$inferSelect): Kontaktperson => ({
   id: r.id,
   virksomhedId: r.virksomhedId,
@@ -108,7 +94,7 @@ const tilKontakt = (r: typeof kontaktperson.$inferSelect): Kontaktperson => ({
   rolle: r.rolle,
   telefon: r.telefon,
   email: r.email,
-  etag: kontaktEtag(r),
+  version: r.version,
 });
 
 async function hentDetalje(db: Tx, row: VirksomhedRow) {
@@ -116,7 +102,7 @@ async function hentDetalje(db: Tx, row: VirksomhedRow) {
   const kontakter = await db
     .select()
     .from(kontaktperson)
-    .where(eq(kontaktperson.virksomhedId, row.id))
+    .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
     .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
   const aendringer = await db
     .select({
@@ -306,82 +292,82 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   /**
-   * Loads a contact of the user's customer for a change: the company's right is checked before
-   * anything is locked or compared, then the row is locked and its etag compared (stale → 409).
+   * A live contact of the user's customer, for a change: the company's write right is checked and the
+   * version compared (stale → 409) before anything is written; the versioned update re-checks it.
    */
-  async function kontaktTilAendring(user: SessionUser, id: number, etag: string, tx: Tx) {
-    const rows = await queryRows<{ id: number }>(
-      tx as Db,
-      sql`SELECT id FROM kontaktperson WHERE id = ${id} AND kunde_id = ${user.kundeId} FOR UPDATE`,
-    );
-    if (rows.length === 0) throw notFound('Kontaktpersonen');
-    const [k] = await tx.select().from(kontaktperson).where(eq(kontaktperson.id, id));
-    const v = await loadVirksomhed(tx as Db, user, k!.virksomhedId, 'write');
-    if (kontaktEtag(k!) !== etag) throw conflict(KONTAKT_KONFLIKT);
-    return { k: k!, v };
-  }
-
-  /** The right on a contact's company, checked before the transaction that locks the contact. */
-  async function tjekKontaktRet(user: SessionUser, id: number) {
-    const [pre] = await db
-      .select({ virksomhedId: kontaktperson.virksomhedId })
+  async function kontaktTilAendring(user: SessionUser, id: number, version: number) {
+    const [k] = await db
+      .select()
       .from(kontaktperson)
-      .where(and(eq(kontaktperson.id, id), eq(kontaktperson.kundeId, user.kundeId)));
-    if (!pre) throw notFound('Kontaktpersonen');
-    await loadVirksomhed(db, user, pre.virksomhedId, 'write');
+      .where(
+        and(
+          eq(kontaktperson.id, id),
+          eq(kontaktperson.kundeId, user.kundeId),
+          eq(kontaktperson.slettet, false),
+        ),
+      );
+    if (!k) throw notFound('Kontaktpersonen');
+    const v = await loadVirksomhed(db, user, k.virksomhedId, 'write');
+    tjekVersion(version, k.version, KONTAKT_KONFLIKT);
+    return { k, v };
   }
 
   serve(app, retKontaktperson, async (request) => {
     const user = request.user;
-    const body = request.body as Record<string, unknown> & { etag: string };
-    await tjekKontaktRet(user, request.params.id);
-    return db.transaction(async (tx) => {
-      const { k, v } = await kontaktTilAendring(user, request.params.id, body.etag, tx);
+    const body = request.body as Record<string, unknown> & { version: number };
+    const { k, v } = await kontaktTilAendring(user, request.params.id, body.version);
+    const updated = await db.transaction(async (tx) => {
       const opslag = new FeltOpslag(tx, user.kundeId, v);
       const errors = await tjekFelter(opslag, KONTAKTPERSON_FELTER, v.type, body, k as never);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
-      const [u] = await tx
-        .update(kontaktperson)
-        .set({
+      return opdaterVersioneret(
+        tx,
+        kontaktperson,
+        { id: k.id, version: body.version, hvor: eq(kontaktperson.slettet, false) },
+        {
           navn: body.navn as string,
           rolle: body.rolle as string | null,
           telefon: body.telefon as string | null,
           email: body.email as string | null,
-        })
-        .where(eq(kontaktperson.id, k.id))
-        .returning();
-      const aendringer = await beskrivAendringer(opslag, KONTAKTPERSON_FELTER, k as never, u as never);
-      await skrivLog(tx, user, {
-        virksomhedId: v.id,
-        emne: LOG_EMNE.kontakt,
-        notat: aendringer.length > 0 ? `Kontaktperson '${k.navn}' ændret: ${aendringer.join('; ')}.` : null,
-      });
-      return tilKontakt(u!);
+        },
+        KONTAKT_KONFLIKT,
+        user,
+        async (u) => {
+          const aendringer = await beskrivAendringer(opslag, KONTAKTPERSON_FELTER, k as never, u as never);
+          return {
+            virksomhedId: v.id,
+            emne: LOG_EMNE.kontakt,
+            notat:
+              aendringer.length > 0 ? `Kontaktperson '${k.navn}' ændret: ${aendringer.join('; ')}.` : null,
+          };
+        },
+      );
     });
+    return tilKontakt(updated);
   });
 
   serve(app, sletKontaktperson, async (request) => {
     const user = request.user;
-    await tjekKontaktRet(user, request.params.id);
-    await db.transaction(async (tx) => {
-      const { k, v } = await kontaktTilAendring(user, request.params.id, request.query.etag, tx);
-      if (v.basis.kontaktpersonId === k.id) {
-        throw badRequest(
-          {
-            kontaktpersonId: [
-              'Kontaktpersonen er betaler for brugerbetalingen. Vælg en anden betaler først.',
-            ],
-          },
-          'Kontaktpersonen kan ikke slettes',
-        );
-      }
-      await tx.delete(kontaktperson).where(eq(kontaktperson.id, k.id));
-      await skrivLog(tx, user, {
-        virksomhedId: v.id,
-        emne: LOG_EMNE.kontakt,
-        notat: `Kontaktperson '${k.navn}' slettet.`,
-      });
-    });
+    const { k, v } = await kontaktTilAendring(user, request.params.id, request.query.version);
+    if (v.basis.kontaktpersonId === k.id) {
+      throw badRequest(
+        {
+          kontaktpersonId: ['Kontaktpersonen er betaler for brugerbetalingen. Vælg en anden betaler først.'],
+        },
+        'Kontaktpersonen kan ikke slettes',
+      );
+    }
+    await db.transaction((tx) =>
+      sletBloedt(
+        tx,
+        kontaktperson,
+        { id: k.id, version: request.query.version },
+        {},
+        KONTAKT_KONFLIKT,
+        user,
+        { virksomhedId: v.id, emne: LOG_EMNE.kontakt, notat: `Kontaktperson '${k.navn}' slettet.` },
+      ),
+    );
   });
 
   // ---- timeline

@@ -10,6 +10,7 @@ import {
   type SendMailSvar,
   sendMailTilIndberettere,
 } from '../../../contract/validering';
+import { tabelHentning } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
@@ -315,9 +316,7 @@ export default function EmailVandanlaegView(_props: ViewProps) {
           mode="memory"
           onFilterChange={setFilter}
           filterPlaceholder="Filtrér på anlæg, nr. eller indberetter"
-          loading={liste.isFetching}
-          error={liste.isError ? fejlbesked(liste.error) : null}
-          onRetry={() => void liste.refetch()}
+          {...tabelHentning(liste, fejlbesked)}
           selectionMode={maaSende ? 'checkbox' : 'disabled'}
           selected={valgte}
           onSelectionChange={setValgte}

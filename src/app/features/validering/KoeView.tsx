@@ -15,6 +15,7 @@ import {
   type MedianResultat,
   type ValideringArt,
 } from '../../../contract/validering';
+import { tabelHentning } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
@@ -520,9 +521,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
           mode="memory"
           onFilterChange={setFilter}
           filterPlaceholder="Filtrér på anlæg, nr. eller DGU"
-          loading={koe.isFetching}
-          error={koe.isError ? fejlbesked(koe.error) : null}
-          onRetry={() => void koe.refetch()}
+          {...tabelHentning(koe, fejlbesked)}
           selectionMode={maaBeslutte ? 'multiple' : 'disabled'}
           selected={valgtSet}
           onSelectionChange={(ids) =>
@@ -626,9 +625,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
               rows={historik.data ?? INGEN}
               getRowId={(r) => String(r.id)}
               mode="memory"
-              loading={historik.isFetching}
-              error={historik.isError ? fejlbesked(historik.error) : null}
-              onRetry={() => void historik.refetch()}
+              {...tabelHentning(historik, fejlbesked)}
             />
           </div>
         )}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { hentKontaktpersoner, type KontaktpersonRaekke } from '../../../contract/validering';
+import { tabelHentning } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
@@ -82,9 +83,7 @@ export default function KontaktpersonerView({ params }: ViewProps) {
           mode="memory"
           onFilterChange={setFilter}
           filterPlaceholder="Filtrér på navn, e-mail, vandanlæg eller Jupiter-id"
-          loading={liste.isFetching}
-          error={liste.isError ? fejlbesked(liste.error) : null}
-          onRetry={() => void liste.refetch()}
+          {...tabelHentning(liste, fejlbesked)}
           selectionMode="single"
           selected={valgtSet}
           onSelectionChange={(ids) => {

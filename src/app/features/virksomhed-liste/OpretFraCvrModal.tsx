@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { type VirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { type CvrEnhedDto, type OpretSvar, opretFraCvr, soegCvr } from '../../../contract/registre';
-import { fejlTekst as fejlTekstAf } from '../../lib/http-fejl';
+import { fejlTekst as fejlTekstAf, tabelHentning } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
@@ -216,9 +216,7 @@ export function OpretFraCvrModal({ type, kommuneId, opretterId, onClose, onCreat
         selected={selectedIds}
         onSelectionChange={onSelectionChange}
         onOpen={toggle}
-        loading={opslag.isFetching}
-        error={opslag.isError ? fejlTekst(opslag.error) : null}
-        onRetry={() => void opslag.refetch()}
+        {...tabelHentning(opslag, fejlTekst)}
       />
     </Modal>
   );

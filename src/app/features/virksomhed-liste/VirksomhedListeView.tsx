@@ -12,7 +12,7 @@ import {
   type VirksomhedListeItem,
   type VirksomhedListeQuery,
 } from '../../../contract/virksomhed-liste';
-import { INGEN_FORBINDELSE, serverTekst, udenSvar } from '../../lib/http-fejl';
+import { INGEN_FORBINDELSE, serverTekst, tabelHentning, udenSvar } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
@@ -31,6 +31,8 @@ import { OpretManueltModal } from './OpretManueltModal';
 import './virksomhed-liste.css';
 
 const PAGE_SIZE = 50;
+/** The two ways to create a company or farm, each a modal taking the same props. */
+const OPRET_MODALER = { cvr: OpretFraCvrModal, manuel: OpretManueltModal } as const;
 const KATEGORIER = ['1a', '1b', '2', 'Ingen'] as const;
 
 /** The message a failed list call carries, for the table's red row. */
@@ -95,7 +97,8 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   // The table's rows are the tile's primary focus target (the DataTable marks them), so arrows work
   // as soon as the tile gets focus.
   const gridRef = useRef<HTMLTableElement>(null);
-  const [opret, setOpret] = useState<'cvr' | 'manuel' | null>(null);
+  const [opret, setOpret] = useState<keyof typeof OPRET_MODALER | null>(null);
+  const OpretModal = opret ? OPRET_MODALER[opret] : null;
 
   const open = useCallback(
     (row: VirksomhedListeItem, opts?: OpenOptions) => {
@@ -176,9 +179,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
             ? 'Søg på navn, CVR, P, CHR eller adresse'
             : 'Søg på navn, CVR, P-nummer eller adresse'
         }
-        loading={liste.isFetching}
-        error={liste.isError ? fejlbesked(liste.error) : null}
-        onRetry={() => void liste.refetch()}
+        {...tabelHentning(liste, fejlbesked)}
         onOpen={open}
         settings={settings}
         filterRef={filterRef}
@@ -225,17 +226,8 @@ export default function VirksomhedListeView({ route }: ViewProps) {
           </>
         }
       />
-      {opret === 'cvr' && user && (
-        <OpretFraCvrModal
-          type={type}
-          kommuneId={Number(user.municipalityNumber)}
-          opretterId={Number(user.userId)}
-          onClose={() => setOpret(null)}
-          onCreated={onCreated}
-        />
-      )}
-      {opret === 'manuel' && user && (
-        <OpretManueltModal
+      {OpretModal && user && (
+        <OpretModal
           type={type}
           kommuneId={Number(user.municipalityNumber)}
           opretterId={Number(user.userId)}

@@ -39,7 +39,7 @@ export function Kontaktpersoner({ d }: { d: Detalje }) {
     )
       return;
     try {
-      await api.sletKontakt(k.id, k.etag);
+      await api.sletKontakt(k.id, k.version);
       afterChange(client, v.id);
       toast.success(`${k.navn} er slettet`);
     } catch (err) {
@@ -152,12 +152,12 @@ function KontaktDialog({
     identitet: `kontakt:${kontakt?.id ?? 'ny'}@virksomhed:${v.id}`,
     schema: kontaktpersonFormSchema,
     record: kontakt ?? undefined,
-    version: kontakt?.etag,
+    version: kontakt?.version,
     vaerdierAf: kontaktVaerdier,
     nye: () => kontaktVaerdier(null),
     kanRette: d.kanRette,
-    // Contacts carry an etag (a digest of the content) where other records carry a version.
-    gem: (data, k) => (k ? api.retKontakt(k.id, { ...data, etag: k.etag }) : api.opretKontakt(v.id, data)),
+    gem: (data, k) =>
+      k ? api.retKontakt(k.id, { ...data, version: k.version }) : api.opretKontakt(v.id, data),
     fejl: saveFailure,
     onGemt: async (saved) => {
       afterChange(client, v.id);

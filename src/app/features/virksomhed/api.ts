@@ -117,8 +117,8 @@ export const api = {
     http.call(opretKontaktperson, { params: { id }, body, silent: true }),
   retKontakt: (kontaktId: number, body: Record<string, unknown>) =>
     http.call(retKontaktperson, { params: { id: kontaktId }, body, silent: true }),
-  sletKontakt: (kontaktId: number, etag: string) =>
-    http.call(sletKontaktperson, { params: { id: kontaktId }, query: { etag }, silent: true }),
+  sletKontakt: (kontaktId: number, version: number) =>
+    http.call(sletKontaktperson, { params: { id: kontaktId }, query: { version }, silent: true }),
   opretNotat: (body: { virksomhedId: number; emne: string; notat: string }) =>
     http.call(opretLogbogNotat, { body, silent: true }),
   opretAdHoc: (body: { virksomhedId: number; emne: string; notat: string; frist: string | null }) =>

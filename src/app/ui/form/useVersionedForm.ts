@@ -15,8 +15,8 @@ export interface VersionedFormOptions<T extends Record<string, unknown>, R> {
   schema: z.ZodType;
   /** The saved record; undefined for a new one. */
   record: R | undefined;
-  /** The saved record's version (or etag): a newer one replaces the values while the form holds no edits. */
-  version?: number | string;
+  /** The saved record's version: a newer one replaces the values while the form holds no edits. */
+  version?: number;
   /** The form's values of a saved record. */
   vaerdierAf(record: R): T;
   /** A new record's starting values. */

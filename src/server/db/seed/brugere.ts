@@ -38,7 +38,7 @@ function planlaegBrugere(prng: Prng): NyBruger[] {
       username: b.username,
       navn: b.navn,
       email: `${ascii(fornavn)}.${ascii(resten.join(''))}@${domaene}`,
-      kunder: b.kunder.map((index) => ({ index, roller: b.roller })),
+      kunder: b.kunder.map((index) => ({ index, roller: [...b.roller] })),
       adgangskode: DEMO_ADGANGSKODE,
       demo: true,
     });

@@ -161,6 +161,20 @@ export interface Adresse {
   sted: string;
 }
 
+/** An address as the company table's address columns (all but `sted`). */
+export function adresseKolonner(adr: Adresse) {
+  return {
+    vejnavn: adr.vejnavn,
+    husnummer: adr.husnummer,
+    postnummer: adr.postnummer,
+    postdistrikt: adr.postdistrikt,
+    adresse: adr.adresse,
+    dawaAdresseId: adr.dawaAdresseId,
+    x: adr.x,
+    y: adr.y,
+  };
+}
+
 export function vaelgDistrikt(prng: Prng, kommune: Kommunedata): Postdistrikt {
   return prng.weighted(kommune.postdistrikter.map((d) => [d, d.vaegt] as const));
 }

@@ -87,6 +87,21 @@ const demoAfventer = (prng: Prng) => {
   return { plant: k, indtag: k };
 };
 
+/** The demo data set; the benchmark scale is this plus its additions. */
+const DEMO_SKALA: Skala = {
+  virksomheder: 1500,
+  landbrug: 400,
+  vandanlaeg: 120,
+  vand: {
+    plantMaaneder: 3,
+    plantAntal: 40,
+    indtagMaaneder: 12,
+    indtagAntal: 10,
+    pejlingAntal: 40,
+    afventer: demoAfventer,
+  },
+};
+
 const SKALAER: Record<SeedScale, Skala> = {
   test: {
     virksomheder: 40,
@@ -101,33 +116,9 @@ const SKALAER: Record<SeedScale, Skala> = {
       afventer: demoAfventer,
     },
   },
-  demo: {
-    virksomheder: 1500,
-    landbrug: 400,
-    vandanlaeg: 120,
-    vand: {
-      plantMaaneder: 3,
-      plantAntal: 40,
-      indtagMaaneder: 12,
-      indtagAntal: 10,
-      pejlingAntal: 40,
-      afventer: demoAfventer,
-    },
-  },
-  large: {
-    virksomheder: 1500,
-    landbrug: 400,
-    vandanlaeg: 120,
-    vand: {
-      plantMaaneder: 3,
-      plantAntal: 40,
-      indtagMaaneder: 12,
-      indtagAntal: 10,
-      pejlingAntal: 40,
-      afventer: demoAfventer,
-    },
-    ekstra: { virksomhederOgLandbrug: 100_000, oppumpetRaekker: 1_000_000 },
-  },
+  demo: DEMO_SKALA,
+  /** The demo data plus the benchmark additions. */
+  large: { ...DEMO_SKALA, ekstra: { virksomhederOgLandbrug: 100_000, oppumpetRaekker: 1_000_000 } },
 };
 
 /**
@@ -222,24 +213,20 @@ function lavNotifikationer(ctx: SeedContext, k: KundeRef, prng: Prng): void {
     `Jupiter: ${k.stats.pejlingerAfventer} pejlinger afventer validering`,
     'Jupiter: Overførsel af godkendte vandmængder for 2. kvartal 2026 er gennemført',
   ];
-  for (const beskrivelse of dma) {
-    ctx.writer.push(notifikation, {
-      kundeId: k.id,
-      brugerId: til(k.sagsbehandlere.virksomhed),
-      type: 1,
-      oprettet: dato(),
-      beskrivelse,
-    });
-  }
-  for (const beskrivelse of jupiter) {
-    ctx.writer.push(notifikation, {
-      kundeId: k.id,
-      brugerId: til(k.sagsbehandlere.vandanlaeg),
-      type: 2,
-      oprettet: dato(),
-      beskrivelse,
-    });
-  }
+  // One notification per text, now and then addressed to one caseworker of the pool.
+  const skriv = (type: number, pool: number[], tekster: string[]) => {
+    for (const beskrivelse of tekster) {
+      ctx.writer.push(notifikation, {
+        kundeId: k.id,
+        brugerId: til(pool),
+        type,
+        oprettet: dato(),
+        beskrivelse,
+      });
+    }
+  };
+  skriv(1, k.sagsbehandlere.virksomhed, dma);
+  skriv(2, k.sagsbehandlere.vandanlaeg, jupiter);
   ctx.writer.push(notifikation, {
     kundeId: k.id,
     brugerId: null,

@@ -1,8 +1,9 @@
+import { formatIsoDato } from '../../../contract/format';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { VALIDERING_STATUS } from '../../../contract/validering';
 import { boring, indtag, kontaktperson, oppumpetMaengde, pejling, virksomhed } from '../schema';
 import { VANDFORSYNING_BRANCHE } from './brancher';
-import { adresse, email, type KundeRef, person, type SeedContext, telefon } from './context';
+import { adresse, adresseKolonner, email, type KundeRef, person, type SeedContext, telefon } from './context';
 import { ascii, EFTERNAVNE, GAARDNAVNE, type Postdistrikt } from './danish-data';
 import { addDays, dayOfYear, type Periode, perioderFoer, REFERENCE_DATE, timestamp } from './dates';
 import { KONTAKT_ROLLER_VANDANLAEG, PEJLEMETODER } from './lookups';
@@ -281,7 +282,7 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
     let bemaerkning: string | null = null;
     if (!afventer && prng.chance(0.004)) {
       start = prng.int(0, 50);
-      bemaerkning = `Ny måler monteret ${p.start.slice(8, 10)}-${p.start.slice(5, 7)}-${p.start.slice(0, 4)}, startstand ${start}.`;
+      bemaerkning = `Ny måler monteret ${formatIsoDato(p.start)}, startstand ${start}.`;
     }
     const sandSlut = start + delta;
     let slut = sandSlut;
@@ -301,20 +302,24 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
     const fs = s.forsyning?.(sandVol);
     const indb = indberettetDato(prng, p.slut);
     const status = afventer ? VALIDERING_STATUS.AFVENTER : VALIDERING_STATUS.GODKENDT;
-    ctx.writer.push(oppumpetMaengde, {
+    /** The period's reading up to a closing meter reading (the true one, or a mistyped one). */
+    const aflaesning = (maalerstandSlut: number) => ({
       kundeId: kunde.id,
       vandanlaegId: s.vandanlaegId,
       indtagId: s.indtagId,
       startdato: p.start,
       slutdato: p.slut,
       maalerstandStart: start,
-      maalerstandSlut: slut,
+      maalerstandSlut,
       omregningsfaktor: f,
       grundvand: true,
       overfladevand: false,
-      vandmaengdeOppumpet: (slut - start) * f,
+      vandmaengdeOppumpet: (maalerstandSlut - start) * f,
       vandvaerketsEgetForbrug: fs ? fs.eget : null,
       forsyning: fs ? fs.forsyning : [],
+    });
+    ctx.writer.push(oppumpetMaengde, {
+      ...aflaesning(slut),
       bemaerkning,
       indberetter: s.indberetter,
       indberettetDato: indb,
@@ -329,19 +334,7 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
       const fejlSlut = start + delta * prng.pick([10, 100]);
       const indbFejl = new Date(indb.getTime() - prng.int(1, 5) * 86_400_000);
       ctx.writer.push(oppumpetMaengde, {
-        kundeId: kunde.id,
-        vandanlaegId: s.vandanlaegId,
-        indtagId: s.indtagId,
-        startdato: p.start,
-        slutdato: p.slut,
-        maalerstandStart: start,
-        maalerstandSlut: fejlSlut,
-        omregningsfaktor: f,
-        grundvand: true,
-        overfladevand: false,
-        vandmaengdeOppumpet: (fejlSlut - start) * f,
-        vandvaerketsEgetForbrug: fs ? fs.eget : null,
-        forsyning: fs ? fs.forsyning : [],
+        ...aflaesning(fejlSlut),
         indberetter: s.indberetter,
         indberettetDato: indbFejl,
         status: VALIDERING_STATUS.FORKASTET,
@@ -399,15 +392,19 @@ function lavPejlinger(
     else if (afviger === 'negativ') dybde = round2(-dybde);
     else if (afviger === 'kote') dybde = round2(p.terraenkote - dybde);
     const tidspunkt = timestamp(dag, prng.int(7, 14), prng.int(0, 59));
-    ctx.writer.push(pejling, {
+    /** The reading with a depth (the true one, or a mistyped one). */
+    const maaling = (vandstandUnderTerraen: number) => ({
       kundeId: kunde.id,
       vandanlaegId: p.vandanlaegId,
       indtagId: p.indtagId,
       pejletidspunkt: tidspunkt,
-      vandstandUnderTerraen: dybde,
-      grundvandskote: round2(p.terraenkote - dybde),
+      vandstandUnderTerraen,
+      grundvandskote: round2(p.terraenkote - vandstandUnderTerraen),
       situation,
       pejlemetode: metode,
+    });
+    ctx.writer.push(pejling, {
+      ...maaling(dybde),
       bemaerkning: situation === 0 && prng.chance(0.05) ? 'Pumpen stoppet to timer før pejling.' : null,
       status: afventer ? VALIDERING_STATUS.AFVENTER : VALIDERING_STATUS.GODKENDT,
       ...(afventer ? {} : besluttet(prng, kunde, tidspunkt)),
@@ -417,14 +414,7 @@ function lavPejlinger(
     if (!afventer && prng.chance(0.01)) {
       const fejl = round2(dybde * 10);
       ctx.writer.push(pejling, {
-        kundeId: kunde.id,
-        vandanlaegId: p.vandanlaegId,
-        indtagId: p.indtagId,
-        pejletidspunkt: tidspunkt,
-        vandstandUnderTerraen: fejl,
-        grundvandskote: round2(p.terraenkote - fejl),
-        situation,
-        pejlemetode: metode,
+        ...maaling(fejl),
         status: VALIDERING_STATUS.FORKASTET,
         ...besluttet(prng, kunde, tidspunkt),
       });
@@ -597,14 +587,7 @@ function lavVandanlaeg(
     pNr: medCvr && prng.chance(0.6) ? ctx.pnr.next(prng) : null,
     jupiterId,
     anlaegsnr,
-    vejnavn: adr.vejnavn,
-    husnummer: adr.husnummer,
-    postnummer: adr.postnummer,
-    postdistrikt: adr.postdistrikt,
-    adresse: adr.adresse,
-    dawaAdresseId: adr.dawaAdresseId,
-    x: adr.x,
-    y: adr.y,
+    ...adresseKolonner(adr),
     brancheKode: branche.kode,
     brancheNavn: branche.navn,
     kategori: null,

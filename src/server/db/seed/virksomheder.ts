@@ -2,7 +2,16 @@ import type { VirksomhedEllerLandbrug } from '../../../contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { kontaktperson, virksomhed } from '../schema';
 import { type Branche, LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from './brancher';
-import { adresse, email, type KundeRef, person, type SeedContext, telefon, udfyldNavn } from './context';
+import {
+  adresse,
+  adresseKolonner,
+  email,
+  type KundeRef,
+  person,
+  type SeedContext,
+  telefon,
+  udfyldNavn,
+} from './context';
 import { GAARDNAVNE } from './danish-data';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { type Kategori, KONTAKT_ROLLER_LANDBRUG, KONTAKT_ROLLER_VIRKSOMHED } from './lookups';
@@ -185,14 +194,7 @@ export function lavVirksomhed(
     cvrNr,
     pNr,
     chrNr,
-    vejnavn: adr.vejnavn,
-    husnummer: adr.husnummer,
-    postnummer: adr.postnummer,
-    postdistrikt: adr.postdistrikt,
-    adresse: adr.adresse,
-    dawaAdresseId: adr.dawaAdresseId,
-    x: adr.x,
-    y: adr.y,
+    ...adresseKolonner(adr),
     brancheKode: branche.kode,
     brancheNavn: branche.navn,
     kategori,
