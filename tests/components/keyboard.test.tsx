@@ -8,7 +8,7 @@ import {
   platformKey,
   shortcutLabel,
 } from '../../src/app/lib/keyboard';
-import { hasRequiredParams, shortcutConflicts } from '../../src/app/palette/commands';
+import { hasRequiredParams, shortcutConflicts, tabCommands } from '../../src/app/palette/commands';
 import { workspaceCommands } from '../../src/app/workspace/commands';
 import { ressourcerFor } from '../../src/contract/roles';
 
@@ -95,6 +95,22 @@ describe('command registry', () => {
       { id: 'd', label: 'D', group: 'x', layer: 'tile', shortcut: 'ctrl+shift+k', run },
     ]);
     expect(conflicts).toEqual(['g (a / b)', 'ctrl+shift+k (c / d)']);
+  });
+
+  it("offers the focused tile's tabs as commands, leaving out a tab its rules disable", () => {
+    const ctx = (flags: Record<string, unknown>) => ({
+      ressourcer: ressourcerFor(['SagsbehandlerVirksomhed']),
+      focusedPath: '/virksomheder/7/tilsyn',
+      focusedFlags: flags,
+      tileCommands: [],
+      open: () => {},
+    });
+    const ids = (flags: Record<string, unknown>) => tabCommands(ctx(flags)).map((c) => c.id);
+    expect(ids({ omfattetAfBrugerbetaling: true })).toContain('tab:virksomhed-brugerbetaling');
+    expect(ids({ omfattetAfBrugerbetaling: false })).not.toContain('tab:virksomhed-brugerbetaling');
+    // The tab the tile is on is not a command; the other tabs are.
+    expect(ids({})).not.toContain('tab:virksomhed-tilsyn');
+    expect(ids({})).toContain('tab:virksomhed-stamoplysninger');
   });
 
   it('knows which routes need parameters', () => {

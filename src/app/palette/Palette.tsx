@@ -14,6 +14,7 @@ import { workspaceCommands } from '../workspace/commands';
 import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
+import { tileMetaStore } from '../workspace/tile-meta';
 import {
   type Command,
   type CommandContext,
@@ -110,6 +111,7 @@ function PaletteDialog() {
   const ctx: CommandContext = {
     ressourcer,
     focusedPath: ws.focused ? (ws.tiles[ws.focused]?.path ?? null) : null,
+    focusedFlags: ws.focused ? tileMetaStore.get(ws.focused).flags : undefined,
     tileCommands,
     // Route and tab commands run after the palette has closed (see closeThen).
     open: (path, beside) => openRouteNow(path, beside),

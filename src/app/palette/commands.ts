@@ -3,7 +3,7 @@ import { normaliseKey, platformKey } from '../lib/keyboard';
 import { canAccess } from '../routes/access';
 import { buildPath, matchRoute } from '../routes/match';
 import { ROUTES, type RouteDef, specParams } from '../routes/route-table';
-import { siblingTabs } from '../routes/tabs';
+import { siblingTabs, type TabFlags } from '../routes/tabs';
 import { TAB_REGLER } from '../workspace/tab-regler';
 import type { TileCommand } from '../workspace/tile-api';
 
@@ -31,6 +31,8 @@ export interface Command {
 export interface CommandContext {
   ressourcer: ReadonlySet<Ressource>;
   focusedPath: string | null;
+  /** What the focused tile's view has told its tabs (the features' tab rules read them). */
+  focusedFlags?: TabFlags;
   tileCommands: TileCommand[];
   /** Opens a path in the focused tile, or beside it. */
   open(path: string, beside: boolean): void;
@@ -73,16 +75,23 @@ function routeLabel(route: RouteDef): string {
 export function tabCommands(ctx: CommandContext): Command[] {
   const match = ctx.focusedPath ? matchRoute(ctx.focusedPath) : null;
   if (!match) return [];
-  return siblingTabs(match.route, match.params, { ressourcer: ctx.ressourcer, regler: TAB_REGLER })
-    .filter((t) => t.route.name !== match.route.name)
-    .map(({ route, href }) => ({
-      id: `tab:${route.name}`,
-      label: `Fane: ${route.title}`,
-      group: GROUP.tabs,
-      keywords: [route.name],
-      layer: 'tile' as const,
-      run: ({ beside }) => ctx.open(href, beside),
-    }));
+  return (
+    siblingTabs(match.route, match.params, {
+      ressourcer: ctx.ressourcer,
+      flags: ctx.focusedFlags,
+      regler: TAB_REGLER,
+    })
+      // A disabled tab (e.g. Brugerbetaling for a company outside user payment) is not a command.
+      .filter((t) => t.enabled && t.route.name !== match.route.name)
+      .map(({ route, href }) => ({
+        id: `tab:${route.name}`,
+        label: `Fane: ${route.title}`,
+        group: GROUP.tabs,
+        keywords: [route.name],
+        layer: 'tile' as const,
+        run: ({ beside }) => ctx.open(href, beside),
+      }))
+  );
 }
 
 export function tileCommandsAsCommands(tileCommands: readonly TileCommand[]): Command[] {
