@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatIsoDato } from '../../contract/format';
 import {
@@ -14,7 +13,6 @@ import {
   type LandbrugLookup,
   type LookupItem,
 } from '../../contract/lookups';
-import { registrering } from '../db/schema';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import {
   ADHOC_EMNER,
@@ -30,6 +28,7 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { loadVirksomhed } from './entity-access';
+import { levendeRegistreringer } from './registreringer';
 
 /**
  * The lookup catalogue: the local simulator's values of the DMA lookups and the product's own lists.
@@ -559,17 +558,8 @@ export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {
   /** The company's risk assessments as lookup items, newest first (id = the assessment's id). */
   serve(app, hentRisikovurderingLookup, async (request) => {
     const v = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
-    const rows = await db
-      .select()
-      .from(registrering)
-      .where(
-        and(
-          eq(registrering.virksomhedId, v.id),
-          eq(registrering.art, 'risikovurdering'),
-          eq(registrering.slettet, false),
-        ),
-      )
-      .orderBy(desc(registrering.dato), desc(registrering.id));
+    // The assessment date is required, so the records' own order is newest assessment first.
+    const rows = await levendeRegistreringer(db, v.id, 'risikovurdering');
     const nyeste = rows[0]?.id;
     return rows.map((r, i) => {
       const score = typeof r.data.score === 'number' ? ` – score ${r.data.score}` : '';

@@ -82,6 +82,20 @@ function tilRaekke(kind: AnyRecordKind, input: Record<string, unknown>) {
 
 const beskrivelse = (kind: AnyRecordKind, titel: string) => `${kind.navn} '${titel}'`;
 
+/** An owner's live records of one kind, newest first (by date, else by when they were made). */
+export function levendeRegistreringer(db: Db, ejerId: number, art: string): Promise<Row[]> {
+  return db
+    .select()
+    .from(registrering)
+    .where(
+      and(eq(registrering.virksomhedId, ejerId), eq(registrering.art, art), eq(registrering.slettet, false)),
+    )
+    .orderBy(
+      desc(sql`COALESCE(${registrering.dato}, ${registrering.oprettet}::date)`),
+      desc(registrering.id),
+    );
+}
+
 /**
  * The records of any owner, one generic implementation over table `registrering`: every declared
  * kind's five endpoints (src/contract/record-kind.ts `recordEndpoints`) served from its declaration,
@@ -127,21 +141,7 @@ function serveKind(app: FastifyInstance, db: Db, kind: AnyRecordKind, ejere: Eje
 
   serve(app, ep.liste, async (request) => {
     const e = await hentEjer(request.user, request.params.id, 'read');
-    const rows = await db
-      .select()
-      .from(registrering)
-      .where(
-        and(
-          eq(registrering.virksomhedId, e.id),
-          eq(registrering.art, kind.art),
-          eq(registrering.slettet, false),
-        ),
-      )
-      .orderBy(
-        desc(sql`COALESCE(${registrering.dato}, ${registrering.oprettet}::date)`),
-        desc(registrering.id),
-      );
-    return svar(db, kind, rows);
+    return svar(db, kind, await levendeRegistreringer(db, e.id, kind.art));
   });
 
   serve(app, ep.opret, async (request) => {

@@ -22,6 +22,7 @@ import {
 } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
+import { sidePart } from '../db/liste';
 import { bruger, cvrAendring, kontaktperson, registrering, virksomhed } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import { opdaterVersioneret, skrivLog, sletBloedt, type Tx, tjekVersion } from '../db/versioneret';
@@ -407,7 +408,7 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
         SELECT id, art, titel, beskrivelse, bruger, registrering_id, data,
                to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS dato,
                (count(*) OVER ())::int AS total
-          FROM t ORDER BY ts DESC, id DESC LIMIT ${take} OFFSET ${start}`,
+          FROM t ORDER BY ts DESC, id DESC ${sidePart({ start, take })}`,
     );
     const opslag = new FeltOpslag(db, request.user.kundeId, row);
     const items = [];
