@@ -25,10 +25,28 @@ export interface RecordOwner {
   /** Read and write right when they are fixed; omitted where they depend on the owner (a company's type). */
   laeseret?: string;
   skriveret?: string;
+  /**
+   * How the list and create paths are shaped. 'ejer' (default): under the owner,
+   * `GET|POST /<segment>/:id/<art>`. 'art': the specification's shape for water plants,
+   * `GET /<art>/list/:id` and `POST /<art>` with the owner's id in the body as `virksomhedId`.
+   */
+  stier?: 'ejer' | 'art';
 }
 
 /** The owner of the company and farm records: rights by the company's type. */
 export const VIRKSOMHED_EJER: RecordOwner = { navn: 'virksomhed', segment: 'virksomhed' };
+
+/** The owner of a water plant's records (permits, inspections, Diadem ...), on the spec's paths. */
+export const VANDANLAEG_EJER: RecordOwner = {
+  navn: 'vandanlaeg',
+  segment: 'vandanlaeg',
+  laeseret: 'SAGSBEHANDLER_VANDANLAEG_LAES',
+  skriveret: 'SAGSBEHANDLER_VANDANLAEG',
+  stier: 'art',
+};
+
+/** The owner's id in the body of a create on 'art' paths. */
+export const ejerIdBodySchema = z.object({ virksomhedId: z.number().int().positive() });
 
 /** Fields stored as columns of `registrering`; the rest go to `data`. */
 export const KOLONNE_FELTER = ['titel', 'dato', 'sagsbehandlerId'] as const;
@@ -117,6 +135,7 @@ export const recordKonflikt = (navn: string) =>
  */
 function lagEndpoints(kind: AnyRecordKind) {
   const item = recordSchema(kind);
+  const artStier = kind.owner.stier === 'art';
   const ejer = `/${kind.owner.segment}/:id/${kind.art}`;
   const een = `/${kind.art}/:id`;
   const laeseret = kind.rettigheder?.laes ?? kind.owner.laeseret;
@@ -124,16 +143,17 @@ function lagEndpoints(kind: AnyRecordKind) {
   return {
     liste: endpoint({
       method: 'GET',
-      path: ejer,
+      path: artStier ? `/${kind.art}/list/:id` : ejer,
       params: idParamsSchema,
       answer: z.array(item),
       access: laeseret,
     }),
+    /** On 'art' paths the owner's id comes in the body (`virksomhedId`) and the path has no params. */
     opret: endpoint({
       method: 'POST',
-      path: ejer,
-      params: idParamsSchema,
-      body: recordOpretSchema(kind),
+      path: artStier ? `/${kind.art}` : ejer,
+      params: artStier ? z.object({}) : idParamsSchema,
+      body: artStier ? inputSchema(kind.felter, kind.tjek, ejerIdBodySchema.shape) : recordOpretSchema(kind),
       answer: item,
       status: 201,
       access: skriveret,
@@ -169,4 +189,11 @@ export function recordEndpoints(kind: AnyRecordKind): RecordEndpoints {
     endpointsAf.set(kind, eps);
   }
   return eps;
+}
+
+/** The params and body of a create for the owner with id `ejerId`, on either path shape. */
+export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>) {
+  return kind.owner.stier === 'art'
+    ? { params: {}, body: { ...body, virksomhedId: ejerId } }
+    : { params: { id: ejerId }, body };
 }

@@ -19,6 +19,7 @@ import { registerRouteRegistry } from './http/route-registry';
 import { createIntegrations, type Integrations } from './integrations';
 import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
+import { jupiterRoutes } from './routes/jupiter';
 import { klarRoutes } from './routes/klar';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
@@ -28,6 +29,9 @@ import { registreringRoutes } from './routes/registreringer';
 import { soegRoutes } from './routes/soeg';
 import { systemadminRoutes } from './routes/systemadmin';
 import { valideringRoutes } from './routes/validering';
+import { vandDataRoutes } from './routes/vand-data';
+import { vandanlaegRoutes } from './routes/vandanlaeg';
+import { vandanlaegRegistreringRoutes } from './routes/vandanlaeg-registreringer';
 import { virksomhedRoutes } from './routes/virksomhed';
 import { virksomhedListeRoutes } from './routes/virksomhed-liste';
 import { ssoRoutes } from './sso/routes';
@@ -63,6 +67,10 @@ const API_ROUTES = [
   lookupRoutes,
   virksomhedRoutes,
   registreringRoutes,
+  vandanlaegRoutes,
+  vandDataRoutes,
+  vandanlaegRegistreringRoutes,
+  jupiterRoutes,
 ];
 
 /**

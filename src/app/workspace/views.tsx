@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { views as systemadmin } from '../features/systemadmin/views';
 import { views as validering } from '../features/validering/views';
+import { views as vandanlaeg } from '../features/vandanlaeg/views';
 import { views as virksomhed } from '../features/virksomhed/views';
 import { views as virksomhedListe } from '../features/virksomhed-liste/views';
 import type { RouteDef, ViewRouteName } from '../routes/route-table';
@@ -36,16 +37,6 @@ export const IKKE_BYGGET_ENDNU = [
   'affaldstilsyn-opfoelgendetilsyn',
   'affaldstilsyn-haandhaevelser',
   'affaldstilsyn-brugerbetaling',
-  'vandanlaeg',
-  'vandanlaeg-stamoplysninger',
-  'vandanlaeg-indtag',
-  'vandanlaeg-tilladelser',
-  'vandanlaeg-tilsyn',
-  'vandanlaeg-haandhaevelser',
-  'vandanlaeg-diadem',
-  'vandanlaeg-maengder',
-  'vandanlaeg-fasteproevetagningssteder',
-  'vandanlaeg-vandproever',
   'planlaegningsperioder',
   'planlaegningsperiode-oversigt',
   'planlaegningsperiode-ressourcer',
@@ -98,6 +89,7 @@ export const VIEWS = {
   ...virksomhedListe,
   ...virksomhed,
   ...validering,
+  ...vandanlaeg,
   ...ikkeBygget,
 } satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
 

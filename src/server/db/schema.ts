@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -223,6 +224,13 @@ export const oppumpetMaengde = pgTable(
     overfladevand: boolean('overfladevand').notNull().default(false),
     vandmaengdeOppumpet: doublePrecision('vandmaengde_oppumpet').notNull(),
     vandvaerketsEgetForbrug: doublePrecision('vandvaerkets_eget_forbrug'),
+    vandvaerketsEgetForbrugBemaerkning: text('vandvaerkets_eget_forbrug_bemaerkning'),
+    filterskylning: doublePrecision('filterskylning'),
+    jupiterIndvindingsmetodeId: smallint('jupiter_indvindingsmetode_id'),
+    kontrolleret: boolean('kontrolleret'),
+    kontrolleretTekst: text('kontrolleret_tekst'),
+    /** The meter was replaced during the period: the start reading need not follow the last end. */
+    maalerskift: boolean('maalerskift').notNull().default(false),
     forsyning: jsonb('forsyning')
       .$type<{ jupiterForsyningsartId: number; maengde: number; modtagerAntal?: number }[]>()
       .notNull()
@@ -527,4 +535,61 @@ export const idempotensNoegle = pgTable(
     primaryKey({ columns: [t.kundeId, t.brugerId, t.noegle] }),
     index('idempotens_noegle_oprettet_idx').on(t.oprettet),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Files attached to a record (a water plant's inspection ...): kept in the database, so a backup
+ * holds them and every process serves them. `ejerArt` is the record kind, `ejerId` the record;
+ * `virksomhedId` the owner row whose rights guard the file.
+ */
+export const fil = pgTable(
+  'fil',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    ejerArt: text('ejer_art').notNull(),
+    ejerId: integer('ejer_id').notNull(),
+    filnavn: text('filnavn'),
+    mimeType: text('mime_type').notNull(),
+    stoerrelse: integer('stoerrelse').notNull(),
+    indhold: bytea('indhold').notNull(),
+    slettet: boolean('slettet').notNull().default(false),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    oprettetAf: integer('oprettet_af').references(() => bruger.id),
+  },
+  (t) => [index('fil_ejer_idx').on(t.kundeId, t.ejerArt, t.ejerId)],
+);
+
+/**
+ * Each report of a water plant to Jupiter and what came back: the plant's Jupiter status is its
+ * latest row (spec 001 §3 'Reporting error status').
+ */
+export const jupiterIndberetning = pgTable(
+  'jupiter_indberetning',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    vandanlaegId: integer('vandanlaeg_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    sendt: timestamp('sendt', { withTimezone: true }).notNull().defaultNow(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+    /** 'OK' or 'Fejl'. */
+    status: text('status').notNull(),
+    fejlTypeKode: text('fejl_type_kode'),
+    fejlTypeTekst: text('fejl_type_tekst'),
+    elementStatus: jsonb('element_status')
+      .$type<{ element: string; felt: string | null; status: string; besked: string | null }[]>()
+      .notNull()
+      .default([]),
+  },
+  (t) => [index('jupiter_indberetning_anlaeg_idx').on(t.vandanlaegId, t.sendt)],
 );

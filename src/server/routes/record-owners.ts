@@ -1,5 +1,5 @@
 import type { RecordOwner } from '../../contract/record-kind';
-import { VIRKSOMHED_EJER } from '../../contract/record-kind';
+import { VANDANLAEG_EJER, VIRKSOMHED_EJER } from '../../contract/record-kind';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
@@ -30,6 +30,7 @@ export const EJERE: EjerRegister = {
     load: loadVirksomhed,
     typer: [VIRKSOMHEDSTYPE.VIRKSOMHED, VIRKSOMHEDSTYPE.LANDBRUG],
   },
+  [VANDANLAEG_EJER.navn]: { load: loadVirksomhed, typer: [VIRKSOMHEDSTYPE.VANDANLAEG] },
 };
 
 export function ejerLoader(register: EjerRegister, owner: RecordOwner): EjerLoader {

@@ -103,13 +103,40 @@ export function levendeRegistreringer(db: Db, ejerId: number, art: string): Prom
  * written to the owner's log in the same transaction, a stale version answered 409 with the kind's
  * text. Another customer's id is 404.
  */
-export function recordRoutes(kinds: readonly AnyRecordKind[], ejere: EjerRegister = EJERE) {
+export function recordRoutes(
+  kinds: readonly AnyRecordKind[],
+  ejere: EjerRegister = EJERE,
+  hooks: RecordHooks = {},
+) {
   return async (app: FastifyInstance, { db }: Pick<Deps, 'db'>) => {
-    for (const kind of kinds) serveKind(app, db, kind, ejere);
+    for (const kind of kinds) serveKind(app, db, kind, ejere, hooks);
   };
 }
 
-function serveKind(app: FastifyInstance, db: Db, kind: AnyRecordKind, ejere: EjerRegister) {
+/**
+ * A kind's server-side rules that need the database (at most one valid permit per plant at a date):
+ * run in the save's transaction after the field checks; the errors they return (field → messages)
+ * answer 400 like the field checks' do.
+ */
+export interface RecordHook {
+  tjek?(ctx: {
+    tx: Db;
+    user: SessionUser;
+    ejer: EjerRaekke;
+    /** The record being changed; null for a new one. */
+    id: number | null;
+    input: Record<string, unknown>;
+  }): Promise<Record<string, string[]>>;
+}
+export type RecordHooks = Readonly<Record<string, RecordHook>>;
+
+function serveKind(
+  app: FastifyInstance,
+  db: Db,
+  kind: AnyRecordKind,
+  ejere: EjerRegister,
+  hooks: RecordHooks,
+) {
   const ep = recordEndpoints(kind);
   const ejer = ejerLoader(ejere, kind.owner);
   const konflikt = recordKonflikt(kind.navn);
@@ -146,7 +173,12 @@ function serveKind(app: FastifyInstance, db: Db, kind: AnyRecordKind, ejere: Eje
 
   serve(app, ep.opret, async (request) => {
     const user = request.user;
-    const e = await hentEjer(user, request.params.id, 'write');
+    // Under the owner's path the owner is in the path; on 'art' paths it is in the body.
+    const ejerId =
+      kind.owner.stier === 'art'
+        ? (request.body as { virksomhedId: number }).virksomhedId
+        : (request.params as unknown as { id: number }).id;
+    const e = await hentEjer(user, ejerId, 'write');
     if (kind.kraeverBrugerbetaling && !e.omfattetAfBrugerbetaling) {
       throw badRequest(
         { omfattetAfBrugerbetaling: ['Virksomheden er ikke omfattet af brugerbetaling'] },
@@ -156,7 +188,10 @@ function serveKind(app: FastifyInstance, db: Db, kind: AnyRecordKind, ejere: Eje
     const input = request.body as Record<string, unknown>;
     const created = await db.transaction(async (tx) => {
       const opslag = new FeltOpslag(tx, user.kundeId, e);
-      const errors = await tjekFelter(opslag, kind.felter, e.type, input, {});
+      const errors = {
+        ...(await tjekFelter(opslag, kind.felter, e.type, input, {})),
+        ...(await hooks[kind.art]?.tjek?.({ tx, user, ejer: e, id: null, input })),
+      };
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const [r] = await tx
         .insert(registrering)
@@ -200,7 +235,10 @@ function serveKind(app: FastifyInstance, db: Db, kind: AnyRecordKind, ejere: Eje
     const updated = await db.transaction(async (tx) => {
       const opslag = new FeltOpslag(tx, user.kundeId, e);
       const gamle = felterAf(kind, r);
-      const errors = await tjekFelter(opslag, kind.felter, e.type, input, gamle);
+      const errors = {
+        ...(await tjekFelter(opslag, kind.felter, e.type, input, gamle)),
+        ...(await hooks[kind.art]?.tjek?.({ tx, user, ejer: e, id: r.id, input })),
+      };
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       return opdaterVersioneret(
         tx,

@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { AnyEndpoint } from '../../../contract/endpoint';
 import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { hentAdHocOpgaver, hentLogbog, opretAdHocOpgave, opretLogbogNotat } from '../../../contract/notes';
-import { type AnyRecordKind, recordEndpoints } from '../../../contract/record-kind';
+import { type AnyRecordKind, opretKald, recordEndpoints } from '../../../contract/record-kind';
 import { ARTER, type Registrering, type RegistreringArt } from '../../../contract/registreringer';
 import {
   gemBasis,
@@ -100,9 +101,9 @@ export const api = {
   gemBasis: (id: number, body: Record<string, unknown>) =>
     http.call(gemBasis, { params: { id }, body, silent: true }),
   opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>) =>
-    http.call(recordEndpoints(kind).opret, {
-      params: { id: ejerId },
-      body,
+    // The create's path shape depends on the owner; the call is the same.
+    http.call(recordEndpoints(kind).opret as AnyEndpoint, {
+      ...opretKald(kind, ejerId, body),
       silent: true,
     }) as Promise<Registrering>,
   ret: (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>) =>
