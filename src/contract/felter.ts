@@ -23,7 +23,9 @@ export type LookupKilde =
         | 'tilsyn'
         | 'risikovurdering'
         | 'tidsregistrering'
-        | 'kontaktperson';
+        | 'kontaktperson'
+        /** The water plant's boreholes (id, named by DGU number). */
+        | 'boring';
     };
 
 export type FeltType =

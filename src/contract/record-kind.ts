@@ -73,6 +73,16 @@ export interface RecordKind<A extends string = string> {
   nyeStandard?: Readonly<Record<string, unknown>>;
   /** Only owners covered by user payment (basis.omfattetAfBrugerbetaling) get new records. */
   kraeverBrugerbetaling?: boolean;
+  /**
+   * Read-only fields derived when a record is read (a permit's Gældende/Udløbet from its dates):
+   * from the record's fields and today's date (YYYY-MM-DD), the values of its `skrivebeskyttet` fields.
+   */
+  afled?: (v: Readonly<Record<string, unknown>>, iDag: string) => Record<string, unknown>;
+  /**
+   * The kind's list is not the owner's: its module serves the list itself (a dispensation's list is
+   * per order), so the generic `GET {art}/list/:id` is declared but not served.
+   */
+  egenListe?: boolean;
 }
 
 export type RecordKindInput<A extends string> = Omit<RecordKind<A>, 'logEmne'> & { logEmne?: string };

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DMA_LOOKUPS, LANDBRUG_LOOKUPS, lookupItemSchema } from '../../src/contract/lookups';
-import { ARTER, type RegistreringArt } from '../../src/contract/registreringer';
+import type { AnyRecordKind } from '../../src/contract/record-kind';
+import { ARTER } from '../../src/contract/registreringer';
+import { VANDANLAEG_ARTER } from '../../src/contract/vandanlaeg-registreringer';
 import { queryRows } from '../../src/server/db/client';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
@@ -113,14 +115,18 @@ describe.each(dbTargets())('lookup API on %s', (target) => {
       }
       return lister.get(key)!;
     };
-    const rows = await queryRows<{ art: RegistreringArt; data: Record<string, unknown> }>(
+    // The seeded records of companies, farms and water plants: every kind's lookup values.
+    const kinds = new Map<string, AnyRecordKind>(
+      [...Object.values(ARTER), ...VANDANLAEG_ARTER].map((k) => [k.art, k]),
+    );
+    const rows = await queryRows<{ art: string; data: Record<string, unknown> }>(
       t.database.db,
       sql`SELECT art, data FROM registrering WHERE kunde_id = ${skive}`,
     );
     expect(rows.length).toBeGreaterThan(100);
     let checked = 0;
     for (const r of rows) {
-      for (const f of ARTER[r.art].felter) {
+      for (const f of kinds.get(r.art)!.felter) {
         if (f.type.kind !== 'lookup' || !('path' in f.type.kilde)) continue;
         const options = await liste(f.type.kilde.path, f.type.vaerdi);
         const values = Array.isArray(r.data[f.navn]) ? (r.data[f.navn] as unknown[]) : [r.data[f.navn]];

@@ -8,26 +8,15 @@
  * Targets (issue 5): p99 < 25 ms, and the API's throughput at least half the direct query's.
  */
 
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
-import { issueToken } from '../../src/server/auth/issue-token';
-import { TokenService } from '../../src/server/auth/tokens';
-import { loadConfig } from '../../src/server/config';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import { bruger, kunde } from '../../src/server/db/schema';
-import { seedDatabase } from '../../src/server/db/seed';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client';
 import { hentVirksomhedListe, type ListeParametre } from '../../src/server/routes/virksomhed-liste';
-import { startPgCluster } from '../helpers/postgres-cluster';
-import { type BenchOptions, type BenchRow, closedLoop, percentile } from './run';
+import { cannon, direkte, paaDatabaserne, startBenchApp } from './api-bench';
+import type { BenchOptions, BenchRow } from './run';
 
 const BENCH = 'virksomhed/list';
 /** Requests in flight at once, for all three targets. */
 const CONCURRENCY = 4;
-/** The large data set; BENCH_DATA_DIR points elsewhere (e.g. a copy no other process has open). */
-const BENCH_DATA = process.env.BENCH_DATA_DIR ?? './.bench-data';
 
 type Forespoergsel = Pick<ListeParametre, 'filter' | 'sortByColumn' | 'sortDirection'>;
 
@@ -68,18 +57,10 @@ async function measure(database: Database, opts: BenchOptions): Promise<BenchRow
   await db.execute(sql`VACUUM ANALYZE virksomhed`);
   await db.execute(sql`VACUUM ANALYZE bruger`);
 
-  const config = loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'false', LOG_LEVEL: 'warn' });
-  const tokens = new TokenService(randomBytes(32), 3600);
-  const app = await buildApp({ db, tokens, config, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { app, port, token, kundeId, kundeNavn } = await startBenchApp(db, 'virksomhed');
+  const k = { id: kundeId, navn: kundeNavn };
+  const issued = { token };
   try {
-    const [k] = await db.select().from(kunde).where(eq(kunde.kundeNr, 779));
-    const [b] = await db.select().from(bruger).where(eq(bruger.username, 'virksomhed'));
-    if (!k || !b) throw new Error('Benchmark-data mangler kunde 779 eller brugeren virksomhed');
-    const issued = await issueToken(db, tokens, b.id, k.id);
-    if (!issued.ok) throw new Error(`Kan ikke udstede token: ${issued.reason}`);
     const [{ n }] = (
       (await db.execute(
         sql`select count(*)::int as n from virksomhed where kunde_id = ${k.id}`,
@@ -129,54 +110,16 @@ async function measure(database: Database, opts: BenchOptions): Promise<BenchRow
       opts.log(`${mix.navn}: ${mix.forespoergsler.map((f, i) => `'${f.filter}' (${hits[i]})`).join(', ')}`);
     }
 
-    const cannon = async (target: string, requests: { path: string }[], headers: Record<string, string>) => {
-      opts.log(`${target} …`);
-      const r = await autocannon({
-        url: `http://127.0.0.1:${port}`,
-        connections: CONCURRENCY,
-        duration: opts.duration,
-        headers,
-        requests: requests.map((x) => ({ method: 'GET', path: x.path })),
-      });
-      const ok = r.non2xx === 0 && r.errors === 0;
-      return {
-        bench: BENCH,
-        db: database.kind,
-        target,
-        concurrency: CONCURRENCY,
-        requests: r.requests.total,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        rps: r.requests.total / (r.duration || opts.duration),
-        note: ok ? '' : `${r.non2xx} ikke-2xx, ${r.errors} fejl`,
-      } satisfies BenchRow;
-    };
-
+    const maal = { bench: BENCH, db: database.kind, port, concurrency: CONCURRENCY };
     const rows: BenchRow[] = [];
     for (const mix of mixes) {
       const params = mix.forespoergsler.map(tilParams);
-      const api = await cannon(
-        `API, ${mix.navn}`,
-        params.map((p) => ({ path: tilSti(p) })),
-        { authorization: `Bearer ${issued.token}` },
+      const api = await cannon(maal, opts, `API, ${mix.navn}`, params.map(tilSti), {
+        authorization: `Bearer ${issued.token}`,
+      });
+      const direct = await direkte(maal, opts, `direkte, ${mix.navn}`, (i) =>
+        hentVirksomhedListe(db, params[i % params.length]!),
       );
-      opts.log(`direkte forespørgsel, ${mix.navn} …`);
-      const d = await closedLoop(
-        (i) => hentVirksomhedListe(db, params[i % params.length]!),
-        CONCURRENCY,
-        opts.duration,
-      );
-      const direct: BenchRow = {
-        bench: BENCH,
-        db: database.kind,
-        target: `direkte, ${mix.navn}`,
-        concurrency: CONCURRENCY,
-        requests: d.latencies.length,
-        p50: percentile(d.latencies, 50),
-        p99: percentile(d.latencies, 99),
-        rps: d.rps,
-        note: d.errors ? `${d.errors} fejl` : '',
-      };
       const ratio = api.rps / direct.rps;
       api.note = [
         api.note,
@@ -188,55 +131,13 @@ async function measure(database: Database, opts: BenchOptions): Promise<BenchRow
         .join('; ');
       rows.push(api, direct);
     }
-    rows.push(await cannon('GET test/ping', [{ path: '/api/test/ping' }], {}));
+    rows.push(await cannon(maal, opts, 'GET test/ping', ['/api/test/ping'], {}));
     return rows;
   } finally {
     await app.close();
   }
 }
 
-async function pglite(opts: BenchOptions): Promise<BenchRow[]> {
-  const fresh = !existsSync(BENCH_DATA);
-  if (fresh) opts.log(`${BENCH_DATA} findes ikke: genererer det store datasæt (ca. 90–120 s) …`);
-  const database = await openDatabase({ dataDir: BENCH_DATA });
-  try {
-    const s = await seedDatabase(database.db, {
-      scale: 'large',
-      passwordHashCost: 'fast',
-      log: fresh ? opts.log : undefined,
-    });
-    if (!s.skipped) opts.log(`seedet på ${s.seconds} s`);
-    return await measure(database, opts);
-  } finally {
-    await database.close();
-  }
-}
-
-async function postgres(opts: BenchOptions): Promise<BenchRow[]> {
-  const cluster = opts.databaseUrl ? undefined : await startPgCluster();
-  const url = opts.databaseUrl ?? cluster?.url;
-  if (!url) {
-    opts.log('PostgreSQL er ikke installeret her – springer PostgreSQL over');
-    return [];
-  }
-  try {
-    const database = await openDatabase({ databaseUrl: url });
-    try {
-      opts.log('seeder det store datasæt i PostgreSQL (springes over, hvis databasen har data) …');
-      const s = await seedDatabase(database.db, { scale: 'large', passwordHashCost: 'fast', log: opts.log });
-      if (!s.skipped) opts.log(`seedet på ${s.seconds} s`);
-      return await measure(database, opts);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    cluster?.stop();
-  }
-}
-
-export async function run(opts: BenchOptions): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  if (opts.databases.includes('pglite')) rows.push(...(await pglite(opts)));
-  if (opts.databases.includes('postgres')) rows.push(...(await postgres(opts)));
-  return rows;
+export function run(opts: BenchOptions): Promise<BenchRow[]> {
+  return paaDatabaserne(opts, measure);
 }

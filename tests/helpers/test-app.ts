@@ -67,7 +67,7 @@ export async function createTestApp(
   /** The server's clock, for rules with a time window (default: the system clock). */
   clock?: () => Date,
   /** More options for buildApp: a log stream to capture, a password hasher that counts. */
-  appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher'> = {},
+  appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher' | 'integrations'> = {},
 ): Promise<TestApp> {
   const database = await openTarget(target);
   await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });

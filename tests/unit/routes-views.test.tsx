@@ -52,8 +52,9 @@ describe('route views', () => {
   });
 
   it('routes not built yet share the overview; built ones get their own view', () => {
-    const overview = viewFor(getRoute('vandanlaeg-indtag'));
+    const overview = viewFor(getRoute('affaldstilsyn-opfoelgendetilsyn'));
     expect(viewFor(getRoute('rapport-tilsyn'))).toBe(overview);
+    expect(viewFor(getRoute('vandanlaeg-indtag'))).not.toBe(overview);
     expect(viewFor(getRoute('virksomhed-tilsyn'))).toBe(virksomhed['virksomhed-tilsyn']);
     expect(viewFor(getRoute('landbrug-tilsyn'))).toBe(virksomhed['virksomhed-tilsyn']);
     expect(viewFor(getRoute('validering-pejlinger'))).toBe(validering['validering-pejlinger']);
@@ -61,7 +62,7 @@ describe('route views', () => {
   });
 
   it('a route not built yet opens and says so', async () => {
-    const route = getRoute('vandanlaeg-indtag');
+    const route = getRoute('affaldstilsyn-opfoelgendetilsyn');
     const View = viewFor(route);
     render(
       <Suspense fallback={null}>
@@ -69,7 +70,7 @@ describe('route views', () => {
       </Suspense>,
     );
     expect(await screen.findByText(/Denne visning er endnu ikke bygget/)).toBeTruthy();
-    expect(screen.getByText('Vandanlæg · Boring / indtag')).toBeTruthy();
+    expect(screen.getByText('Affaldstilsyn · Opfølgende tilsyn')).toBeTruthy();
     cleanup();
   });
 

@@ -2,18 +2,21 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type CvrRegister, createCvrRegister } from './cvr';
 import { createDawaRegister, type DawaRegister } from './dawa';
+import { createJupiterSimulator, type JupiterRegister } from './jupiter';
 import { type Mail, type Mailer, mailerFraMiljoe } from './mail';
 
 /**
  * The external registers and services, passed to the app in this one place. Each is an interface
  * with a local simulator (the default); a real client replaces the simulator here and nowhere else.
- * The coming areas add theirs here: Jupiter, DMA, SAT and the economy system.
+ * The coming areas add theirs here: DMA, SAT and the economy system.
  */
 export interface Integrations {
   /** The company register (CVR); simulator over the seeded register rows. */
   cvr: CvrRegister;
   /** Danish addresses (DAWA); simulator over a local address list. */
   dawa: DawaRegister;
+  /** The national water-supply database (Jupiter, GEUS); deterministic simulator. */
+  jupiter: JupiterRegister;
   /** Outgoing e-mail: the outbox folder, or SMTP when MAIL_TRANSPORT=smtp. */
   mailer: Mailer;
 }
@@ -41,6 +44,7 @@ export function createIntegrations(db: Db, config: Config, given: Partial<Integr
   return {
     cvr: given.cvr ?? createCvrRegister(db),
     dawa: given.dawa ?? createDawaRegister(),
+    jupiter: given.jupiter ?? createJupiterSimulator(),
     mailer: given.mailer ?? lazyMailer(config),
   };
 }

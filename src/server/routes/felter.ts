@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeltDef, LookupKilde } from '../../contract/felter';
 import { formatIsoDato, formatTal } from '../../contract/format';
-import { bruger, brugerKunde, kontaktperson, registrering, tilsynKonklusion } from '../db/schema';
+import { boring, bruger, brugerKunde, kontaktperson, registrering, tilsynKonklusion } from '../db/schema';
 import type { Tx } from '../db/versioneret';
 import { lookupListe, tidsregistreringsKategorier } from './lookups';
 
@@ -86,6 +86,13 @@ export class FeltOpslag {
           .from(kontaktperson)
           .where(and(eq(kontaktperson.virksomhedId, this.v.id), eq(kontaktperson.slettet, false)));
         return new Map(rows.map((r) => [r.id, r.navn]));
+      }
+      case 'boring': {
+        const rows = await this.db
+          .select({ id: boring.id, dguNr: boring.dguNr, navn: boring.navn })
+          .from(boring)
+          .where(and(eq(boring.vandanlaegId, this.v.id), eq(boring.kundeId, this.kundeId)));
+        return new Map(rows.map((r) => [r.id, r.navn ? `${r.dguNr} (${r.navn})` : r.dguNr]));
       }
     }
   }

@@ -1,5 +1,241 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import {
+  hentJupiterKlar,
+  hentJupiterStatus,
+  indberetTilJupiter,
+  JUPITER_HISTORIK_MAKS,
+  JUPITER_KONFLIKT,
+  type JupiterIndberetning,
+  type JupiterKlarInput,
+  jupiterKlar,
+} from '../../contract/jupiter';
+import { VALIDERING_STATUS } from '../../contract/validering';
+import type { Db } from '../db/client';
+import { boring, bruger, indtag, jupiterIndberetning, oppumpetMaengde, virksomhed } from '../db/schema';
+import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
+import { addFieldError, badRequest, HttpError, notFound } from '../http/errors';
+import type { JupiterAnlaegData, JupiterMaengde } from '../integrations/jupiter';
+import { loadVandanlaeg } from './entity-access';
 
-/** Routes of reporting a plant to Jupiter and its status (issue 11; being built). */
-export async function jupiterRoutes(_app: FastifyInstance, _deps: Deps): Promise<void> {}
+type PlantRow = typeof virksomhed.$inferSelect;
+
+/** The log subject of a report (LOGBOG_EMNER). */
+const LOG_EMNE = 'Vandanlæg';
+
+const loadPlant = loadVandanlaeg;
+
+const tal = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const tekst = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/** The plant's coordinate (EPSG:25832): the x/y columns, as GET Vandanlaeg/{id} answers it. */
+function koordinatAf(row: PlantRow): { x: number; y: number } | null {
+  return row.x !== null && row.y !== null ? { x: row.x, y: row.y } : null;
+}
+
+/** What Jupiter-klar reads: the basis with the column-kept fields (navn = anlægsnavn) and the coordinate. */
+export function klarInputAf(row: PlantRow): JupiterKlarInput {
+  return {
+    basis: { ...row.basis, anlaegsnavn: row.navn, jupiterId: row.jupiterId, anlaegsnr: row.anlaegsnr },
+    koordinat: koordinatAf(row),
+  };
+}
+
+/** The report: the plant's J-marked fields, its boreholes and intakes, and its approved quantities. */
+async function byggeIndberetning(db: Db, row: PlantRow): Promise<JupiterAnlaegData> {
+  const b = row.basis;
+  const boringer = await db
+    .select({ id: boring.id, dguNr: boring.dguNr })
+    .from(boring)
+    .where(eq(boring.vandanlaegId, row.id))
+    .orderBy(asc(boring.id));
+  const indtagRows =
+    boringer.length === 0
+      ? []
+      : await db
+          .select({
+            id: indtag.id,
+            boringId: indtag.boringId,
+            indtagsnr: indtag.indtagsnr,
+            jupiterId: indtag.jupiterId,
+          })
+          .from(indtag)
+          .where(
+            inArray(
+              indtag.boringId,
+              boringer.map((x) => x.id),
+            ),
+          )
+          .orderBy(asc(indtag.boringId), asc(indtag.indtagsnr));
+  const maengder = await db
+    .select({
+      id: oppumpetMaengde.id,
+      indtagId: oppumpetMaengde.indtagId,
+      startdato: oppumpetMaengde.startdato,
+      slutdato: oppumpetMaengde.slutdato,
+      vandmaengde: oppumpetMaengde.vandmaengdeOppumpet,
+      jupiterIndvindingsmetodeId: oppumpetMaengde.jupiterIndvindingsmetodeId,
+      forsyning: oppumpetMaengde.forsyning,
+    })
+    .from(oppumpetMaengde)
+    .where(
+      and(eq(oppumpetMaengde.vandanlaegId, row.id), eq(oppumpetMaengde.status, VALIDERING_STATUS.GODKENDT)),
+    )
+    .orderBy(asc(oppumpetMaengde.startdato), asc(oppumpetMaengde.id));
+
+  const oevrige = b.oevrigeVandanlaegVirksomhedstyper;
+  return {
+    jupiterId: row.jupiterId,
+    anlaegsnr: row.anlaegsnr,
+    anlaegsnavn: tekst(row.navn),
+    primaerVirksomhedstype: tekst(b.primaerVirksomhedstype),
+    oevrigeVirksomhedstyper: Array.isArray(oevrige) ? oevrige.map(String) : [],
+    jupiterAnlaegsartId: tal(b.jupiterAnlaegsartId),
+    jupiterAktivStatusId: tal(b.jupiterAktivStatusId),
+    jupiterVandtypeId: tal(b.jupiterVandtypeId),
+    jupiterIndvindingsformaalId: tal(b.jupiterIndvindingsformaalId),
+    jupiterCTRLPROGRAMId: tal(b.jupiterCTRLPROGRAMId),
+    jupiterKoordinatMetodeId: tal(b.jupiterKoordinatMetodeId),
+    koordinat: koordinatAf(row),
+    startdato: tekst(b.startdato),
+    slutdato: tekst(b.slutdato),
+    boringer: boringer.map((x) => ({
+      id: x.id,
+      dguNr: x.dguNr,
+      indtag: indtagRows
+        .filter((i) => i.boringId === x.id)
+        .map((i) => ({ id: i.id, indtagsnr: i.indtagsnr, jupiterId: i.jupiterId })),
+    })),
+    maengder: maengder.map(
+      (m): JupiterMaengde => ({
+        ...m,
+        forsyning: (m.forsyning ?? []).map((f) => ({
+          jupiterForsyningsartId: f.jupiterForsyningsartId,
+          maengde: f.maengde,
+        })),
+      }),
+    ),
+  };
+}
+
+/** The reports of a plant, newest first, with the sender's name. */
+async function hentIndberetninger(db: Db | Tx, vandanlaegId: number, kundeId: number, limit: number) {
+  const rows = await db
+    .select({
+      id: jupiterIndberetning.id,
+      sendt: jupiterIndberetning.sendt,
+      brugerId: jupiterIndberetning.brugerId,
+      bruger: bruger.navn,
+      status: jupiterIndberetning.status,
+      fejlTypeKode: jupiterIndberetning.fejlTypeKode,
+      fejlTypeTekst: jupiterIndberetning.fejlTypeTekst,
+      elementStatus: jupiterIndberetning.elementStatus,
+    })
+    .from(jupiterIndberetning)
+    .leftJoin(bruger, eq(bruger.id, jupiterIndberetning.brugerId))
+    .where(and(eq(jupiterIndberetning.vandanlaegId, vandanlaegId), eq(jupiterIndberetning.kundeId, kundeId)))
+    .orderBy(desc(jupiterIndberetning.sendt), desc(jupiterIndberetning.id))
+    .limit(limit);
+  return rows.map(
+    (r): JupiterIndberetning => ({
+      id: r.id,
+      sendt: r.sendt.toISOString(),
+      brugerId: r.brugerId,
+      bruger: r.bruger,
+      jupiterIndberetningsFejlStatus: r.status === 'OK' ? 'OK' : 'Fejl',
+      jupiterIndberetningsFejlTypeKode: r.fejlTypeKode,
+      jupiterIndberetningsFejlTypeText: r.fejlTypeTekst,
+      elementStatusListe: r.elementStatus.map((e) => ({
+        element: e.element,
+        felt: e.felt,
+        status: e.status === 'OK' ? 'OK' : 'Fejl',
+        besked: e.besked,
+      })),
+    }),
+  );
+}
+
+/**
+ * Reporting a water plant to Jupiter (through `integrations.jupiter`) and the status back:
+ * GET vandanlaeg/{id}/jupiter/klar, POST vandanlaeg/{id}/jupiter/indberet,
+ * GET vandanlaeg/{id}/jupiter/status. Reading needs the water-plant read right, sending the
+ * caseworker right; another customer's plant, or a company that is not a water plant, answers 404.
+ */
+export async function jupiterRoutes(app: FastifyInstance, { db, integrations, clock }: Deps): Promise<void> {
+  serve(app, hentJupiterKlar, async (request) =>
+    jupiterKlar(klarInputAf(await loadPlant(db, request.user, request.params.id, 'read'))),
+  );
+
+  serve(app, hentJupiterStatus, async (request) => {
+    const row = await loadPlant(db, request.user, request.params.id, 'read');
+    const historik = await hentIndberetninger(db, row.id, request.user.kundeId, JUPITER_HISTORIK_MAKS);
+    return { seneste: historik[0] ?? null, historik };
+  });
+
+  serve(app, indberetTilJupiter, async (request) => {
+    const user = request.user;
+    const row = await loadPlant(db, user, request.params.id, 'write');
+    if (request.body.version !== undefined) tjekVersion(request.body.version, row.version, JUPITER_KONFLIKT);
+
+    const klar = jupiterKlar(klarInputAf(row));
+    if (!klar.klar) {
+      const errors: Record<string, string[]> = {};
+      for (const m of klar.mangler) addFieldError(errors, m.felt, m.besked);
+      throw badRequest(errors, 'Vandanlægget er ikke klar til Jupiter');
+    }
+
+    const data = await byggeIndberetning(db, row);
+    let svar: Awaited<ReturnType<typeof integrations.jupiter.indberet>>;
+    try {
+      svar = await integrations.jupiter.indberet(data);
+    } catch (err) {
+      request.log.error({ err }, 'jupiter: the report could not be sent');
+      throw new HttpError(502, 'Jupiter svarer ikke. Indberetningen er ikke sendt; prøv igen senere.');
+    }
+
+    const sendt = clock ? clock() : new Date();
+    const version = await db.transaction(async (tx) => {
+      await tx.insert(jupiterIndberetning).values({
+        kundeId: user.kundeId,
+        vandanlaegId: row.id,
+        sendt,
+        brugerId: user.brugerId,
+        status: svar.status,
+        fejlTypeKode: svar.fejlTypeKode,
+        fejlTypeTekst: svar.fejlTypeTekst,
+        elementStatus: svar.elementStatusListe,
+      });
+      // The status is the system's, not an edit: it goes on top of whatever version the plant has now.
+      const [nu] = await tx
+        .select({ version: virksomhed.version, basis: virksomhed.basis })
+        .from(virksomhed)
+        .where(and(eq(virksomhed.id, row.id), eq(virksomhed.kundeId, user.kundeId)))
+        .for('update');
+      if (!nu) throw notFound('Vandanlægget');
+      const antalFejl = svar.elementStatusListe.filter((e) => e.status === 'Fejl').length;
+      const ny = await opdaterVersioneret(
+        tx,
+        virksomhed,
+        { id: row.id, version: nu.version, hvor: eq(virksomhed.kundeId, user.kundeId) },
+        { basis: { ...nu.basis, jupiterIndberetningStatus: svar.status } },
+        JUPITER_KONFLIKT,
+        user,
+        {
+          virksomhedId: row.id,
+          emne: LOG_EMNE,
+          notat:
+            svar.status === 'OK'
+              ? 'Indberettet til Jupiter: godkendt.'
+              : `Indberettet til Jupiter: afvist (${svar.fejlTypeKode ?? ''} – ${svar.fejlTypeTekst ?? ''}, ${antalFejl} fejl).`,
+        },
+      );
+      return ny.version;
+    });
+
+    const [seneste] = await hentIndberetninger(db, row.id, user.kundeId, 1);
+    if (!seneste) throw new HttpError(500, 'Indberetningen blev ikke gemt');
+    return { indberetning: seneste, version };
+  });
+}

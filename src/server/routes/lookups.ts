@@ -13,15 +13,34 @@ import {
   type LandbrugLookup,
   type LookupItem,
 } from '../../contract/lookups';
+import {
+  hentMuligeVirksomhedstyper,
+  hentVandanlaegLookup,
+  VANDANLAEG_LOOKUPS,
+  type VandanlaegLookup,
+  vandLookupSti,
+} from '../../contract/vandanlaeg';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import {
   ADHOC_EMNER,
   BAT_KONKLUSIONER,
   DMA_MYNDIGHEDSTYPER,
   DMA_STATUS,
+  JUPITER_AKTIV_STATUS,
+  JUPITER_ANLAEGSART,
+  JUPITER_CTRLPROGRAM,
+  JUPITER_FORSYNINGSART,
+  JUPITER_INDVINDINGSFORMAAL,
+  JUPITER_KOORDINATMETODE,
+  JUPITER_TILLADELSETYPE,
+  JUPITER_VANDTYPE,
+  JUPITER_VIRKSOMHEDSTYPE,
   KONTAKT_ROLLER_LANDBRUG,
   KONTAKT_ROLLER_VANDANLAEG,
   KONTAKT_ROLLER_VIRKSOMHED,
+  MULIGE_VIRKSOMHEDSTYPER,
+  VANDANLAEG_HAANDHAEVELSE_TYPE,
+  VANDANLAEG_TILSYNSTYPE,
   VIRKSOMHEDSGRUPPER,
 } from '../db/seed/lookups';
 import type { Deps } from '../deps';
@@ -435,10 +454,27 @@ const TIDSREGISTRERING_FOR: Record<string, readonly (1 | 2)[]> = {
 };
 const TIDSREGISTRERING_LISTE = liste(TIDSREGISTRERING);
 
+/** The water-plant lists (MWVandanlaegLookUp/list/{name}); ids are the ones the seed's basis refers to. */
+const VANDANLAEG_LISTER: Record<VandanlaegLookup, LookupItem[]> = {
+  jupitervirksomhedstype: liste(fraOpslag(JUPITER_VIRKSOMHEDSTYPE)),
+  jupiteranlaegsart: liste(fraOpslag(JUPITER_ANLAEGSART)),
+  jupiteraktivstatus: liste(fraOpslag(JUPITER_AKTIV_STATUS)),
+  jupiterforsyningsart: liste(fraOpslag(JUPITER_FORSYNINGSART)),
+  vandanlaegHaandhaevelseType: liste(fraOpslag(VANDANLAEG_HAANDHAEVELSE_TYPE)),
+  jupitertilladelsetype: liste(fraOpslag(JUPITER_TILLADELSETYPE)),
+  vandanlaegtilsynstype: liste(fraOpslag(VANDANLAEG_TILSYNSTYPE)),
+  jupitervandtype: liste(fraOpslag(JUPITER_VANDTYPE)),
+  jupiterindvindingsformaal: liste(fraOpslag(JUPITER_INDVINDINGSFORMAAL)),
+  jupiterctrlprogram: liste(fraOpslag(JUPITER_CTRLPROGRAM)),
+  jupiterkoordinatmetode: liste(fraOpslag(JUPITER_KOORDINATMETODE)),
+  kommune: liste(KOMMUNER.map(([nr, navn]) => [String(nr), kommunenavn(navn), { id: nr }] as const)),
+};
+
 /** Every fixed list, keyed by its API path in lower case. */
 export const LOOKUP_KATALOG: ReadonlyMap<string, LookupItem[]> = new Map<string, LookupItem[]>([
   ...DMA_LOOKUPS.map((n) => [`dmalookup/${n.toLowerCase()}`, DMA_LISTER[n]] as const),
   ...LANDBRUG_LOOKUPS.map((n) => [`mwlandbruglookup/list/${n.toLowerCase()}`, LANDBRUG_LISTER[n]] as const),
+  ...VANDANLAEG_LOOKUPS.map((n) => [vandLookupSti(n).toLowerCase(), VANDANLAEG_LISTER[n]] as const),
   ['dyretype/list', DYRETYPER],
   ['adhocopgave/emner', liste(tilKoder(ADHOC_EMNER))],
   [
@@ -543,6 +579,13 @@ export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {
   };
   serve(app, hentDmaLookup, (request) => navngivet(`dmalookup/${request.params.name}`));
   serve(app, hentLandbrugLookup, (request) => navngivet(`mwlandbruglookup/list/${request.params.name}`));
+  serve(app, hentVandanlaegLookup, (request) => navngivet(`mwvandanlaeglookup/list/${request.params.name}`));
+  /** The company types that fit an abstraction purpose (404 for an unknown purpose). */
+  serve(app, hentMuligeVirksomhedstyper, (request) => {
+    const ids = MULIGE_VIRKSOMHEDSTYPER[request.params.formaalId];
+    if (!ids) throw notFound('Indvindingsformålet');
+    return VANDANLAEG_LISTER.jupitervirksomhedstype.filter((i) => ids.includes(i.id));
+  });
 
   for (const path of Object.values(FASTE_LOOKUPS)) {
     const items = lookupListe(path);

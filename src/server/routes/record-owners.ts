@@ -3,7 +3,7 @@ import { VANDANLAEG_EJER, VIRKSOMHED_EJER } from '../../contract/record-kind';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
-import { loadVirksomhed } from './entity-access';
+import { loadVandanlaeg, loadVirksomhed } from './entity-access';
 
 /** The owner row a record hangs on (`registrering.virksomhed_id`) and whose log gets the entries. */
 export interface EjerRaekke {
@@ -30,7 +30,7 @@ export const EJERE: EjerRegister = {
     load: loadVirksomhed,
     typer: [VIRKSOMHEDSTYPE.VIRKSOMHED, VIRKSOMHEDSTYPE.LANDBRUG],
   },
-  [VANDANLAEG_EJER.navn]: { load: loadVirksomhed, typer: [VIRKSOMHEDSTYPE.VANDANLAEG] },
+  [VANDANLAEG_EJER.navn]: { load: loadVandanlaeg, typer: [VIRKSOMHEDSTYPE.VANDANLAEG] },
 };
 
 export function ejerLoader(register: EjerRegister, owner: RecordOwner): EjerLoader {

@@ -45,27 +45,40 @@ async function navneAf(db: Db, ids: (number | null)[]): Promise<Map<number, stri
   return new Map(rows.map((r) => [r.id, r.navn]));
 }
 
-async function svar(db: Db, kind: AnyRecordKind, rows: Row[]): Promise<AnyRecord[]> {
+/** Today as YYYY-MM-DD by the server's clock (a kind's derived fields). */
+const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
+
+export async function svar(
+  db: Db,
+  kind: AnyRecordKind,
+  rows: Row[],
+  clock?: () => Date,
+): Promise<AnyRecord[]> {
   const navne = await navneAf(
     db,
     rows.flatMap((r) => [r.sagsbehandlerId, r.oprettetAf, r.opdateretAf]),
   );
   const navn = (id: number | null) => (id === null ? null : (navne.get(id) ?? null));
-  return rows.map((r) => ({
-    id: r.id,
-    virksomhedId: r.virksomhedId,
-    art: kind.art,
-    version: r.version,
-    sagsbehandler: navn(r.sagsbehandlerId),
-    oprettet: r.oprettet.toISOString(),
-    oprettetAf: navn(r.oprettetAf),
-    opdateret: r.opdateret.toISOString(),
-    opdateretAf: navn(r.opdateretAf),
-    titel: r.titel,
-    dato: r.dato,
-    sagsbehandlerId: r.sagsbehandlerId,
-    ...felterAf(kind, r),
-  }));
+  const iDag = iDagAf(clock);
+  return rows.map((r) => {
+    const felter = felterAf(kind, r);
+    return {
+      id: r.id,
+      virksomhedId: r.virksomhedId,
+      art: kind.art,
+      version: r.version,
+      sagsbehandler: navn(r.sagsbehandlerId),
+      oprettet: r.oprettet.toISOString(),
+      oprettetAf: navn(r.oprettetAf),
+      opdateret: r.opdateret.toISOString(),
+      opdateretAf: navn(r.opdateretAf),
+      titel: r.titel,
+      dato: r.dato,
+      sagsbehandlerId: r.sagsbehandlerId,
+      ...felter,
+      ...kind.afled?.(felter, iDag),
+    };
+  });
 }
 
 /** Splits validated input into the columns and the kind's data. */
@@ -108,8 +121,8 @@ export function recordRoutes(
   ejere: EjerRegister = EJERE,
   hooks: RecordHooks = {},
 ) {
-  return async (app: FastifyInstance, { db }: Pick<Deps, 'db'>) => {
-    for (const kind of kinds) serveKind(app, db, kind, ejere, hooks);
+  return async (app: FastifyInstance, { db, clock }: Pick<Deps, 'db' | 'clock'>) => {
+    for (const kind of kinds) serveKind(app, db, kind, ejere, hooks, clock);
   };
 }
 
@@ -127,6 +140,14 @@ export interface RecordHook {
     id: number | null;
     input: Record<string, unknown>;
   }): Promise<Record<string, string[]>>;
+  /** Runs in the change's transaction after the record was written (kept in step: the plant's permitted quantity). */
+  efter?(ctx: {
+    tx: Db;
+    user: SessionUser;
+    ejer: EjerRaekke;
+    id: number;
+    handling: 'opret' | 'ret' | 'slet';
+  }): Promise<void>;
 }
 export type RecordHooks = Readonly<Record<string, RecordHook>>;
 
@@ -136,8 +157,10 @@ function serveKind(
   kind: AnyRecordKind,
   ejere: EjerRegister,
   hooks: RecordHooks,
+  clock?: () => Date,
 ) {
   const ep = recordEndpoints(kind);
+  const hook = hooks[kind.art];
   const ejer = ejerLoader(ejere, kind.owner);
   const konflikt = recordKonflikt(kind.navn);
 
@@ -166,10 +189,12 @@ function serveKind(
     return { r, e: await hentEjer(user, r.virksomhedId, mode) };
   }
 
-  serve(app, ep.liste, async (request) => {
-    const e = await hentEjer(request.user, request.params.id, 'read');
-    return svar(db, kind, await levendeRegistreringer(db, e.id, kind.art));
-  });
+  if (!kind.egenListe) {
+    serve(app, ep.liste, async (request) => {
+      const e = await hentEjer(request.user, request.params.id, 'read');
+      return svar(db, kind, await levendeRegistreringer(db, e.id, kind.art), clock);
+    });
+  }
 
   serve(app, ep.opret, async (request) => {
     const user = request.user;
@@ -190,7 +215,7 @@ function serveKind(
       const opslag = new FeltOpslag(tx, user.kundeId, e);
       const errors = {
         ...(await tjekFelter(opslag, kind.felter, e.type, input, {})),
-        ...(await hooks[kind.art]?.tjek?.({ tx, user, ejer: e, id: null, input })),
+        ...(await hook?.tjek?.({ tx, user, ejer: e, id: null, input })),
       };
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const [r] = await tx
@@ -215,15 +240,16 @@ function serveKind(
         emne: kind.logEmne,
         notat: `${beskrivelse(kind, r!.titel)} oprettet${felter.length > 0 ? `: ${felter.join('; ')}` : ''}.`,
       });
+      await hook?.efter?.({ tx, user, ejer: e, id: r!.id, handling: 'opret' });
       return r!;
     });
-    const [item] = await svar(db, kind, [created]);
+    const [item] = await svar(db, kind, [created], clock);
     return item!;
   });
 
   serve(app, ep.hent, async (request) => {
     const { r } = await hentRegistrering(request.user, request.params.id, 'read');
-    const [item] = await svar(db, kind, [r]);
+    const [item] = await svar(db, kind, [r], clock);
     return item!;
   });
 
@@ -237,10 +263,10 @@ function serveKind(
       const gamle = felterAf(kind, r);
       const errors = {
         ...(await tjekFelter(opslag, kind.felter, e.type, input, gamle)),
-        ...(await hooks[kind.art]?.tjek?.({ tx, user, ejer: e, id: r.id, input })),
+        ...(await hook?.tjek?.({ tx, user, ejer: e, id: r.id, input })),
       };
       if (Object.keys(errors).length > 0) throw badRequest(errors);
-      return opdaterVersioneret(
+      const ny = await opdaterVersioneret(
         tx,
         registrering,
         { id: r.id, version: input.version, hvor: eq(registrering.slettet, false) },
@@ -259,8 +285,10 @@ function serveKind(
           };
         },
       );
+      await hook?.efter?.({ tx, user, ejer: e, id: r.id, handling: 'ret' });
+      return ny;
     });
-    const [item] = await svar(db, kind, [updated]);
+    const [item] = await svar(db, kind, [updated], clock);
     return item!;
   });
 
@@ -268,8 +296,8 @@ function serveKind(
     const user = request.user;
     const { r, e } = await hentRegistrering(user, request.params.id, 'write');
     tjekVersion(request.query.version, r.version, konflikt);
-    await db.transaction((tx) =>
-      sletBloedt(
+    await db.transaction(async (tx) => {
+      await sletBloedt(
         tx,
         registrering,
         { id: r.id, version: request.query.version },
@@ -277,8 +305,9 @@ function serveKind(
         konflikt,
         user,
         { virksomhedId: e.id, emne: kind.logEmne, notat: `${beskrivelse(kind, r.titel)} slettet.` },
-      ),
-    );
+      );
+      await hook?.efter?.({ tx, user, ejer: e, id: r.id, handling: 'slet' });
+    });
   });
 }
 

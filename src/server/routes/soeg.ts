@@ -57,6 +57,18 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
         : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
       sql`${columns} and lower(navn) like ${prefix} limit 50`,
     ];
+    // A borehole's DGU number ('38.770') finds its water plant however the spaces were typed
+    // ('38. 770', ' 38.  770'): spaces are dropped on both sides. Probed per plant of the customer
+    // through the borehole's plant index. Ranked with the exact numbers.
+    if (
+      types.some((t) => t === ENTITETER.vandanlaeg.type) &&
+      /^[\d\s.]+$/.test(tekst) &&
+      /\d\.\s*\d/.test(tekst)
+    ) {
+      branches[0] = sql`(${branches[0]}) union (${columns} and type = ${ENTITETER.vandanlaeg.type}
+          and exists (select 1 from boring b where b.vandanlaeg_id = virksomhed.id
+            and replace(b.dgu_nr, ' ', '') = ${digits}) limit 50)`;
+    }
     // Trigram indexes need three characters; shorter text searches numbers and name prefixes only.
     if (tekst.length >= 3) {
       branches.push(

@@ -17,6 +17,7 @@ import {
 } from '../../../contract/validering';
 import { tabelHentning } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { vandanlaegStiForPost } from '../../lib/vand-fokus';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
@@ -55,7 +56,8 @@ export interface KoeKonfig<T extends KoePost> {
 }
 
 const SIDE = 1000;
-const anlaegSti = (k: KoeKonfig<KoePost>, row: KoePost) => `/vandanlaeg/${row.vandanlaegId}/${k.anlaegFane}`;
+/** The plant's tab, with the entry (intake, period) left for the tab to select (src/app/lib/vand-fokus.ts). */
+const anlaegSti = (k: KoeKonfig<KoePost>, row: KoePost) => vandanlaegStiForPost(k.anlaegFane, row);
 const INGEN: never[] = [];
 /** The undo toast stays a little longer than the default 5 s, to be reached for; Ctrl+Z works after it. */
 const FORTRYD_TOAST_MS = 10_000;

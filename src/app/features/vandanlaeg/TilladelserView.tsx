@@ -1,6 +1,25 @@
+import { VANDANLAEG_TILLADELSE } from '../../../contract/vandanlaeg-registreringer';
 import type { ViewProps } from '../../workspace/tile-api';
+import { VandanlaegFrame } from './Frame';
+import { PlantRecordTab } from './registreringer';
 
-/** Placeholder while the water-plant tab is built (issue 11). */
-export default function TilladelserView(_props: ViewProps) {
-  return <p className="muted">Under opbygning</p>;
+/**
+ * The permits tab (/vandanlaeg/:id/tilladelser/:tilladelseid?): the plant's permits with their
+ * status (Gældende/Udløbet), revocation and boreholes. The fixed permit purpose is saved, not shown.
+ */
+export default function TilladelserView({ route, params }: ViewProps) {
+  return (
+    <VandanlaegFrame route={route} params={params}>
+      {(d) => (
+        <PlantRecordTab
+          d={d}
+          kind={VANDANLAEG_TILLADELSE}
+          params={params}
+          fane="tilladelser"
+          param="tilladelseid"
+          skjulte={['tilladelsesformaalId']}
+        />
+      )}
+    </VandanlaegFrame>
+  );
 }

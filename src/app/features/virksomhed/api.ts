@@ -1,9 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { AnyEndpoint } from '../../../contract/endpoint';
 import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { hentAdHocOpgaver, hentLogbog, opretAdHocOpgave, opretLogbogNotat } from '../../../contract/notes';
-import { type AnyRecordKind, opretKald, recordEndpoints } from '../../../contract/record-kind';
-import { ARTER, type Registrering, type RegistreringArt } from '../../../contract/registreringer';
+import { ARTER, type RegistreringArt } from '../../../contract/registreringer';
 import {
   gemBasis,
   hentTidslinje,
@@ -12,12 +10,9 @@ import {
   retKontaktperson,
   sletKontaktperson,
 } from '../../../contract/virksomhed';
-import { errorStore } from '../../lib/error-store';
-import { HttpError } from '../../lib/http';
-import { serverTekst } from '../../lib/http-fejl';
 import { forgetCompanyLookups } from '../../lib/lookups';
+import { recordApi, saveFailure, useRecords } from '../../records/api';
 import { http } from '../../session/runtime';
-import type { GemFejl } from '../../ui/form';
 
 /** Query keys of the feature: everything about one company starts with ['virksomhed', id]. */
 export const keys = {
@@ -41,13 +36,7 @@ export function useVirksomhed(id: number) {
 }
 
 export function useRegistreringer(id: number, art: RegistreringArt, enabled = true) {
-  return useQuery({
-    queryKey: keys.registreringer(id, art),
-    queryFn: ({ signal }) =>
-      http.call(recordEndpoints(ARTER[art]).liste, { params: { id }, signal }) as Promise<Registrering[]>,
-    staleTime: 30_000,
-    enabled,
-  });
+  return useRecords(ARTER[art], id, enabled);
 }
 
 export function useTidslinje(id: number, take: number) {
@@ -75,17 +64,8 @@ export function useAdHocOpgaver(id: number) {
   });
 }
 
-/** What a failed save means for a form: field errors (400), someone else's change (409), or the usual modal. */
-export function saveFailure(err: unknown): GemFejl {
-  if (err instanceof HttpError) {
-    const { status, body } = err.failure;
-    if (status === 400) return { kind: 'felter', body };
-    if (status === 409) return { kind: 'konflikt', message: serverTekst(err, ['message']) ?? '' };
-    // Everything else is reported as any failed call is (error or forbidden modal).
-    errorStore.push(err.failure);
-  }
-  return { kind: 'andet' };
-}
+/** What a failed save means for a form (shared with every record form). */
+export { saveFailure };
 
 /** After any change: the company (counts, version), its timeline and log (the automatic entry) are stale. */
 export function afterChange(client: QueryClient, id: number, art?: RegistreringArt) {
@@ -100,20 +80,9 @@ export function afterChange(client: QueryClient, id: number, art?: RegistreringA
 export const api = {
   gemBasis: (id: number, body: Record<string, unknown>) =>
     http.call(gemBasis, { params: { id }, body, silent: true }),
-  opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>) =>
-    // The create's path shape depends on the owner; the call is the same.
-    http.call(recordEndpoints(kind).opret as AnyEndpoint, {
-      ...opretKald(kind, ejerId, body),
-      silent: true,
-    }) as Promise<Registrering>,
-  ret: (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>) =>
-    http.call(recordEndpoints(kind).ret, {
-      params: { id: recordId },
-      body,
-      silent: true,
-    }) as Promise<Registrering>,
-  slet: (kind: AnyRecordKind, recordId: number, version: number) =>
-    http.call(recordEndpoints(kind).slet, { params: { id: recordId }, query: { version }, silent: true }),
+  opret: recordApi.opret,
+  ret: recordApi.ret,
+  slet: recordApi.slet,
   opretKontakt: (id: number, body: Record<string, unknown>) =>
     http.call(opretKontaktperson, { params: { id }, body, silent: true }),
   retKontakt: (kontaktId: number, body: Record<string, unknown>) =>

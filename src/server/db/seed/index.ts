@@ -42,6 +42,7 @@ import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { Prng } from './prng';
 import { lavRegistreringer } from './registreringer';
 import { EMNER, FRASER, SYSTEMBESKED_GLOBAL, SYSTEMBESKEDER_KUNDE, TILSYN_KONKLUSIONER } from './tekster';
+import { lavVandRegistreringer } from './vand-registreringer';
 import { lavVandanlaegListe, type VandOpsaetning } from './vandanlaeg';
 import { lavVandproever } from './vandproever';
 import { efterSeed } from './vedligehold';
@@ -290,6 +291,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
         antal: skala.vandanlaeg,
         unikkeNavne: true,
       });
+      await ctx.writer.flush();
+      await lavVandRegistreringer(exec, k, kp.fork('vandregistreringer'));
       lavNotifikationer(ctx, k, kp.fork('notifikationer'));
       log(
         `${k.navn}: ${k.stats.virksomheder} virksomheder, ${k.stats.landbrug} landbrug, ${k.stats.vandanlaeg} vandanlæg, ` +

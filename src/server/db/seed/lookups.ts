@@ -4,6 +4,8 @@
  * endpoints can serve the same ids the seeded rows carry.
  */
 
+import { JUPITER_CTRLPROGRAM_NAVNE } from '../../../contract/jupiter';
+
 export interface Opslag {
   id: number;
   kode: string;
@@ -90,11 +92,12 @@ export const JUPITER_INDVINDINGSFORMAAL: Opslag[] = [
   { id: 4, kode: 'GARTNERI', navn: 'Vanding i gartneri' },
 ];
 
-export const JUPITER_CTRLPROGRAM: Opslag[] = [
-  { id: 1, kode: 'NORMAL', navn: 'Normal kontrol' },
-  { id: 2, kode: 'REDUCERET', navn: 'Reduceret kontrol' },
-  { id: 3, kode: 'UDVIDET', navn: 'Udvidet kontrol' },
-];
+/** Jupiter's CTRLPROGRAM code list 1–10 (DRWPLANT.CTRLPROGRAM since 1 May 2023; src/contract/jupiter.ts). */
+export const JUPITER_CTRLPROGRAM: Opslag[] = Object.entries(JUPITER_CTRLPROGRAM_NAVNE).map(([id, navn]) => ({
+  id: Number(id),
+  kode: id,
+  navn,
+}));
 
 export const JUPITER_KOORDINATMETODE: Opslag[] = [
   { id: 1, kode: 'GPS', navn: 'GPS-indmålt' },
@@ -110,6 +113,40 @@ export const JUPITER_FORSYNINGSART: Opslag[] = [
   { id: 4, kode: 'LANDBRUG', navn: 'Landbrug og gartneri' },
   { id: 5, kode: 'ANDET', navn: 'Andre forbrugere' },
 ];
+
+/** Jupiter permit types of a water plant (VandanlaegTilladelse.jupiterTilladelsetypeId). */
+export const JUPITER_TILLADELSETYPE: Opslag[] = [
+  { id: 1, kode: 'INDVINDING', navn: 'Indvindingstilladelse' },
+  { id: 2, kode: 'BORING', navn: 'Boretilladelse' },
+  { id: 3, kode: 'MIDLERTIDIG', navn: 'Midlertidig tilladelse (prøvepumpning)' },
+  { id: 4, kode: 'GRUNDVANDSSAENKNING', navn: 'Tilladelse til grundvandssænkning' },
+];
+
+/** Enforcement types of a water plant (vandanlaegHaandhaevelseType). */
+export const VANDANLAEG_HAANDHAEVELSE_TYPE: Opslag[] = [
+  { id: 1, kode: 'HENSTILLING', navn: 'Henstilling' },
+  { id: 2, kode: 'INDSKAERPELSE', navn: 'Indskærpelse' },
+  { id: 3, kode: 'PAABUD', navn: 'Påbud' },
+  { id: 4, kode: 'FORBUD', navn: 'Forbud' },
+  { id: 5, kode: 'POLITIANMELDELSE', navn: 'Politianmeldelse' },
+];
+
+/** Inspection types of a water plant (vandanlaegtilsynstype). */
+export const VANDANLAEG_TILSYNSTYPE: Opslag[] = [
+  { id: 1, kode: 'VANDVAERK', navn: 'Tilsyn på vandværk' },
+  { id: 2, kode: 'BORING', navn: 'Boringskontrol' },
+  { id: 3, kode: 'TEKNISK', navn: 'Teknisk tilsyn' },
+  { id: 4, kode: 'ADMINISTRATIVT', navn: 'Administrativt tilsyn' },
+  { id: 5, kode: 'OPFOELGNING', navn: 'Opfølgende tilsyn' },
+];
+
+/** Which company types (JUPITER_VIRKSOMHEDSTYPE ids) fit an abstraction purpose (JUPITER_INDVINDINGSFORMAAL id). */
+export const MULIGE_VIRKSOMHEDSTYPER: Record<number, number[]> = {
+  1: [1, 2],
+  2: [3, 5],
+  3: [4],
+  4: [5, 3],
+};
 
 /** Water-level reading situation: 0 at rest, 1 pumping (spec 001 §3 display labels). */
 export const PEJLE_SITUATION = { I_RO: 0, I_DRIFT: 1 } as const;

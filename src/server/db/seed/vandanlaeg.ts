@@ -608,7 +608,9 @@ function lavVandanlaeg(
       jupiterAnlaegsartId: def.anlaegsartId,
       jupiterVandtypeId: 1,
       jupiterIndvindingsformaalId: def.formaalId,
-      jupiterCTRLPROGRAMId: art === 'almen' ? prng.pick([1, 1, 1, 2, 3]) : null,
+      // Almen plants are control programme 1 (almen vandforsyning). One draw, as before, so the rest
+      // of the seeded data stays the same; other drinking-water plants lack it (not Jupiter-ready).
+      jupiterCTRLPROGRAMId: art === 'almen' ? prng.pick([1]) : null,
       jupiterKoordinatMetodeId: prng.pick([1, 1, 2, 3]),
       vandmaengdeM3Aar: tilladelse,
       udloebsdatoPaaGaeldendeTilladelse: udloeb,

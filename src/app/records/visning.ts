@@ -1,20 +1,29 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { LookupItem } from '../../../contract/lookups';
-import type { FeltDef } from '../../../contract/virksomhed';
-import { lookupListeQuery, useTidsregistreringsKategorier, useTilsynKonklusioner } from '../../lib/lookups';
-import { formatDanskDato, formatDanskTal, jaNejTekst } from '../../ui/form';
+import type { FeltDef } from '../../contract/felter';
+import type { LookupItem } from '../../contract/lookups';
+import { lookupListeQuery, useTidsregistreringsKategorier, useTilsynKonklusioner } from '../lib/lookups';
+import { formatDanskDato, formatDanskTal, jaNejTekst } from '../ui/form';
+
+/** Options of lookup sources the view supplies itself, by source (a water plant's boreholes). */
+export type FeltMuligheder = Partial<Record<'boring', readonly LookupItem[] | undefined>>;
 
 /** Names of lookup values, per field: what a list shows instead of ids. */
 export type Navne = ReadonlyMap<string, ReadonlyMap<unknown, string>>;
 
 /**
  * Loads the lookups the given fields refer to (from the shared lookup cache) and answers a name map
- * per field. Case workers are named by the record itself (its `sagsbehandler`).
+ * per field. Case workers are named by the record itself (its `sagsbehandler`); sources the view
+ * supplies (a plant's boreholes) come from `muligheder`.
  */
 export function useFeltNavne(
   felter: readonly FeltDef[],
-  ctx: { kundeId: number; virksomhedId: number },
+  ctx: {
+    kundeId: number;
+    /** The owner row (a company's time categories). */
+    ejerId: number;
+    muligheder?: FeltMuligheder;
+  },
 ): Navne {
   const paths = useMemo(
     () => [
@@ -38,7 +47,8 @@ export function useFeltNavne(
       f.type.kind === 'lookup' && 'special' in f.type.kilde && f.type.kilde.special === 'tidsregistrering',
   );
   const konklusioner = useTilsynKonklusioner(trengerKonklusion ? ctx.kundeId : null);
-  const kategorier = useTidsregistreringsKategorier(trengerKategori ? ctx.virksomhedId : null);
+  const kategorier = useTidsregistreringsKategorier(trengerKategori ? ctx.ejerId : null);
+  const muligheder = ctx.muligheder;
   const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: dataKey stands for the results' data
@@ -52,12 +62,13 @@ export function useFeltNavne(
       if ('path' in t.kilde) items = byPath.get(t.kilde.path);
       else if (t.kilde.special === 'tilsynKonklusion') items = konklusioner.data;
       else if (t.kilde.special === 'tidsregistrering') items = kategorier.data;
+      else if (t.kilde.special === 'boring' && muligheder?.boring) items = [...muligheder.boring];
       if (!items) continue;
       const key = t.vaerdi ?? 'id';
       map.set(f.navn, new Map(items.map((i) => [key === 'id' ? i.id : i[key], i.navn])));
     }
     return map;
-  }, [felter, paths, dataKey, konklusioner.data, kategorier.data]);
+  }, [felter, paths, dataKey, konklusioner.data, kategorier.data, muligheder]);
 }
 
 /** A field's value as a list or a log shows it. */

@@ -1,0 +1,210 @@
+import { NotebookPen, Star } from 'lucide-react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { Vandanlaeg } from '../../../contract/vandanlaeg';
+import { httpStatus } from '../../lib/http-fejl';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import type { RouteDef, RouteParams } from '../../routes/route-table';
+import { isFavorit, useFavoritToggle } from '../../shell/favorites';
+import { usePanelToggle } from '../../shell/panels';
+import { useShellSession } from '../../shell/session-context';
+import { primaryFocus } from '../../ui/focus';
+import { Spinner } from '../../ui/Spinner';
+import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
+import { useVandanlaeg } from './api';
+import { LogbogPanel } from './LogbogPanel';
+import './vandanlaeg.css';
+
+/** What a tab view gets from the frame: the loaded plant and whether the user may change it. */
+export interface PlantDetalje {
+  plant: Vandanlaeg;
+  /** The session holds SAGSBEHANDLER_VANDANLAEG; otherwise the tab is read-only. */
+  kanRette: boolean;
+}
+
+const SKRIVERET = 'SAGSBEHANDLER_VANDANLAEG';
+
+const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
+
+/** Registers a tab's own commands beside the frame's (the tile holds one list). */
+export function useFrameCommands(commands: TileCommand[]): void {
+  const set = useContext(FrameCommands);
+  useEffect(() => {
+    set(commands);
+    return () => set([]);
+  }, [commands, set]);
+}
+
+/** The plant's Jupiter status as a short badge text and tone. */
+function jupiterBadge(p: Vandanlaeg): { tekst: string; tone: 'ok' | 'fejl' | 'neutral' } | null {
+  const s = p.jupiterStatus;
+  if (!s) return p.basis.indberetning ? { tekst: 'Jupiter: ikke indberettet', tone: 'neutral' } : null;
+  if (s.status === 'OK') return { tekst: 'Jupiter: OK', tone: 'ok' };
+  return { tekst: `Jupiter: fejl${s.fejlTypeKode ? ` (${s.fejlTypeKode})` : ''}`, tone: 'fejl' };
+}
+
+/**
+ * The shared frame of every tab of a water plant: loads the plant (['vandanlaeg', id]), names the
+ * tile after it, shows the header line (anlægsnr., Jupiter-id, address, read-only note, Jupiter
+ * status) and renders the tab, keyed by the plant so no tab state carries over to another plant.
+ */
+export function VandanlaegFrame({
+  params,
+  children,
+}: {
+  route: RouteDef;
+  params: RouteParams;
+  children(d: PlantDetalje): ReactNode;
+}) {
+  const id = Number(params.id);
+  const q = useVandanlaeg(id);
+  const session = useShellSession();
+  const plant = q.data;
+  useTileTitle(plant?.basis.anlaegsnavn ?? null);
+
+  const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
+  const favoritToggle = useFavoritToggle();
+  const favorit = plant ? isFavorit(session.kundeSettings, plant.id, 'Vandanlaeg') : false;
+  // What the favourite command does is read when it runs; the list is rebuilt only when it shows otherwise.
+  const toggleRef = useRef(() => {});
+  toggleRef.current = () => {
+    if (!plant) return;
+    favoritToggle({
+      virksomhedId: plant.id,
+      virksomhedType: 'Vandanlaeg',
+      displayName: plant.basis.anlaegsnavn,
+    }).catch(() => {
+      // The HTTP client has shown why; the star is back as it was.
+    });
+  };
+  const panels = usePanelToggle();
+  const logOpen = panels.isOpen('logs');
+  const panelRef = useRef(panels);
+  panelRef.current = panels;
+  const commands = useMemo<TileCommand[]>(
+    () =>
+      plant
+        ? [
+            ...tabCommands,
+            {
+              id: 'panel-logs',
+              label: `${logOpen ? 'Skjul' : 'Vis'} logbog`,
+              shortcut: 'alt+b',
+              keywords: ['panel', 'Logbog', 'note'],
+              run: () => panelRef.current.toggle('logs'),
+            },
+            {
+              id: 'favorit',
+              label: favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter',
+              shortcut: 'mod+d',
+              keywords: ['favorit', 'stjerne'],
+              run: () => toggleRef.current(),
+            },
+          ]
+        : [],
+    [plant, tabCommands, favorit, logOpen],
+  );
+  useTileCommands(commands);
+
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <div className="va-message" role="alert">
+        <h2>Vandanlægget blev ikke fundet</h2>
+      </div>
+    );
+  }
+  if (q.isLoading) {
+    return (
+      <div className="loading">
+        <Spinner /> Indlæser …
+      </div>
+    );
+  }
+  if (!plant) {
+    const status = httpStatus(q.error);
+    return (
+      <div className="va-message" role="alert">
+        <h2>
+          {status === 404
+            ? 'Vandanlægget blev ikke fundet'
+            : status === 403
+              ? 'Der er ikke de fornødne rettigheder til denne handling.'
+              : 'Vandanlægget kunne ikke hentes'}
+        </h2>
+        <p className="muted">
+          {status === 404
+            ? 'Det findes ikke hos den aktive kunde, eller det er slettet.'
+            : status === 403
+              ? 'Du har ikke læseret til vandanlæg.'
+              : 'Prøv igen om lidt.'}
+        </p>
+        {status !== 404 && status !== 403 && (
+          <button type="button" className="button" onClick={() => void q.refetch()}>
+            Prøv igen
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const kanRette = session.ressourcer.has(SKRIVERET);
+  const badge = jupiterBadge(plant);
+  const adresse = plant.adresse.fuldeAdresse;
+  return (
+    <FrameCommands.Provider value={setTabCommands}>
+      <div className="va">
+        <div className="va-toolbar">
+          <button
+            type="button"
+            className={`icon-button va-star${favorit ? ' on' : ''}`}
+            aria-pressed={favorit}
+            aria-label={favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'}
+            title={`${favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'} (${shortcutLabel(platformKey('mod+d'))})`}
+            onClick={() => toggleRef.current()}
+          >
+            <Star size={15} aria-hidden="true" fill={favorit ? 'currentColor' : 'none'} />
+          </button>
+          <span className="va-facts">
+            {plant.basis.anlaegsnr && <span>Anlægsnr. {plant.basis.anlaegsnr}</span>}
+            {plant.basis.jupiterId && <span>Jupiter-id {plant.basis.jupiterId}</span>}
+            {adresse && <span className="va-adresse">{adresse}</span>}
+            {!kanRette && <span className="va-badge neutral">Kun læseadgang</span>}
+            {badge && (
+              <span
+                className={`va-badge ${badge.tone}`}
+                title={plant.jupiterStatus?.fejlTypeTekst ?? undefined}
+              >
+                {badge.tekst}
+              </span>
+            )}
+          </span>
+          <button
+            type="button"
+            className={`va-panel-toggle${logOpen ? ' on' : ''}`}
+            aria-pressed={logOpen}
+            title={`Logbog (${shortcutLabel(platformKey('alt+b'))})`}
+            onClick={() => panels.toggle('logs')}
+          >
+            <NotebookPen size={14} aria-hidden="true" />
+            <span>Logbog</span>
+          </button>
+        </div>
+        {/* Keyed by the plant: a tab's state (forms, selection) never carries over to another plant. */}
+        <div className="va-body">
+          <div className="va-content" key={plant.id} {...primaryFocus}>
+            {children({ plant, kanRette })}
+          </div>
+          {logOpen && (
+            <aside className="va-panel" aria-label="Logbog">
+              <LogbogPanel
+                key={plant.id}
+                id={plant.id}
+                kanRette={kanRette}
+                onClose={() => panels.close('logs')}
+              />
+            </aside>
+          )}
+        </div>
+      </div>
+    </FrameCommands.Provider>
+  );
+}

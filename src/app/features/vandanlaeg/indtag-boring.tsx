@@ -1,0 +1,373 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { z } from 'zod';
+import { type Boring, boringEndpoints } from '../../../contract/vand-data';
+import { http } from '../../session/runtime';
+import { Button, SpinnerButton } from '../../ui/Button';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { DateInput, NumberInput, TextInput, useVersionedForm } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { useTile } from '../../workspace/tile-api';
+import { efterAendring, gemFejl } from './vand-data-api';
+
+interface IndtagV {
+  key: string;
+  id?: number;
+  indtagsnr: number | null;
+  jupiterId: string;
+  filterTop: number | null;
+  filterBund: number | null;
+  antalMaengder: number;
+}
+type V = {
+  dguNr: string;
+  navn: string;
+  terraenkote: number | null;
+  dybde: number | null;
+  boreDato: string | null;
+  indtag: IndtagV[];
+};
+
+const talEllerTom = z
+  .number({ error: 'Skal være et tal' })
+  .refine(Number.isFinite, 'Skal være et tal')
+  .nullable();
+const schema = z
+  .object({
+    dguNr: z.string().trim().min(1, 'Feltet er påkrævet'),
+    terraenkote: talEllerTom,
+    dybde: talEllerTom,
+    indtag: z.array(
+      z
+        .object({
+          indtagsnr: z
+            .number({ error: 'Feltet er påkrævet' })
+            .int('Skal være et helt tal')
+            .min(1, 'Mindst 1'),
+          filterTop: talEllerTom,
+          filterBund: talEllerTom,
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+let n = 0;
+const vaerdierAf = (b: Boring): V => ({
+  dguNr: b.dguNr,
+  navn: b.navn ?? '',
+  terraenkote: b.terraenkote,
+  dybde: b.dybde,
+  boreDato: b.boreDato,
+  indtag: b.indtag.map((i) => ({
+    key: `id${i.id}`,
+    id: i.id,
+    indtagsnr: i.indtagsnr,
+    jupiterId: i.jupiterId ?? '',
+    filterTop: i.filterTop,
+    filterBund: i.filterBund,
+    antalMaengder: i.antalMaengder,
+  })),
+});
+const nye = (): V => ({
+  dguNr: '',
+  navn: '',
+  terraenkote: null,
+  dybde: null,
+  boreDato: null,
+  indtag: [
+    { key: `n${++n}`, indtagsnr: 1, jupiterId: '', filterTop: null, filterBund: null, antalMaengder: 0 },
+  ],
+});
+const tom = (s: string) => (s.trim() === '' ? null : s.trim());
+
+/** The form of a borehole with its intakes (saved together: POST Boring / PUT Boring/{id}). */
+export function BoringForm({
+  anlaegId,
+  boring,
+  kanRette,
+  onGemt,
+  onSlettet,
+}: {
+  anlaegId: number;
+  boring: Boring | null;
+  kanRette: boolean;
+  onGemt(b: Boring): void;
+  onSlettet(): void;
+}) {
+  const client = useQueryClient();
+  const { confirm, confirmModal } = useConfirm();
+  const { setDirty } = useTile();
+  const vf = useVersionedForm<V, Boring>({
+    identitet: `boring:${boring?.id ?? 'ny'}@${anlaegId}`,
+    schema,
+    record: boring ?? undefined,
+    version: boring?.version,
+    vaerdierAf,
+    nye,
+    kanRette,
+    // The form tells the tile's guard itself, so the guard sees a clean form before onGemt navigates
+    // to the new borehole's address (no 'unsaved changes' question after a save).
+    vagt: setDirty,
+    gem: (v, b) => {
+      const body = {
+        virksomhedId: anlaegId,
+        dguNr: v.dguNr.trim(),
+        navn: tom(v.navn),
+        terraenkote: v.terraenkote,
+        dybde: v.dybde,
+        boreDato: v.boreDato,
+        indtag: v.indtag.map((i) => ({
+          ...(i.id === undefined ? {} : { id: i.id }),
+          indtagsnr: i.indtagsnr ?? 0,
+          jupiterId: tom(i.jupiterId),
+          filterTop: i.filterTop,
+          filterBund: i.filterBund,
+        })),
+      };
+      return b
+        ? http.call(boringEndpoints.ret, {
+            params: { id: b.id },
+            body: { ...body, version: b.version },
+            silent: true,
+          })
+        : http.call(boringEndpoints.opret, { body, silent: true });
+    },
+    fejl: gemFejl,
+    onGemt: (b) => {
+      efterAendring(client, anlaegId);
+      toast.success(`Boring ${b.dguNr} er gemt`);
+      onGemt(b);
+    },
+  });
+  const { form, konflikt } = vf;
+  const v = form.values;
+  const laast = !kanRette;
+
+  const saetIndtag = (i: number, a: Partial<IndtagV>) =>
+    form.set(
+      'indtag',
+      v.indtag.map((x, k) => (k === i ? { ...x, ...a } : x)),
+    );
+  const naesteNr = Math.max(0, ...v.indtag.map((i) => i.indtagsnr ?? 0)) + 1;
+
+  const slet = async () => {
+    if (!boring) return;
+    const ok = await confirm({
+      title: 'Er du sikker?',
+      message: `Boring ${boring.dguNr} og dens ${boring.indtag.length} indtag slettes.`,
+      confirmLabel: 'Slet',
+      confirmColor: 'danger',
+    });
+    if (!ok) return;
+    await vf.koer('slet', async () => {
+      await http.call(boringEndpoints.slet, {
+        params: { id: boring.id },
+        query: { virksomhedId: anlaegId, version: boring.version },
+        silent: true,
+      });
+      efterAendring(client, anlaegId);
+      toast.success(`Boring ${boring.dguNr} er slettet`);
+      onSlettet();
+    });
+  };
+  const fejlUdenFelt = Object.entries(form.errors).filter(
+    ([k]) => !['dguNr', 'terraenkote', 'dybde', 'boreDato', 'navn'].includes(k) && !k.startsWith('indtag.'),
+  );
+  const gem = (e?: FormEvent) => {
+    e?.preventDefault();
+    void vf.gem();
+  };
+
+  return (
+    <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Boring">
+      {konflikt && (
+        <p className="form-alert wide" role="alert">
+          {konflikt}
+        </p>
+      )}
+      {fejlUdenFelt.length > 0 && (
+        <p className="form-alert wide" role="alert">
+          {fejlUdenFelt.map(([, m]) => m).join(' ')}
+        </p>
+      )}
+      <TextInput
+        name="dguNr"
+        label="DGU-nr."
+        required
+        value={v.dguNr}
+        onChange={(x) => form.set('dguNr', x)}
+        error={form.errors.dguNr}
+        maxLength={40}
+        disabled={laast}
+      />
+      <TextInput
+        name="navn"
+        label="Navn"
+        value={v.navn}
+        onChange={(x) => form.set('navn', x)}
+        error={form.errors.navn}
+        maxLength={200}
+        disabled={laast}
+      />
+      <NumberInput
+        name="terraenkote"
+        label="Terrænkote"
+        unit="m"
+        value={v.terraenkote}
+        onChange={(x) => form.set('terraenkote', x)}
+        error={form.errors.terraenkote}
+        disabled={laast}
+      />
+      <NumberInput
+        name="dybde"
+        label="Dybde"
+        unit="m"
+        value={v.dybde}
+        onChange={(x) => form.set('dybde', x)}
+        error={form.errors.dybde}
+        disabled={laast}
+      />
+      <DateInput
+        name="boreDato"
+        label="Boredato"
+        value={v.boreDato}
+        onChange={(x) => form.set('boreDato', x)}
+        error={form.errors.boreDato}
+        disabled={laast}
+      />
+      <fieldset className="wide wd-linjer">
+        <legend>Indtag</legend>
+        {v.indtag.length === 0 ? (
+          <p className="muted">Ingen indtag.</p>
+        ) : (
+          <table className="wd-table">
+            <thead>
+              <tr>
+                <th>Indtagsnr.</th>
+                <th>Jupiter-id</th>
+                <th>Filtertop (m u.t.)</th>
+                <th>Filterbund (m u.t.)</th>
+                {!laast && <th className="actions">Fjern</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {v.indtag.map((i, k) => (
+                <tr key={i.key}>
+                  <td>
+                    <NumberInput
+                      name={`indtag.${k}.indtagsnr`}
+                      label={<span className="sr-only-wd">Indtagsnr., række {k + 1}</span>}
+                      value={i.indtagsnr}
+                      onChange={(x) => saetIndtag(k, { indtagsnr: x })}
+                      error={form.errors[`indtag.${k}.indtagsnr`]}
+                      disabled={laast}
+                    />
+                  </td>
+                  <td>
+                    <TextInput
+                      name={`indtag.${k}.jupiterId`}
+                      label={<span className="sr-only-wd">Jupiter-id, række {k + 1}</span>}
+                      value={i.jupiterId}
+                      onChange={(x) => saetIndtag(k, { jupiterId: x })}
+                      maxLength={40}
+                      disabled={laast}
+                    />
+                  </td>
+                  <td>
+                    <NumberInput
+                      name={`indtag.${k}.filterTop`}
+                      label={<span className="sr-only-wd">Filtertop, række {k + 1}</span>}
+                      value={i.filterTop}
+                      onChange={(x) => saetIndtag(k, { filterTop: x })}
+                      error={form.errors[`indtag.${k}.filterTop`]}
+                      disabled={laast}
+                    />
+                  </td>
+                  <td>
+                    <NumberInput
+                      name={`indtag.${k}.filterBund`}
+                      label={<span className="sr-only-wd">Filterbund, række {k + 1}</span>}
+                      value={i.filterBund}
+                      onChange={(x) => saetIndtag(k, { filterBund: x })}
+                      error={form.errors[`indtag.${k}.filterBund`]}
+                      disabled={laast}
+                    />
+                  </td>
+                  {!laast && (
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`Fjern indtag ${i.indtagsnr ?? ''}`}
+                        title={
+                          i.antalMaengder > 0
+                            ? 'Indtaget har indberettede vandmængder og kan ikke fjernes'
+                            : 'Fjern indtaget'
+                        }
+                        disabled={i.antalMaengder > 0}
+                        onClick={() =>
+                          form.set(
+                            'indtag',
+                            v.indtag.filter((_, x) => x !== k),
+                          )
+                        }
+                      >
+                        <Trash2 size={13} aria-hidden="true" />
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {!laast && (
+          <Button
+            size="small"
+            color="secondary"
+            onClick={() =>
+              form.set('indtag', [
+                ...v.indtag,
+                {
+                  key: `n${++n}`,
+                  indtagsnr: naesteNr,
+                  jupiterId: '',
+                  filterTop: null,
+                  filterBund: null,
+                  antalMaengder: 0,
+                },
+              ])
+            }
+          >
+            <Plus size={13} aria-hidden="true" /> Tilføj indtag
+          </Button>
+        )}
+      </fieldset>
+      {kanRette && (
+        <div className="wide wd-knapper">
+          <SpinnerButton type="submit" loading={vf.busy === 'gem'} loadingText="Gemmer …">
+            Gem boring
+          </SpinnerButton>
+          {form.dirty && (
+            <Button color="secondary" onClick={vf.fortryd}>
+              Fortryd
+            </Button>
+          )}
+          {konflikt && (
+            <Button color="secondary" onClick={() => void vf.genindlaes()}>
+              Genindlæs
+            </Button>
+          )}
+          {boring && (
+            <Button color="danger" onClick={() => void slet()}>
+              <Trash2 size={13} aria-hidden="true" /> Slet boring
+            </Button>
+          )}
+        </div>
+      )}
+      {confirmModal}
+    </form>
+  );
+}

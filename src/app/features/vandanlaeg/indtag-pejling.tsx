@@ -1,0 +1,305 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { formatDato, formatTal } from '../../../contract/format';
+import type { PejlingPost } from '../../../contract/validering';
+import { PEJLE_SITUATION, pejlingEndpoints, situationTekst } from '../../../contract/vand-data';
+import { http } from '../../session/runtime';
+import { Button, SpinnerButton } from '../../ui/Button';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { DateInput, NumberInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { useTileDirty } from '../../workspace/tile-api';
+import { ValideringStatus } from './maengder-form';
+import { efterAendring, gemFejl, usePejlinger } from './vand-data-api';
+
+type V = {
+  pejletidspunkt: string | null;
+  vandstandUnderTerraen: number | null;
+  grundvandskote: number | null;
+  situation: number | null;
+  pejlemetode: string;
+  bemaerkning: string;
+};
+const schema = z
+  .object({
+    pejletidspunkt: z.string({ error: 'Feltet er påkrævet' }),
+    vandstandUnderTerraen: z
+      .number({ error: 'Feltet er påkrævet' })
+      .refine(Number.isFinite, 'Skal være et tal'),
+    grundvandskote: z.number().refine(Number.isFinite, 'Skal være et tal').nullable(),
+  })
+  .loose();
+
+const SITUATIONER = [
+  { value: PEJLE_SITUATION.I_RO as number | null, label: situationTekst(PEJLE_SITUATION.I_RO) },
+  { value: PEJLE_SITUATION.I_DRIFT as number | null, label: situationTekst(PEJLE_SITUATION.I_DRIFT) },
+  { value: null, label: situationTekst(null) },
+];
+
+const vaerdierAf = (p: PejlingPost): V => ({
+  pejletidspunkt: p.pejletidspunkt.slice(0, 10),
+  vandstandUnderTerraen: p.vandstandUnderTerraen,
+  grundvandskote: p.grundvandskote,
+  situation: p.situation,
+  pejlemetode: p.pejlemetode ?? '',
+  bemaerkning: p.bemaerkning ?? '',
+});
+const tom = (s: string) => (s.trim() === '' ? null : s);
+
+/** The water-level readings of an intake (Pejling/list?AnonymId) with a form to add or change one. */
+export function Pejlinger({
+  anlaegId,
+  indtagId,
+  kanRette,
+  fokusId,
+}: {
+  anlaegId: number;
+  indtagId: number;
+  kanRette: boolean;
+  /** A reading to open (from the validation queue). */
+  fokusId: number | null;
+}) {
+  const q = usePejlinger(anlaegId, indtagId);
+  const [valgt, setValgt] = useState<number | 'ny' | null>(null);
+  const rows = q.data?.items ?? [];
+  // The queue's reading, opened once when it is in the list.
+  const anvendt = useRef<number | null>(null);
+  useEffect(() => {
+    if (fokusId === null || anvendt.current === fokusId || !q.data?.items.some((p) => p.id === fokusId))
+      return;
+    anvendt.current = fokusId;
+    setValgt(fokusId);
+  }, [fokusId, q.data]);
+  const valgtPejling = typeof valgt === 'number' ? (rows.find((p) => p.id === valgt) ?? null) : null;
+  return (
+    <section className="wd-sektion">
+      <div className="wd-hoved">
+        <h3>Pejlinger</h3>
+        {kanRette && (
+          <Button size="small" color="secondary" onClick={() => setValgt('ny')}>
+            <Plus size={13} aria-hidden="true" /> Ny pejling
+          </Button>
+        )}
+      </div>
+      {q.isLoading ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <p className="muted">Ingen pejlinger.</p>
+      ) : (
+        <table className="wd-table">
+          <thead>
+            <tr>
+              <th>Tidspunkt</th>
+              <th className="num">Vandstand (m u.t.)</th>
+              <th className="num">Kote (m)</th>
+              <th>Situation</th>
+              <th>Validering</th>
+              <th className="actions">Ret</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} className={p.id === valgt ? 'wd-valgt' : undefined}>
+                <td>{formatDato(p.pejletidspunkt)}</td>
+                <td className="num">{formatTal(p.vandstandUnderTerraen)}</td>
+                <td className="num">{formatTal(p.grundvandskote)}</td>
+                <td>{situationTekst(p.situation)}</td>
+                <td>
+                  <ValideringStatus p={p} />
+                </td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`${kanRette ? 'Ret' : 'Vis'} pejlingen ${formatDato(p.pejletidspunkt)}`}
+                    onClick={() => setValgt(p.id)}
+                  >
+                    <Pencil size={13} aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(valgt === 'ny' || valgtPejling) && (
+        <PejlingForm
+          anlaegId={anlaegId}
+          indtagId={indtagId}
+          pejling={valgtPejling}
+          kanRette={kanRette}
+          onFaerdig={() => setValgt(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function PejlingForm({
+  anlaegId,
+  indtagId,
+  pejling,
+  kanRette,
+  onFaerdig,
+}: {
+  anlaegId: number;
+  indtagId: number;
+  pejling: PejlingPost | null;
+  kanRette: boolean;
+  onFaerdig(): void;
+}) {
+  const client = useQueryClient();
+  const { confirm, confirmModal } = useConfirm();
+  const vf = useVersionedForm<V, PejlingPost>({
+    identitet: `pejling:${pejling?.id ?? 'ny'}@${indtagId}`,
+    schema,
+    record: pejling ?? undefined,
+    version: pejling?.version,
+    vaerdierAf,
+    nye: () => ({
+      pejletidspunkt: null,
+      vandstandUnderTerraen: null,
+      grundvandskote: null,
+      situation: null,
+      pejlemetode: '',
+      bemaerkning: '',
+    }),
+    kanRette,
+    gem: (v, p) => {
+      const body = {
+        indtagId,
+        pejletidspunkt: v.pejletidspunkt ?? '',
+        vandstandUnderTerraen: v.vandstandUnderTerraen ?? 0,
+        grundvandskote: v.grundvandskote,
+        situation: v.situation,
+        pejlemetode: tom(v.pejlemetode),
+        bemaerkning: tom(v.bemaerkning),
+      };
+      return p
+        ? http.call(pejlingEndpoints.ret, {
+            params: { id: p.id },
+            body: { ...body, version: p.version },
+            silent: true,
+          })
+        : http.call(pejlingEndpoints.opret, { body, silent: true });
+    },
+    fejl: gemFejl,
+    onGemt: () => {
+      efterAendring(client, anlaegId);
+      toast.success('Pejlingen er gemt og afventer validering');
+      onFaerdig();
+    },
+  });
+  const { form, konflikt } = vf;
+  const v = form.values;
+  useTileDirty(kanRette && form.dirty, form.reset);
+  const laast = !kanRette;
+  const gem = (e?: FormEvent) => {
+    e?.preventDefault();
+    void vf.gem();
+  };
+  const slet = async () => {
+    if (!pejling) return;
+    if (
+      !(await confirm({
+        title: 'Er du sikker?',
+        message: `Pejlingen ${formatDato(pejling.pejletidspunkt)} slettes.`,
+        confirmLabel: 'Slet',
+        confirmColor: 'danger',
+      }))
+    )
+      return;
+    await vf.koer('slet', async () => {
+      await http.call(pejlingEndpoints.slet, {
+        params: { id: pejling.id },
+        query: { version: pejling.version },
+        silent: true,
+      });
+      efterAendring(client, anlaegId);
+      toast.success('Pejlingen er slettet');
+      onFaerdig();
+    });
+  };
+  return (
+    <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Pejling">
+      {konflikt && (
+        <p className="form-alert wide" role="alert">
+          {konflikt}
+        </p>
+      )}
+      <DateInput
+        name="pejletidspunkt"
+        label="Pejledato"
+        required
+        value={v.pejletidspunkt}
+        onChange={(x) => form.set('pejletidspunkt', x)}
+        error={form.errors.pejletidspunkt}
+        disabled={laast}
+      />
+      <NumberInput
+        name="vandstandUnderTerraen"
+        label="Vandstand under terræn"
+        unit="m"
+        required
+        value={v.vandstandUnderTerraen}
+        onChange={(x) => form.set('vandstandUnderTerraen', x)}
+        error={form.errors.vandstandUnderTerraen}
+        disabled={laast}
+      />
+      <NumberInput
+        name="grundvandskote"
+        label="Grundvandskote"
+        unit="m"
+        hint="Tom: beregnes af boringens terrænkote"
+        value={v.grundvandskote}
+        onChange={(x) => form.set('grundvandskote', x)}
+        error={form.errors.grundvandskote}
+        disabled={laast}
+      />
+      <RadioGroup
+        name="situation"
+        label="Situation"
+        value={v.situation}
+        options={SITUATIONER}
+        onChange={(x) => form.set('situation', x)}
+        error={form.errors.situation}
+        disabled={laast}
+      />
+      <TextInput
+        name="pejlemetode"
+        label="Pejlemetode"
+        value={v.pejlemetode}
+        onChange={(x) => form.set('pejlemetode', x)}
+        maxLength={200}
+        disabled={laast}
+      />
+      <TextInput
+        name="bemaerkning"
+        label="Bemærkning"
+        value={v.bemaerkning}
+        onChange={(x) => form.set('bemaerkning', x)}
+        maxLength={4000}
+        disabled={laast}
+      />
+      <div className="wide wd-knapper">
+        {kanRette && (
+          <SpinnerButton type="submit" loading={vf.busy === 'gem'} loadingText="Gemmer …">
+            Gem pejling
+          </SpinnerButton>
+        )}
+        <Button color="secondary" onClick={onFaerdig}>
+          Luk
+        </Button>
+        {kanRette && pejling && (
+          <Button color="danger" onClick={() => void slet()}>
+            <Trash2 size={13} aria-hidden="true" /> Slet
+          </Button>
+        )}
+      </div>
+      {confirmModal}
+    </form>
+  );
+}

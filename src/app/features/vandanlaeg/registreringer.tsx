@@ -1,0 +1,156 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { LookupItem } from '../../../contract/lookups';
+import type { AnyRecordKind } from '../../../contract/record-kind';
+import { boringEndpoints } from '../../../contract/vand-data';
+import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-registreringer';
+import type { FeltKontekst } from '../../records/FeltInput';
+import { RegistreringTab, type RegistreringTabProps } from '../../records/RegistreringTab';
+import type { RouteParams } from '../../routes/route-table';
+import { http } from '../../session/runtime';
+import { useShellSession } from '../../shell/session-context';
+import { type TileCommand, useTile } from '../../workspace/tile-api';
+import { type PlantDetalje, useFrameCommands } from './Frame';
+
+/**
+ * The water plant's record tabs (permits, inspections, enforcement, Diadem, sampling sites) on the
+ * generic record tab (src/app/records): the plant as owner, its boreholes as the options of
+ * borehole fields, and the plant reloaded after a change (a permit moves its permitted quantity).
+ */
+
+/** The plant's boreholes as lookup items (Boring/listsimple), for the borehole fields. */
+function useBoringMuligheder(plantId: number): readonly LookupItem[] | undefined {
+  const q = useQuery({
+    // Under the water data's keys, so a change of the boreholes refreshes the options too.
+    queryKey: ['vandanlaeg', plantId, 'vand', 'boringer', 'simpel'],
+    queryFn: ({ signal }) => http.call(boringEndpoints.simpel, { params: { id: plantId }, signal }),
+    staleTime: 30_000,
+  });
+  return useMemo(
+    () =>
+      q.data?.map((b, i) => ({
+        id: b.id,
+        brugerId: null,
+        kode: b.dguNr,
+        navn: b.navn ? `${b.dguNr} (${b.navn})` : b.dguNr,
+        beskrivelse: null,
+        prioritet: i,
+        dmaKode: false,
+        aktiv: true,
+      })),
+    [q.data],
+  );
+}
+
+/** What the plant's fields need: the plant as owner, its case workers and boreholes. */
+export function usePlantKontekst(d: PlantDetalje): FeltKontekst {
+  const session = useShellSession();
+  const boringer = useBoringMuligheder(d.plant.id);
+  const { plant, kanRette } = d;
+  return useMemo(
+    () => ({
+      ejer: { id: plant.id, type: plant.type },
+      kundeId: session.user?.customerId ?? 0,
+      disabled: !kanRette,
+      kendteNavne: new Map(plant.sagsbehandlere.map((s) => [s.brugerId, s.navn])),
+      kontaktpersoner: plant.kontaktpersonListe.map((k) => ({
+        id: k.id,
+        navn: k.navn,
+        rolle: k.kontaktType,
+      })),
+      muligheder: { boring: boringer },
+    }),
+    [plant, kanRette, session.user?.customerId, boringer],
+  );
+}
+
+/** After a change of a plant record: the plant itself (version, permitted quantity) is stale. */
+export function usePlantEfterAendring(plantId: number) {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: ['vandanlaeg', plantId], exact: true });
+}
+
+/** The address of a plant tab, with a record selected. */
+export const plantSti = (plantId: number, fane: string, recordId?: number | null) =>
+  `/vandanlaeg/${plantId}/${fane}${recordId ? `/${recordId}` : ''}`;
+
+/**
+ * A plant record tab whose record is selected by the route (`/vandanlaeg/:id/<fane>/:<param>?`).
+ */
+export function PlantRecordTab({
+  d,
+  kind,
+  params,
+  fane,
+  param,
+  ...rest
+}: {
+  d: PlantDetalje;
+  kind: AnyRecordKind;
+  params: RouteParams;
+  fane: string;
+  param: string;
+} & Pick<RegistreringTabProps, 'skjulte' | 'tilbehoer' | 'overskrift'>) {
+  const tile = useTile();
+  const kontekst = usePlantKontekst(d);
+  const efter = usePlantEfterAendring(d.plant.id);
+  const idTekst = params[param];
+  return (
+    <RegistreringTab
+      kind={kind}
+      ejer={{ id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' }}
+      kontekst={kontekst}
+      valg={{
+        id: idTekst ? Number(idTekst) : null,
+        vaelg: (id) => tile.navigate(plantSti(d.plant.id, fane, id)),
+        aabnBeside: (id) => tile.openBeside(plantSti(d.plant.id, fane, id)),
+      }}
+      efterAendring={efter}
+      useKommandoer={useFrameCommands}
+      {...rest}
+    />
+  );
+}
+
+/** For tabs with several lists: none registers tile commands (the buttons stay keyboard reachable). */
+export function useIngenKommandoer(_commands: TileCommand[]): void {}
+
+/**
+ * A plant record list whose selection is its own (a tab without a record id in its address, or
+ * several lists on one tab), optionally fixed to a parent record (a dispensation's order).
+ */
+export function PlantRecordListe({
+  d,
+  kind,
+  enesteListe = false,
+  ...rest
+}: {
+  d: PlantDetalje;
+  kind: AnyRecordKind;
+  /** The tab's only list: its commands (Alt+N, Ctrl+S) go to the tile. */
+  enesteListe?: boolean;
+} & Pick<
+  RegistreringTabProps,
+  'skjulte' | 'tilbehoer' | 'overskrift' | 'faste' | 'liste' | 'tabelNavn' | 'vagt'
+>) {
+  const kontekst = usePlantKontekst(d);
+  const efter = usePlantEfterAendring(d.plant.id);
+  return (
+    <RegistreringTab
+      kind={kind}
+      ejer={{ id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' }}
+      kontekst={kontekst}
+      efterAendring={efter}
+      useKommandoer={enesteListe ? useFrameCommands : useIngenKommandoer}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * Imported and exported quantities ('Importeret fra' / 'Eksporteret til'), for the maengder tab:
+ * the plant's `ImportEksportVandmaengder` records as a list with its form.
+ */
+export function ImportEksportListe({ d }: { d: PlantDetalje }) {
+  return <PlantRecordListe d={d} kind={IMPORT_EKSPORT_VANDMAENGDER} />;
+}

@@ -1,0 +1,498 @@
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Save, Trash2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { feltTom } from '../../contract/felter';
+import { type AnyRecord, type AnyRecordKind, recordOpretSchema } from '../../contract/record-kind';
+import { formatDato, isoDatoAf } from '../lib/dates';
+import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { useShellSession } from '../shell/session-context';
+import { useTableSettings } from '../shell/useTableSettings';
+import { Button, SpinnerButton } from '../ui/Button';
+import { useConfirm } from '../ui/ConfirmModal';
+import { DataTable, type DataTableColumn } from '../ui/DataTable';
+import { focusFirstField } from '../ui/focus';
+import { useVersionedForm } from '../ui/form';
+import { ConflictAlert } from '../ui/form/ConflictAlert';
+import { toast } from '../ui/toast';
+import type { TileCommand } from '../workspace/tile-api';
+import { useTile } from '../workspace/tile-api';
+import { recordApi, recordKeys, saveFailure } from './api';
+import { FeltInput, type FeltKontekst } from './FeltInput';
+import type { Vagt } from './vagt';
+import { useFeltNavne, visVaerdi } from './visning';
+import './record.css';
+
+type Vaerdier = Record<string, unknown>;
+
+const iDag = () => isoDatoAf(new Date());
+
+/** A ref that always holds the latest value (for commands that must not be rebuilt on every keystroke). */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/** Which record is selected and how the tab moves to another: the route (a link opens it) or local state. */
+export interface RecordValg {
+  id: number | null;
+  vaelg(id: number | null): void;
+  /** Opens the record in a tile beside (Ctrl+Enter in the list). */
+  aabnBeside?(id: number): void;
+}
+
+export interface RegistreringTabProps {
+  kind: AnyRecordKind;
+  /** The owner: its row, whether the user may change its records and whether new ones may be made. */
+  ejer: {
+    id: number;
+    type: number;
+    kanRette: boolean;
+    /** Default: kanRette. */
+    kanOprette?: boolean;
+    /** Why no new records can be made (shown above the list). */
+    ikkeOpretBesked?: string;
+    /** 'denne virksomhed', 'dette vandanlæg': where a missing record was looked for. */
+    betegnelse: string;
+  };
+  kontekst: FeltKontekst;
+  /** The selection from the route; omitted: the tab keeps its own (several lists on one tab). */
+  valg?: RecordValg;
+  /** Values of a new record besides the kind's defaults (e.g. the company's fee type). */
+  nyeStandard?: Readonly<Record<string, unknown>>;
+  /** Values fixed by where the tab is shown (a dispensation's order): set on new records, not shown. */
+  faste?: Readonly<Record<string, unknown>>;
+  /** Fields kept out of the form (their values still saved: a permit's fixed purpose). */
+  skjulte?: readonly string[];
+  /** The list when it is not the kind's own (the dispensations of an order). */
+  liste?: { key: QueryKey; hent(signal: AbortSignal): Promise<AnyRecord[]> };
+  /** After every change (the owner's version, log or derived values are stale). */
+  efterAendring?(): void;
+  /** Registers the tab's commands with the frame (a hook: the same function on every render). */
+  useKommandoer(commands: TileCommand[]): void;
+  /** The heading; default the kind's plural. */
+  overskrift?: string;
+  /** Shown under the form of a saved record (an inspection's files). */
+  tilbehoer?(record: AnyRecord): ReactNode;
+  /** The table settings key; default `<owner segment>-<art>`. */
+  tabelNavn?: string;
+  /** The form's unsaved-changes guard; default the tile's (several forms on one tile: useDelteVagter). */
+  vagt?: Vagt;
+}
+
+/** The form's values of a record: its fields, nothing else. */
+function vaerdierAf(kind: AnyRecordKind, r: AnyRecord): Vaerdier {
+  return Object.fromEntries(kind.felter.map((f) => [f.navn, r[f.navn] ?? feltTom(f)]));
+}
+
+/**
+ * A record tab for any record kind of any owner (tilsyn, håndhævelser, permits ...): the owner's
+ * records of one kind, newest first, and the form of the selected one. With `valg` from the route the
+ * record id in the address selects the record, so a link opens it; 'Ny' opens an empty form; saving
+ * a new record selects it. Read-only (no create, save or delete) unless the owner's kanRette.
+ */
+export function RegistreringTab(p: RegistreringTabProps) {
+  const { kind, ejer } = p;
+  const client = useQueryClient();
+  const listeKey = p.liste?.key ?? recordKeys.liste(kind, ejer.id);
+  const q = useQuery({
+    queryKey: listeKey,
+    queryFn: ({ signal }) => (p.liste ? p.liste.hent(signal) : recordApi.liste(kind, ejer.id, signal)),
+    staleTime: 30_000,
+  });
+
+  // The selection: from the route, or the tab's own.
+  const [egetValg, setEgetValg] = useState<number | null>(null);
+  const recordId = p.valg ? p.valg.id : egetValg;
+  const vaelg = (id: number | null) => (p.valg ? p.valg.vaelg(id) : setEgetValg(id));
+  const records = q.data ?? [];
+  const record = recordId ? records.find((r) => r.id === recordId) : undefined;
+
+  // 'Ny' on a selected record first leaves the record (the unsaved-changes guard may stop that).
+  const [ny, setNy] = useState(false);
+  const nyOenskes = useRef(false);
+  useEffect(() => {
+    if (recordId !== null) setNy(false);
+    else if (nyOenskes.current) {
+      nyOenskes.current = false;
+      setNy(true);
+    }
+  }, [recordId]);
+
+  const kanOprette = ejer.kanRette && (ejer.kanOprette ?? true);
+  const startNy = () => {
+    if (!kanOprette) return;
+    if (recordId !== null) {
+      nyOenskes.current = true;
+      vaelg(null);
+    } else setNy(true);
+  };
+
+  const navne = useFeltNavne(kind.felter, {
+    kundeId: p.kontekst.kundeId,
+    ejerId: ejer.id,
+    muligheder: p.kontekst.muligheder,
+  });
+  const columns = useMemo<DataTableColumn<AnyRecord>[]>(
+    () =>
+      kind.listeFelter.map((navn) => {
+        const f = kind.felter.find((x) => x.navn === navn)!;
+        const numeric = f.type.kind === 'tal';
+        return {
+          id: navn,
+          header: f.label,
+          accessor: (r: AnyRecord) => {
+            const value = r[navn];
+            if (navn === 'sagsbehandlerId') return r.sagsbehandler ?? '';
+            if (numeric || f.type.kind === 'dato') return (value as number | string | null) ?? null;
+            return visVaerdi(f, value, navne);
+          },
+          cell:
+            numeric || f.type.kind === 'dato' ? (r: AnyRecord) => visVaerdi(f, r[navn], navne) : undefined,
+          align: numeric ? ('right' as const) : undefined,
+          width: f.type.kind === 'dato' ? 96 : undefined,
+        };
+      }),
+    [kind, navne],
+  );
+  const tabelNavn = p.tabelNavn ?? `${kind.owner.segment}-${kind.art}`;
+  const settings = useTableSettings(tabelNavn);
+  const selected = useMemo(() => new Set(recordId ? [String(recordId)] : []), [recordId]);
+  const gridRef = useRef<HTMLTableElement>(null);
+  const startNyRef = useLatest(startNy);
+
+  const listCommands = useMemo<TileCommand[]>(
+    () => [
+      {
+        id: 'ny',
+        label: kind.nyLabel,
+        shortcut: 'alt+n',
+        keywords: ['ny', 'opret', kind.navn],
+        disabled: !kanOprette,
+        run: () => startNyRef.current(),
+      },
+      { id: 'liste', label: 'Gå til listen', shortcut: 'alt+l', run: () => gridRef.current?.focus() },
+    ],
+    [kind, kanOprette, startNyRef],
+  );
+
+  const efterAendring = () => {
+    void client.invalidateQueries({ queryKey: listeKey });
+    p.efterAendring?.();
+  };
+
+  const overskrift = p.overskrift ?? kind.flertal;
+  const formOpen = record !== undefined || (ny && recordId === null);
+  return (
+    <div className="rt">
+      <section className="rt-list" aria-label={overskrift}>
+        <div className="rt-head">
+          <h2>{overskrift}</h2>
+          <span className="muted small">{q.data ? `${records.length}` : ''}</span>
+          <span className="rt-spacer" />
+          {ejer.kanRette && (
+            <Button
+              size="small"
+              onClick={startNy}
+              disabled={!kanOprette}
+              title={`${kind.nyLabel} (${shortcutLabel(platformKey('alt+n'))})`}
+            >
+              <Plus size={14} aria-hidden="true" />
+              Ny
+            </Button>
+          )}
+        </div>
+        {ejer.ikkeOpretBesked && <p className="form-alert info">{ejer.ikkeOpretBesked}</p>}
+        <DataTable<AnyRecord>
+          tableName={tabelNavn}
+          ariaLabel={overskrift}
+          columns={columns}
+          rows={records}
+          getRowId={(r) => String(r.id)}
+          mode="memory"
+          loading={q.isLoading}
+          error={q.isError ? 'Listen kunne ikke hentes' : null}
+          onRetry={() => void q.refetch()}
+          selectionMode="single"
+          selected={selected}
+          onSelectionChange={(s) => {
+            const first = [...s][0];
+            if (first && Number(first) !== recordId) vaelg(Number(first));
+          }}
+          onOpen={(r, o) => (o?.beside && p.valg?.aabnBeside ? p.valg.aabnBeside(r.id) : vaelg(r.id))}
+          settings={settings}
+          gridRef={gridRef}
+          filterPlaceholder={`Søg i ${overskrift.toLowerCase()}`}
+        />
+      </section>
+      <section className="rt-form" aria-label={record ? String(record.titel) : kind.nyLabel}>
+        {formOpen ? (
+          <>
+            <RegistreringForm
+              key={record ? `r${record.id}` : 'ny'}
+              tab={p}
+              record={record}
+              listCommands={listCommands}
+              listeKey={listeKey}
+              efterAendring={efterAendring}
+              onCreated={(r) => {
+                setNy(false);
+                vaelg(r.id);
+              }}
+              onDeleted={() => vaelg(null)}
+              onCancelNew={() => setNy(false)}
+            />
+            {record && p.tilbehoer?.(record)}
+          </>
+        ) : (
+          <FormPlaceholder
+            tab={p}
+            missing={recordId !== null && q.isSuccess}
+            kanOprette={kanOprette}
+            onNy={startNy}
+            listCommands={listCommands}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FormPlaceholder(p: {
+  tab: RegistreringTabProps;
+  missing: boolean;
+  kanOprette: boolean;
+  onNy(): void;
+  listCommands: TileCommand[];
+}) {
+  p.tab.useKommandoer(p.listCommands);
+  const kind = p.tab.kind;
+  return (
+    <div className="rt-placeholder">
+      {p.missing ? (
+        <p className="form-alert" role="alert">
+          {kind.navn} findes ikke på {p.tab.ejer.betegnelse}. Den kan være slettet.
+        </p>
+      ) : (
+        <p className="muted">
+          Vælg en registrering i listen
+          {p.kanOprette ? (
+            <>
+              , eller opret en ny med <kbd>{shortcutLabel(platformKey('alt+n'))}</kbd>.
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+      )}
+      {p.kanOprette && (
+        <Button onClick={p.onNy}>
+          <Plus size={14} aria-hidden="true" />
+          {kind.nyLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function RegistreringForm({
+  tab,
+  record,
+  listCommands,
+  listeKey,
+  efterAendring,
+  onCreated,
+  onDeleted,
+  onCancelNew,
+}: {
+  tab: RegistreringTabProps;
+  record: AnyRecord | undefined;
+  listCommands: TileCommand[];
+  listeKey: QueryKey;
+  efterAendring(): void;
+  onCreated(r: AnyRecord): void;
+  onDeleted(): void;
+  onCancelNew(): void;
+}) {
+  const { kind, ejer, kontekst } = tab;
+  const kanRette = ejer.kanRette;
+  const session = useShellSession();
+  const brugerId = session.user ? Number(session.user.userId) : null;
+  const client = useQueryClient();
+  const tile = useTile();
+  const schema = useMemo(() => recordOpretSchema(kind), [kind]);
+  const skjulte = useMemo(
+    () => new Set([...(tab.skjulte ?? []), ...Object.keys(tab.faste ?? {})]),
+    [tab.skjulte, tab.faste],
+  );
+  /** A new record's starting values: empty fields, the user as case worker, today where a date is required. */
+  const nye = (): Vaerdier => {
+    const v: Vaerdier = Object.fromEntries(kind.felter.map((f) => [f.navn, feltTom(f)]));
+    if ('sagsbehandlerId' in v && brugerId) v.sagsbehandlerId = brugerId;
+    for (const f of kind.felter) if (f.type.kind === 'dato' && f.type.paakraevet) v[f.navn] = iDag();
+    return { ...v, ...kind.nyeStandard, ...tab.nyeStandard, ...tab.faste };
+  };
+  // The form starts from the record it was opened with; later versions replace it while it is clean.
+  const vf = useVersionedForm<Vaerdier, AnyRecord>({
+    identitet: `${kind.art}:${record?.id ?? 'ny'}@${kind.owner.segment}:${ejer.id}`,
+    schema,
+    record,
+    version: record?.version,
+    vaerdierAf: (r) => vaerdierAf(kind, r),
+    nye,
+    kanRette,
+    gem: (data, r) =>
+      r ? recordApi.ret(kind, r.id, { ...data, version: r.version }) : recordApi.opret(kind, ejer.id, data),
+    fejl: saveFailure,
+    vagt: tab.vagt ?? tile.setDirty,
+    onGemt: (saved, varNy) => {
+      client.setQueryData<AnyRecord[]>(listeKey, (list) => {
+        if (!list) return list;
+        return varNy ? [saved, ...list] : list.map((r) => (r.id === saved.id ? saved : r));
+      });
+      efterAendring();
+      toast.success(`${kind.navn} '${saved.titel}' er gemt`);
+      if (varNy) onCreated(saved);
+    },
+    hentIgen: async () => {
+      await client.invalidateQueries({ queryKey: listeKey });
+      return client.getQueryData<AnyRecord[]>(listeKey)?.find((r) => r.id === record?.id);
+    },
+    onVaek: onDeleted,
+  });
+  const { form, busy } = vf;
+  // A new record's form opens with the cursor in its first field ('Ny', Alt+N).
+  const erNy = record === undefined;
+  useEffect(() => {
+    if (erNy) focusFirstField(form.ref.current);
+  }, [erNy, form.ref]);
+  const { confirm, confirmModal } = useConfirm();
+
+  const slet = async () => {
+    if (!record || !kanRette || busy) return;
+    const ok = await confirm({
+      title: 'Er du sikker?',
+      message: `${kind.navn} '${record.titel}' slettes.`,
+      confirmLabel: 'Slet',
+      confirmColor: 'danger',
+    });
+    if (!ok) return;
+    await vf.koer('slet', async () => {
+      await recordApi.slet(kind, record.id, record.version);
+      vf.fortryd();
+      efterAendring();
+      toast.success(`${kind.navn} '${record.titel}' er slettet`);
+      onDeleted();
+    });
+  };
+
+  const gemRef = useLatest(vf.gem);
+  const sletRef = useLatest(slet);
+  const commands = useMemo<TileCommand[]>(
+    () => [
+      ...listCommands,
+      ...(kanRette
+        ? [
+            {
+              id: 'gem',
+              label: 'Gem',
+              shortcut: 'mod+s',
+              keywords: ['gem', 'save'],
+              run: () => void gemRef.current(),
+            },
+            ...(record
+              ? [
+                  {
+                    id: 'slet',
+                    label: `Slet ${kind.navn.toLowerCase()}`,
+                    keywords: ['slet'],
+                    run: () => void sletRef.current(),
+                  },
+                ]
+              : []),
+          ]
+        : []),
+    ],
+    [listCommands, kanRette, record, kind, gemRef, sletRef],
+  );
+  tab.useKommandoer(commands);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void vf.gem();
+  };
+
+  return (
+    <form ref={form.ref} className="rt-form-inner" onSubmit={onSubmit} noValidate aria-label={kind.navn}>
+      <div className="rt-form-head">
+        <h2>{record ? String(record.titel) : kind.nyLabel}</h2>
+        {record && (
+          <span className="muted small">
+            Oprettet {formatDato(record.oprettet)}
+            {record.oprettetAf ? ` af ${record.oprettetAf}` : ''}
+            {record.version > 1 && record.opdateretAf ? ` · ændret af ${record.opdateretAf}` : ''}
+          </span>
+        )}
+      </div>
+      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      {Object.entries(form.errors)
+        .filter(([navn]) => skjulte.has(navn))
+        .map(([navn, fejl]) => (
+          <p key={navn} className="form-alert" role="alert">
+            {fejl}
+          </p>
+        ))}
+      <div className="form-grid">
+        {kind.felter
+          .filter((f) => !skjulte.has(f.navn))
+          .map((f) => (
+            <FeltInput
+              key={f.navn}
+              felt={f}
+              ctx={kontekst}
+              value={form.values[f.navn]}
+              error={form.errors[f.navn]}
+              onChange={(x) => form.set(f.navn, x)}
+              wide={f.type.kind === 'lookup' && f.type.flere ? false : undefined}
+            />
+          ))}
+      </div>
+      {kanRette && (
+        <div className="rt-actions">
+          <SpinnerButton
+            type="submit"
+            loading={busy === 'gem'}
+            loadingText="Gemmer …"
+            title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
+          >
+            <Save size={14} aria-hidden="true" />
+            Gem
+          </SpinnerButton>
+          {record ? (
+            <SpinnerButton
+              color="danger"
+              loading={busy === 'slet'}
+              loadingText="Sletter …"
+              onClick={() => void slet()}
+            >
+              <Trash2 size={14} aria-hidden="true" />
+              Slet
+            </SpinnerButton>
+          ) : (
+            <Button
+              color="secondary"
+              onClick={() => {
+                vf.fortryd();
+                onCancelNew();
+              }}
+            >
+              Annullér
+            </Button>
+          )}
+          {form.dirty && <span className="muted small">Ikke gemte ændringer</span>}
+        </div>
+      )}
+      {confirmModal}
+    </form>
+  );
+}

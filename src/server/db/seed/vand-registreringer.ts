@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { TILLADELSESFORMAAL_INDVINDING } from '../../../contract/vandanlaeg-registreringer';
+import { registrering } from '../schema';
+import type { KundeRef } from './context';
+import { addDays, REFERENCE_DATE, timestamp } from './dates';
+import { JUPITER_TILLADELSETYPE, VANDANLAEG_HAANDHAEVELSE_TYPE, VANDANLAEG_TILSYNSTYPE } from './lookups';
+import type { Prng } from './prng';
+import { BulkWriter, type Executor, rowsOf } from './writer';
+
+/**
+ * Records of the seeded water plants (table `registrering`, the kinds of
+ * src/contract/vandanlaeg-registreringer.ts): the abstraction permit each plant's basis names (its
+ * quantity and expiry), an older expired permit for some, inspections every few years for the
+ * public plants, now and then with an enforcement that followed. Runs on its own random stream, so
+ * the rest of the seeded data does not change with it.
+ */
+
+const idAf = (liste: readonly { id: number; kode: string }[], kode: string) => {
+  const o = liste.find((x) => x.kode === kode);
+  if (!o) throw new Error(`Seed: ingen kode ${kode}`);
+  return o.id;
+};
+const INDVINDING = idAf(JUPITER_TILLADELSETYPE, 'INDVINDING');
+
+interface Anlaeg {
+  id: number;
+  primaer: number | null;
+  almen: boolean;
+  maengde: number | null;
+  udloeb: string | null;
+  start: string | null;
+  boringer: number[];
+}
+
+async function anlaeg(exec: Executor, kundeId: number): Promise<Anlaeg[]> {
+  const rows = rowsOf<{
+    id: number;
+    primaer: number | null;
+    art: string | null;
+    maengde: string | number | null;
+    udloeb: string | null;
+    start: string | null;
+    boringer: number[] | null;
+  }>(
+    await exec.execute(sql`
+      SELECT v.id, v.primaer_sagsbehandler_id AS primaer, v.basis->>'primaerVirksomhedstype' AS art,
+             v.basis->>'vandmaengdeM3Aar' AS maengde, v.basis->>'udloebsdatoPaaGaeldendeTilladelse' AS udloeb,
+             v.basis->>'startdato' AS start,
+             (SELECT array_agg(b.id ORDER BY b.id) FROM boring b WHERE b.vandanlaeg_id = v.id) AS boringer
+      FROM virksomhed v WHERE v.kunde_id = ${kundeId} AND v.type = 3 AND NOT v.slettet ORDER BY v.id`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    primaer: r.primaer === null ? null : Number(r.primaer),
+    almen: r.art === 'V01',
+    maengde: r.maengde === null ? null : Number(r.maengde),
+    udloeb: r.udloeb,
+    start: r.start,
+    boringer: (r.boringer ?? []).map(Number),
+  }));
+}
+
+export async function lavVandRegistreringer(exec: Executor, kunde: KundeRef, prng: Prng): Promise<number> {
+  const liste = await anlaeg(exec, kunde.id);
+  const writer = new BulkWriter(exec, [registrering]);
+  await writer.init();
+  let antal = 0;
+  for (const a of liste) {
+    const sb = () => (a.primaer !== null && prng.chance(0.8) ? a.primaer : null);
+    const push = (art: string, titel: string, dato: string, data: Record<string, unknown>) => {
+      const t = timestamp(dato < REFERENCE_DATE ? dato : REFERENCE_DATE, prng.int(8, 15), prng.int(0, 59));
+      const sagsbehandlerId = sb();
+      antal++;
+      return writer.push(registrering, {
+        kundeId: kunde.id,
+        virksomhedId: a.id,
+        art,
+        titel,
+        dato,
+        sagsbehandlerId,
+        data,
+        oprettet: t,
+        oprettetAf: sagsbehandlerId,
+        opdateret: t,
+        opdateretAf: sagsbehandlerId,
+      });
+    };
+    const tilladelse = (start: string, slut: string | null, maengde: number) => ({
+      tilladelsestypeId: INDVINDING,
+      slutdato: slut,
+      vandmaengdeM3Aar: maengde,
+      vandmaengdeM3Time: null,
+      boringIds: a.boringer,
+      tilbagekaldt: false,
+      tilbagekaldtDato: null,
+      journalNr: `13.02.00-P19-${prng.int(1, 250)}-${start.slice(2, 4)}`,
+      bemaerkning: null,
+      tilladelsesformaalId: TILLADELSESFORMAAL_INDVINDING,
+    });
+
+    // The permit the basis names: it ends on the basis' expiry (never starts before the plant).
+    if (a.maengde !== null && a.udloeb) {
+      // It began before today: it has run 1–15 years longer than it has left.
+      const varighed = Number(a.udloeb.slice(0, 4)) - Number(REFERENCE_DATE.slice(0, 4)) + prng.int(1, 15);
+      let start = `${Number(a.udloeb.slice(0, 4)) - varighed}${a.udloeb.slice(4)}`;
+      start = addDays(start, 1);
+      if (a.start && start < a.start) start = a.start;
+      push('VandanlaegTilladelse', 'Indvindingstilladelse', start, tilladelse(start, a.udloeb, a.maengde));
+      // An older permit with a smaller quantity, expired the day before the current one began.
+      if (prng.chance(0.35) && start > '1990-01-01') {
+        const foer = addDays(start, -1);
+        const gammelStart = `${Number(foer.slice(0, 4)) - 10}${foer.slice(4)}`;
+        push(
+          'VandanlaegTilladelse',
+          'Indvindingstilladelse (tidligere)',
+          addDays(gammelStart, 1),
+          tilladelse(
+            addDays(gammelStart, 1),
+            foer,
+            Math.round((a.maengde * prng.float(0.6, 0.95)) / 100) * 100,
+          ),
+        );
+      }
+    }
+
+    // Inspections of the public plants every 2–4 years; now and then an enforcement followed.
+    if (!a.almen && !prng.chance(0.15)) continue;
+    let dag = addDays(REFERENCE_DATE, -prng.int(30, 4 * 365));
+    for (let i = 0; i < 3 && dag > '2019-01-01'; i++) {
+      const type = prng.weighted<string>([
+        ['VANDVAERK', 60],
+        ['BORING', 20],
+        ['TEKNISK', 15],
+        ['ADMINISTRATIVT', 5],
+      ]);
+      const fund = prng.chance(0.2);
+      push(
+        'VandanlaegTilsyn',
+        `${VANDANLAEG_TILSYNSTYPE.find((t) => t.kode === type)!.navn} ${dag.slice(0, 4)}`,
+        dag,
+        {
+          tilsynstypeId: idAf(VANDANLAEG_TILSYNSTYPE, type),
+          planlagtDato: addDays(dag, -prng.int(7, 30)),
+          udfoertAf: null,
+          opfoelgning: fund ? 'Mangler ved boringsafslutning; skal udbedres.' : null,
+          frist: fund ? addDays(dag, 60) : null,
+          bemaerkning: null,
+        },
+      );
+      if (fund) {
+        const frist = addDays(dag, prng.pick([30, 60, 90]));
+        const efterkommet = frist < REFERENCE_DATE && prng.chance(0.8);
+        push('VandanlaegHaandhaevelse', 'Udbedring af boringsafslutning', addDays(dag, 7), {
+          haandhaevelsestypeId: idAf(
+            VANDANLAEG_HAANDHAEVELSE_TYPE,
+            prng.pick(['HENSTILLING', 'INDSKAERPELSE', 'PAABUD']),
+          ),
+          frist,
+          status: efterkommet ? 'Efterkommet' : 'Åben',
+          efterkommetDato: efterkommet ? addDays(frist, -prng.int(0, 20)) : null,
+          bemaerkning: null,
+        });
+      }
+      dag = addDays(dag, -prng.int(2 * 365, 4 * 365));
+    }
+  }
+  await writer.finish();
+  return antal;
+}

@@ -1,0 +1,396 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import ListeView from '../../src/app/features/vandanlaeg/ListeView';
+import StamoplysningerView from '../../src/app/features/vandanlaeg/StamoplysningerView';
+import { getRoute } from '../../src/app/routes/route-table';
+import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
+import { type BrugerSettings, defaultBrugerSettings } from '../../src/contract/session';
+import { VANDANLAEG_KONFLIKT, type Vandanlaeg } from '../../src/contract/vandanlaeg';
+import { type ApiCall, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
+
+setupComponentTests();
+
+const lookup = (items: [string, string][]) =>
+  items.map(([kode, navn], i) => ({
+    id: i + 1,
+    brugerId: null,
+    kode,
+    navn,
+    beskrivelse: null,
+    prioritet: i + 1,
+    dmaKode: true,
+    aktiv: true,
+  }));
+
+function plant(over: Partial<Vandanlaeg['basis']> = {}, version = 5): Vandanlaeg {
+  return {
+    id: 7,
+    type: 3,
+    version,
+    opdateret: '2026-10-01T10:00:00.000Z',
+    basis: {
+      anlaegsnavn: 'Testrup Vandværk',
+      primaerVirksomhedstype: 'V01',
+      oevrigeVandanlaegVirksomhedstyper: [],
+      jupiterId: '123456',
+      anlaegsnr: '77900001',
+      sagsbehandlerListe: [],
+      jupiterAktivStatusId: 1,
+      startdato: '1960-05-01',
+      slutdato: null,
+      jupiterAnlaegsartId: 1,
+      jupiterVandtypeId: 1,
+      jupiterIndvindingsformaalId: 1,
+      jupiterCTRLPROGRAMId: 1,
+      jupiterKoordinatMetodeId: 1,
+      vandmaengdeM3Aar: 45000,
+      udloebsdatoPaaGaeldendeTilladelse: '2030-01-01',
+      overanlaegVirksomhedId: null,
+      udledning: false,
+      hjemmeside: null,
+      jupiterBemaerkning: null,
+      bemaerkning: null,
+      beliggenhedsKommuneId: 779,
+      analysegodkendeKommuneId: 779,
+      journalNr: null,
+      jupiterIndberetningStatus: null,
+      indberetning: true,
+      slettet: false,
+      virksomhedstype: 3,
+      cvrNr: null,
+      pNr: null,
+      ...over,
+    },
+    adresseId: null,
+    adresse: {
+      dawaAdresseId: null,
+      vejnavn: 'Vandværksvej',
+      husnummer: '2',
+      etage: null,
+      sideDoer: null,
+      postnummer: '7800',
+      city: 'Skive',
+      fuldeAdresse: 'Vandværksvej 2, 7800 Skive',
+      x: 512345.6,
+      y: 6234567.8,
+      supplerendebynavn: null,
+    },
+    koordinat: { id: 7, x: 512345.6, y: 6234567.8 },
+    wkt: 'POINT(512345.6 6234567.8)',
+    matrikler: ['12a Testrup By, Testrup'],
+    lokalitet: {
+      id: 7,
+      adresse: 'Vandværksvej 2, 7800 Skive',
+      dawaAdresseId: null,
+      matrikler: ['12a Testrup By, Testrup'],
+      bfeNr: null,
+    },
+    overanlaeg: null,
+    underanlaeg: [{ id: 8, navn: 'Testrup Nord', anlaegsnr: '77900002' }],
+    kontaktpersonListe: [
+      {
+        id: 1,
+        navn: 'Hanne Holm',
+        email: null,
+        telefon: '97 11 22 33',
+        kontaktType: 'Formand',
+        jupiterId: 'K1',
+      },
+    ],
+    jupiterStatus: null,
+    sagsbehandlere: [],
+    slettet: false,
+  };
+}
+
+function lookups(): Record<string, () => unknown> {
+  const l = 'MWVandanlaegLookUp/list';
+  return {
+    [`GET ${l}/jupiterindvindingsformaal`]: () =>
+      lookup([
+        ['DRIKKEVAND', 'Drikkevandsforsyning'],
+        ['MARKVANDING', 'Markvanding'],
+        ['PROCESVAND', 'Procesvand'],
+      ]),
+    [`GET ${l}/jupitervirksomhedstype`]: () =>
+      lookup([
+        ['V01', 'Alment vandværk'],
+        ['V02', 'Ikke-alment vandværk'],
+        ['V10', 'Markvandingsanlæg'],
+        ['V20', 'Indvinding til erhverv og industri'],
+      ]),
+    [`GET ${l}/jupitermuligevirksomhedstype/1`]: () =>
+      lookup([
+        ['V01', 'Alment vandværk'],
+        ['V02', 'Ikke-alment vandværk'],
+      ]),
+    [`GET ${l}/jupiteranlaegsart`]: () => lookup([['ALMEN', 'Almen vandforsyning']]),
+    [`GET ${l}/jupiteraktivstatus`]: () => lookup([['AKTIV', 'Aktiv']]),
+    [`GET ${l}/jupitervandtype`]: () => lookup([['GRUNDVAND', 'Grundvand']]),
+    [`GET ${l}/jupiterctrlprogram`]: () => lookup([['NORMAL', 'Normal kontrol']]),
+    [`GET ${l}/jupiterkoordinatmetode`]: () => lookup([['GPS', 'GPS-indmålt']]),
+    [`GET ${l}/kommune`]: () => [{ ...lookup([['779', 'Skive Kommune']])[0]!, id: 779 }],
+    'GET sagsbehandler/list/1?type=Vandanlaeg': () => [{ brugerId: 42, navn: 'Vera Vand' }],
+    'GET vandanlaeg/7/jupiter/status': () => ({ seneste: null, historik: [] }),
+  };
+}
+
+function fakeTile() {
+  const calls = { title: [] as (string | null)[], commands: [] as TileCommand[][], dirty: [] as boolean[] };
+  const navigate: string[] = [];
+  const beside: string[] = [];
+  const tile: TileApi = {
+    tileId: 't1',
+    focused: true,
+    navigate: (p) => navigate.push(p),
+    openBeside: (p) => beside.push(p),
+    setTitle: (t) => calls.title.push(t),
+    setCommands: (c) => calls.commands.push(c),
+    setDirty: (d) => calls.dirty.push(d),
+    setFlags: () => {},
+  };
+  return { tile, calls, navigate, beside };
+}
+
+async function renderView(username: string, id = '7', brugerSettings?: BrugerSettings) {
+  const t = fakeTile();
+  const route = getRoute('vandanlaeg-stamoplysninger');
+  await renderSignedIn(
+    <TileContext.Provider value={t.tile}>
+      <StamoplysningerView route={route} params={{ id }} tileId="t1" focused />
+    </TileContext.Provider>,
+    { username, brugerSettings },
+  );
+  return t;
+}
+
+const anlaegsnavn = () => screen.getByLabelText(/^Anlægsnavn/) as HTMLInputElement;
+const xFelt = () => screen.getByLabelText(/^X-koordinat/) as HTMLInputElement;
+
+describe('water plant stamoplysninger', () => {
+  it('shows the plant with J marks, the Danish coordinate, under-plants and contacts with Jupiter types', async () => {
+    stubApi({ 'GET Vandanlaeg/7': () => plant(), ...lookups() });
+    const t = await renderView('vand');
+    await screen.findByLabelText(/^Anlægsnavn/);
+    expect(t.calls.title).toContain('Testrup Vandværk');
+    await waitFor(() =>
+      expect(t.calls.commands.at(-1)?.find((c) => c.label === 'Tilføj til favoritter')?.shortcut).toBe(
+        'mod+d',
+      ),
+    );
+    expect(t.calls.commands.at(-1)?.find((c) => c.label === 'Gem')?.shortcut).toBe('mod+s');
+    expect(screen.getByText('Anlægsnr. 77900001')).toBeTruthy();
+    expect(screen.getByText('Jupiter: ikke indberettet')).toBeTruthy();
+    expect(anlaegsnavn().value).toBe('Testrup Vandværk');
+    const marks = [...(anlaegsnavn().closest('[data-felt]') as HTMLElement).querySelectorAll('.report-mark')];
+    expect(marks.map((m) => m.getAttribute('title'))).toEqual(['Indberettes til Jupiter']);
+    expect(xFelt().value).toBe('512.345,6');
+    expect((screen.getByLabelText(/^Y-koordinat/) as HTMLInputElement).value).toBe('6.234.567,8');
+    expect(screen.getByText('Formand')).toBeTruthy();
+    fireEvent.click(screen.getByText('Testrup Nord'), { ctrlKey: true });
+    expect(t.beside).toEqual(['/vandanlaeg/8/stamoplysninger']);
+  });
+
+  it('saves the coordinate typed the Danish way with the version', async () => {
+    const calls = stubApi({
+      'GET Vandanlaeg/7': () => plant(),
+      'PUT vandanlaeg/7/basis': () => ({ ...plant(), version: 6 }),
+      ...lookups(),
+    });
+    const t = await renderView('vand');
+    await screen.findByLabelText(/^X-koordinat/);
+    fireEvent.change(xFelt(), { target: { value: '512.400,25' } });
+    await waitFor(() => expect(t.calls.dirty.at(-1)).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /^Gem/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT') as ApiCall;
+    expect(put.body).toMatchObject({
+      version: 5,
+      koordinat: { x: 512400.25, y: 6234567.8 },
+      anlaegsnavn: 'Testrup Vandværk',
+    });
+    expect((put.body as Record<string, unknown>).adresse).toBeUndefined();
+  });
+
+  it('refuses a coordinate outside Denmark before sending', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const calls = stubApi({ 'GET Vandanlaeg/7': () => plant(), ...lookups() });
+    await renderView('vand');
+    await screen.findByLabelText(/^X-koordinat/);
+    fireEvent.change(xFelt(), { target: { value: '312.345' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Gem/ }));
+    expect(await screen.findByText('Koordinaten ligger uden for Danmark (EPSG:25832)')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps the input on a 409 and says why', async () => {
+    stubApi({
+      'GET Vandanlaeg/7': () => plant(),
+      'PUT vandanlaeg/7/basis': () => jsonResponse({ status: 409, message: VANDANLAEG_KONFLIKT }, 409),
+      ...lookups(),
+    });
+    await renderView('vand');
+    await screen.findByLabelText(/^Anlægsnavn/);
+    fireEvent.change(anlaegsnavn(), { target: { value: 'Testrup Vandværk AmbA' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Gem/ }));
+    expect(await screen.findByText(VANDANLAEG_KONFLIKT)).toBeTruthy();
+    expect(anlaegsnavn().value).toBe('Testrup Vandværk AmbA');
+  });
+
+  it('shows the plant log beside the tab, and adds a note', async () => {
+    let noter = [
+      {
+        id: 1,
+        emne: 'Stamoplysninger',
+        notat: 'Stamoplysninger ændret: Anlægsnavn: A → B.',
+        brugerId: 2,
+        bruger: 'Vera Vand',
+        dato: '2026-11-20T09:00:00.000Z',
+        virksomhedId: 7,
+      },
+    ];
+    const calls = stubApi({
+      'GET Vandanlaeg/7': () => plant(),
+      'GET logbog/list/7': () => noter,
+      'PUT Bruger/GemOpsaetning': () => undefined,
+      'POST logbog': (c) => {
+        const ny = { ...noter[0]!, id: 2, ...(c.body as { emne: string; notat: string }) };
+        noter = [ny, ...noter];
+        return jsonResponse(ny, 201);
+      },
+      ...lookups(),
+    });
+    const t = await renderView('vand', '7', {
+      ...defaultBrugerSettings(new Date(2025, 0, 1)),
+      activeKundeId: 1,
+    });
+    await screen.findByLabelText(/^Anlægsnavn/);
+    await waitFor(() => expect(t.calls.commands.at(-1)?.some((c) => c.shortcut === 'alt+b')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Logbog' }));
+    expect(await screen.findByText('Stamoplysninger ændret: Anlægsnavn: A → B.')).toBeTruthy();
+    const panel = screen.getByRole('complementary', { name: 'Logbog' });
+    fireEvent.change(within(panel).getByLabelText(/^Notat/), {
+      target: { value: 'Ringede om prøvetagning' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Tilføj note' }));
+    expect(await within(panel).findByText('Ringede om prøvetagning')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      virksomhedId: 7,
+      emne: 'Telefonnotat',
+      notat: 'Ringede om prøvetagning',
+    });
+  });
+
+  it('offers the over-plants, with a search when the customer has more than the list shows', async () => {
+    const raekke = (id: number, navn: string) => ({
+      id,
+      anlaegsnavn: navn,
+      anlaegsnr: null,
+      jupiterId: null,
+      primaerVirksomhedstype: null,
+      adresse: null,
+      sagsbehandler: null,
+      jupiterStatus: null,
+      tilladtMaengde: null,
+      udloebsdato: null,
+      senestePeriode: null,
+      afventer: 0,
+    });
+    const liste =
+      'GET Vandanlaeg/HentVandanlaegListe?kundeid=1&take=200&sortByColumn=anlaegsnavn&sortDirection=ASC';
+    const calls = stubApi({
+      'GET Vandanlaeg/7': () => plant(),
+      [liste]: () => ({
+        totalCount: 450,
+        items: [raekke(7, 'Testrup Vandværk'), raekke(9, 'Astrup Vandværk')],
+      }),
+      [`${liste}&filter=Vester`]: () => ({ totalCount: 1, items: [raekke(31, 'Vesterby Vandværk')] }),
+      ...lookups(),
+    });
+    await renderView('vand');
+    const over = (await screen.findByLabelText(/^Overanlæg/)) as HTMLSelectElement;
+    await waitFor(() => expect([...over.options].map((o) => o.textContent)).toContain('Astrup Vandværk'));
+    // The plant itself is never its own over-plant.
+    expect([...over.options].map((o) => o.textContent)).not.toContain('Testrup Vandværk');
+    const soeg = screen.getByLabelText(/^Søg overanlæg/);
+    fireEvent.change(soeg, { target: { value: 'Vester' } });
+    fireEvent.keyDown(soeg, { key: 'Enter' });
+    await waitFor(() => expect([...over.options].map((o) => o.textContent)).toContain('Vesterby Vandværk'));
+    fireEvent.change(over, { target: { value: '31' } });
+    expect(over.value).toBe('31');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('is read-only for a reader', async () => {
+    stubApi({ 'GET Vandanlaeg/7': () => plant(), ...lookups() });
+    await renderView('laeser');
+    await screen.findByLabelText(/^Anlægsnavn/);
+    expect(anlaegsnavn().disabled).toBe(true);
+    expect(xFelt().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Gem/ })).toBeNull();
+    expect(screen.getByText('Kun læseadgang')).toBeTruthy();
+  });
+
+  it('says the plant was not found for an id that is not a water plant', async () => {
+    stubApi({
+      'GET Vandanlaeg/1': () => jsonResponse({ status: 404, message: 'Vandanlægget blev ikke fundet' }, 404),
+    });
+    await renderView('vand', '1');
+    expect(await screen.findByText('Vandanlægget blev ikke fundet')).toBeTruthy();
+  });
+});
+
+describe('water plant list', () => {
+  it('asks the server for a page with sort and column filters, and opens a plant on Enter', async () => {
+    const calls = stubApi({
+      'GET MWVandanlaegLookUp/list/jupitervirksomhedstype': () => lookup([['V01', 'Alment vandværk']]),
+      ...Object.fromEntries(
+        ['', '&filteredColumns=afventer%3Atrue'].map((f) => [
+          `GET Vandanlaeg/HentVandanlaegListe?kundeid=1&start=0&take=50&sortByColumn=anlaegsnavn&sortDirection=ASC${f}`,
+          () => ({
+            totalCount: 1,
+            items: [
+              {
+                id: 7,
+                anlaegsnavn: 'Testrup Vandværk',
+                anlaegsnr: '77900001',
+                jupiterId: '123456',
+                primaerVirksomhedstype: 'V01',
+                adresse: 'Vandværksvej 2, 7800 Skive',
+                sagsbehandler: 'Vera Vand',
+                jupiterStatus: 'Fejl',
+                tilladtMaengde: 45000,
+                udloebsdato: '2030-01-01',
+                senestePeriode: '2026-09-30',
+                afventer: 2,
+              },
+            ],
+          }),
+        ]),
+      ),
+    });
+    const t = fakeTile();
+    await renderSignedIn(
+      <TileContext.Provider value={t.tile}>
+        <ListeView route={getRoute('vandanlaeg')} params={{}} tileId="t1" focused />
+      </TileContext.Provider>,
+      { username: 'vand' },
+    );
+    expect(await screen.findByText('Testrup Vandværk')).toBeTruthy();
+    expect(screen.getByText('45.000')).toBeTruthy();
+    expect(screen.getByText('30-09-2026')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Alment vandværk', { selector: 'td, td *' })).toBeTruthy());
+    fireEvent.click(screen.getByLabelText('Kun med afventende'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path.includes('filteredColumns=afventer%3Atrue'))).toBe(true),
+    );
+    await screen.findByText('Testrup Vandværk');
+    const grid = screen.getByRole('grid');
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    await waitFor(() => expect(t.navigate).toContain('/vandanlaeg/7/stamoplysninger'));
+    fireEvent.keyDown(grid, { key: 'Enter', ctrlKey: true });
+    expect(t.beside).toContain('/vandanlaeg/7/stamoplysninger');
+  });
+});
