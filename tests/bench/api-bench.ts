@@ -50,7 +50,11 @@ export async function startBenchApp(db: Database['db'], username: string, kundeN
   return { app, port, token: issued.token, kundeId: k.id, kundeNavn: k.navn };
 }
 
-/** The API under load: GET requests in turn from `concurrency` connections for the run's duration. */
+/**
+ * The API under load: GET requests in turn from `concurrency` connections for the run's duration.
+ * The load generator runs in its own worker thread, as a real client runs outside the server: on
+ * the server's own event loop it would take the time it measures (and PGlite runs on that loop too).
+ */
 export async function cannon(
   a: { bench: string; db: BenchRow['db']; port: number; concurrency: number },
   opts: BenchOptions,
@@ -62,6 +66,7 @@ export async function cannon(
   const r = await autocannon({
     url: `http://127.0.0.1:${a.port}`,
     connections: a.concurrency,
+    workers: 1,
     duration: opts.duration,
     headers,
     requests: paths.map((path) => ({ method: 'GET', path })),

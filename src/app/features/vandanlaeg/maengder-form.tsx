@@ -261,9 +261,10 @@ export function MaengdeForm({
       }
       return gemFejl(err);
     },
-    onGemt: (m, varNy) => {
+    onGemt: (m) => {
       efterAendring(client, anlaegId);
-      toast.success(`Perioden ${periodeTekst(m)} er gemt${varNy ? '' : ' og afventer validering'}`);
+      // Every saved period (new or changed) awaits validation again.
+      toast.success(`Perioden ${periodeTekst(m)} er gemt og afventer validering`);
       onGemt(m);
     },
   });

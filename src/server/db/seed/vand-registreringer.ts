@@ -10,8 +10,9 @@ import { BulkWriter, type Executor, rowsOf } from './writer';
 /**
  * Records of the seeded water plants (table `registrering`, the kinds of
  * src/contract/vandanlaeg-registreringer.ts): the abstraction permit each plant's basis names (its
- * quantity and expiry), an older expired permit for some, inspections every few years for the
- * public plants, now and then with an enforcement that followed. Runs on its own random stream, so
+ * quantity and expiry), an older expired permit for some; for the public plants their Diadem analysis
+ * frequencies, their fixed sampling sites, and inspections every few years, now and then with an
+ * enforcement that followed. Runs on its own random stream, so
  * the rest of the seeded data does not change with it.
  */
 
@@ -30,6 +31,8 @@ interface Anlaeg {
   udloeb: string | null;
   start: string | null;
   boringer: number[];
+  x: number | null;
+  y: number | null;
 }
 
 async function anlaeg(exec: Executor, kundeId: number): Promise<Anlaeg[]> {
@@ -41,11 +44,13 @@ async function anlaeg(exec: Executor, kundeId: number): Promise<Anlaeg[]> {
     udloeb: string | null;
     start: string | null;
     boringer: number[] | null;
+    x: number | null;
+    y: number | null;
   }>(
     await exec.execute(sql`
       SELECT v.id, v.primaer_sagsbehandler_id AS primaer, v.basis->>'primaerVirksomhedstype' AS art,
              v.basis->>'vandmaengdeM3Aar' AS maengde, v.basis->>'udloebsdatoPaaGaeldendeTilladelse' AS udloeb,
-             v.basis->>'startdato' AS start,
+             v.basis->>'startdato' AS start, v.x, v.y,
              (SELECT array_agg(b.id ORDER BY b.id) FROM boring b WHERE b.vandanlaeg_id = v.id) AS boringer
       FROM virksomhed v WHERE v.kunde_id = ${kundeId} AND v.type = 3 AND NOT v.slettet ORDER BY v.id`),
   );
@@ -57,6 +62,8 @@ async function anlaeg(exec: Executor, kundeId: number): Promise<Anlaeg[]> {
     udloeb: r.udloeb,
     start: r.start,
     boringer: (r.boringer ?? []).map(Number),
+    x: r.x === null ? null : Number(r.x),
+    y: r.y === null ? null : Number(r.y),
   }));
 }
 
@@ -121,6 +128,49 @@ export async function lavVandRegistreringer(exec: Executor, kunde: KundeRef, prn
           ),
         );
       }
+    }
+
+    // The public plants' control programme (Diadem analysis frequencies by the yearly quantity: a
+    // smaller plant samples less often) and their fixed sampling sites: the outlet of the works, a
+    // tap on the network, and each borehole.
+    if (a.almen) {
+      const fra = `${Number(REFERENCE_DATE.slice(0, 4)) - prng.int(1, 6)}-01-01`;
+      const stor = (a.maengde ?? 0) > 100_000;
+      const frekvenser: [string, string, number][] = [
+        ['Kontrol af drikkevand, gruppe A', 'E. coli', stor ? 4 : 2],
+        ['Kontrol af drikkevand, gruppe A', 'Coliforme bakterier', stor ? 4 : 2],
+        ['Kontrol af drikkevand, gruppe B', 'Nitrat', 1],
+        ['Pesticidprogram', 'Pesticider og nedbrydningsprodukter', stor ? 1 : 0.5],
+      ];
+      if (prng.chance(0.3)) frekvenser.push(['PFAS-screening', 'PFAS (sum af 22)', 1]);
+      for (const [titel, stof, antal] of frekvenser)
+        push('DiademAnalysefrekvens', titel, fra, {
+          stof,
+          antalPrAar: antal,
+          gyldigTil: null,
+          bemaerkning: null,
+        });
+      const sted = (titel: string, data: Record<string, unknown>) =>
+        push('Fastmaalestation', titel, fra, {
+          stedtype: 'Andet',
+          boringId: null,
+          tappested: null,
+          x: null,
+          y: null,
+          aktiv: true,
+          bemaerkning: null,
+          ...data,
+        });
+      const naer = (d: number) => (v: number | null) =>
+        v === null ? null : Math.round(v + prng.float(-d, d));
+      sted('Afgang fra vandværk', { stedtype: 'Afgang fra vandværk', x: a.x, y: a.y });
+      sted('Taphane på ledningsnettet', {
+        stedtype: 'Tappested',
+        tappested: prng.pick(['Skolen, køkken', 'Forsamlingshuset', 'Børnehaven, køkken', 'Plejecentret']),
+        x: naer(1500)(a.x),
+        y: naer(1500)(a.y),
+      });
+      a.boringer.forEach((b, i) => sted(`Boring ${i + 1}`, { stedtype: 'Boring / indtag', boringId: b }));
     }
 
     // Inspections of the public plants every 2–4 years; now and then an enforcement followed.
