@@ -12,6 +12,7 @@ import {
 } from './felter';
 import { sideSchema } from './liste';
 import { versionQuerySchema } from './record-kind';
+import { VIRKSOMHEDSTYPE } from './roles';
 
 /**
  * A company's or farm's master data (stamoplysninger), its contacts and its timeline, written in the
@@ -274,6 +275,24 @@ export const KONTAKTPERSON_FELTER: readonly FeltDef[] = [
   { navn: 'telefon', label: 'Telefon', type: { kind: 'tekst', max: 30 } },
   { navn: 'email', label: 'E-mail', type: { kind: 'tekst', max: 200 } },
 ];
+/**
+ * A water plant's contacts carry a Jupiter contact type (kontaktpersontype/listjupiter) in the same
+ * column; the other fields are the company's.
+ */
+export const KONTAKTPERSON_FELTER_VANDANLAEG: readonly FeltDef[] = KONTAKTPERSON_FELTER.map((f) =>
+  f.navn === 'rolle'
+    ? {
+        ...f,
+        label: 'Kontakttype (Jupiter)',
+        type: { kind: 'lookup', kilde: { path: 'kontaktpersontype/listjupiter' }, vaerdi: 'navn' },
+      }
+    : f,
+);
+
+/** The contact fields of an owner of the given entity type (1 company, 2 farm, 3 water plant). */
+export const kontaktFelter = (type: number): readonly FeltDef[] =>
+  type === VIRKSOMHEDSTYPE.VANDANLAEG ? KONTAKTPERSON_FELTER_VANDANLAEG : KONTAKTPERSON_FELTER;
+
 const emailTjek: Tjek = (v) =>
   typeof v.email === 'string' && v.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)
     ? [['email', 'Skal være en e-mailadresse']]
@@ -302,6 +321,11 @@ export const kontaktpersonSchema = z.object({
   version: z.number(),
 });
 export type Kontaktperson = z.infer<typeof kontaktpersonSchema>;
+/** A contact in its owner's list: with the contact's id in Jupiter (water plants), kept on every change. */
+export const kontaktpersonRaekkeSchema = kontaktpersonSchema.extend({
+  jupiterKontaktpersonId: z.string().nullable(),
+});
+export type KontaktpersonRaekke = z.infer<typeof kontaktpersonRaekkeSchema>;
 
 export const cvrAendringSchema = z.object({
   id: z.number(),
@@ -379,6 +403,18 @@ export const gemBasis = endpoint({
   answer: virksomhedSchema,
 });
 
+/**
+ * GET virksomhed/{id}/kontaktperson: the live contacts of a company, farm or water plant (its type's
+ * read right), with their versions (a water plant's detail answer carries none).
+ */
+export const hentKontaktpersoner = endpoint({
+  method: 'GET',
+  path: '/virksomhed/:id/kontaktperson',
+  params: idParamsSchema,
+  answer: z.array(kontaktpersonRaekkeSchema),
+});
+
+/** POST virksomhed/{id}/kontaktperson: a contact of a company, farm or water plant. */
 export const opretKontaktperson = endpoint({
   method: 'POST',
   path: '/virksomhed/:id/kontaktperson',

@@ -7,6 +7,7 @@ import { getRoute } from '../../src/app/routes/route-table';
 import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
 import { type BrugerSettings, defaultBrugerSettings } from '../../src/contract/session';
 import { VANDANLAEG_KONFLIKT, type Vandanlaeg } from '../../src/contract/vandanlaeg';
+import type { KontaktpersonRaekke } from '../../src/contract/virksomhed';
 import { type ApiCall, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
@@ -133,8 +134,26 @@ function lookups(): Record<string, () => unknown> {
     [`GET ${l}/kommune`]: () => [{ ...lookup([['779', 'Skive Kommune']])[0]!, id: 779 }],
     'GET sagsbehandler/list/1?type=Vandanlaeg': () => [{ brugerId: 42, navn: 'Vera Vand' }],
     'GET vandanlaeg/7/jupiter/status': () => ({ seneste: null, historik: [] }),
+    'GET kontaktpersontype/listjupiter': () =>
+      lookup([
+        ['FORMAND', 'Formand'],
+        ['VANDVAERKSPASSER', 'Vandværkspasser'],
+      ]),
+    'GET virksomhed/7/kontaktperson': () => [kontakt],
   };
 }
+
+/** The plant's contact as its contact list answers it (with the version and the Jupiter id). */
+const kontakt: KontaktpersonRaekke = {
+  id: 1,
+  virksomhedId: 7,
+  navn: 'Hanne Holm',
+  rolle: 'Formand',
+  telefon: '97 11 22 33',
+  email: null,
+  version: 31,
+  jupiterKontaktpersonId: 'K1',
+};
 
 function fakeTile() {
   const calls = { title: [] as (string | null)[], commands: [] as TileCommand[][], dirty: [] as boolean[] };
@@ -187,7 +206,8 @@ describe('water plant stamoplysninger', () => {
     expect(marks.map((m) => m.getAttribute('title'))).toEqual(['Indberettes til Jupiter']);
     expect(xFelt().value).toBe('512.345,6');
     expect((screen.getByLabelText(/^Y-koordinat/) as HTMLInputElement).value).toBe('6.234.567,8');
-    expect(screen.getByText('Formand')).toBeTruthy();
+    expect(await screen.findByText('Formand')).toBeTruthy();
+    expect(screen.getByText('K1')).toBeTruthy();
     fireEvent.click(screen.getByText('Testrup Nord'), { ctrlKey: true });
     expect(t.beside).toEqual(['/vandanlaeg/8/stamoplysninger']);
   });
@@ -330,6 +350,61 @@ describe('water plant stamoplysninger', () => {
     expect(xFelt().disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /^Gem/ })).toBeNull();
     expect(screen.getByText('Kun læseadgang')).toBeTruthy();
+    expect(await screen.findByText('Hanne Holm')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ny kontaktperson' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ret Hanne Holm' })).toBeNull();
+  });
+
+  it('adds a contact with a Jupiter contact type and reloads the plant and its contacts', async () => {
+    let liste = [kontakt];
+    const calls = stubApi({
+      'GET Vandanlaeg/7': () => plant(),
+      ...lookups(),
+      'GET virksomhed/7/kontaktperson': () => liste,
+      'POST virksomhed/7/kontaktperson': (c) => {
+        const ny = { ...kontakt, ...(c.body as object), id: 2, version: 40, jupiterKontaktpersonId: null };
+        liste = [kontakt, ny];
+        return jsonResponse(ny, 201);
+      },
+    });
+    await renderView('vand');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ny kontaktperson' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Navn/), { target: { value: 'Villy Vand' } });
+    const type = within(dialog).getByLabelText(/^Kontakttype \(Jupiter\)/) as HTMLSelectElement;
+    await waitFor(() => expect([...type.options].map((o) => o.text)).toContain('Vandværkspasser'));
+    fireEvent.change(type, { target: { value: 'Vandværkspasser' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      navn: 'Villy Vand',
+      rolle: 'Vandværkspasser',
+    });
+    expect(await screen.findByText('Villy Vand')).toBeTruthy();
+    const hentet = (sti: string) => calls.filter((c) => c.method === 'GET' && c.path === sti).length;
+    expect(hentet('virksomhed/7/kontaktperson')).toBe(2);
+    expect(hentet('Vandanlaeg/7')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('changes a contact with the version that was shown, and shows a stale change in the dialog', async () => {
+    const calls = stubApi({
+      'GET Vandanlaeg/7': () => plant(),
+      ...lookups(),
+      'PUT kontaktperson/1': () =>
+        jsonResponse({ status: 409, message: 'Kontaktpersonen er ændret af en anden bruger.' }, 409),
+    });
+    await renderView('vand');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ret Hanne Holm' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Telefon/), { target: { value: '20 30 40 50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Gem' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Kontaktpersonen er ændret af en anden bruger.',
+    );
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      telefon: '20 30 40 50',
+      version: 31,
+    });
   });
 
   it('says the plant was not found for an id that is not a water plant', async () => {

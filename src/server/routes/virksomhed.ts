@@ -2,16 +2,20 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { erVirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../contract/entitet';
 import type { FeltDef } from '../../contract/felter';
-import { ARTER, type RegistreringArt } from '../../contract/registreringer';
+import type { AnyRecordKind } from '../../contract/record-kind';
+import { ARTER } from '../../contract/registreringer';
+import { VIRKSOMHEDSTYPE } from '../../contract/roles';
+import { VANDANLAEG_ARTER } from '../../contract/vandanlaeg-registreringer';
 import {
   BASIS_FELTER,
   feltNormaliser,
   gemBasis,
+  hentKontaktpersoner,
   hentTidslinje,
   hentVirksomhed,
   KONTAKT_KONFLIKT,
-  KONTAKTPERSON_FELTER,
   type Kontaktperson,
+  kontaktFelter,
   LOKALITET_FELTER,
   type Lokalitet,
   opretKontaktperson,
@@ -29,7 +33,7 @@ import { opdaterVersioneret, skrivLog, sletBloedt, type Tx, tjekVersion } from '
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, notFound } from '../http/errors';
-import { loadVirksomhed } from './entity-access';
+import { loadVandanlaeg, loadVirksomhed } from './entity-access';
 import { beskrivAendringer, FeltOpslag, gaelder, somListe, tjekFelter, visVaerdi } from './felter';
 
 type VirksomhedRow = typeof virksomhed.$inferSelect;
@@ -179,6 +183,20 @@ async function loadFirma(db: Db, user: SessionUser, id: number, mode: 'read' | '
 }
 
 /**
+ * The owner of contacts: a water plant with the plant's rights (another row answers 404 first), else a
+ * company or farm with its type's rights. Another customer's id answers 404.
+ */
+async function loadKontaktEjer(db: Db, user: SessionUser, id: number, mode: 'read' | 'write') {
+  const [r] = await db
+    .select({ type: virksomhed.type })
+    .from(virksomhed)
+    .where(and(eq(virksomhed.id, id), eq(virksomhed.kundeId, user.kundeId)));
+  return r?.type === VIRKSOMHEDSTYPE.VANDANLAEG
+    ? loadVandanlaeg(db, user, id, mode)
+    : loadFirma(db, user, id, mode);
+}
+
+/**
  * The company and its master data: GET virksomhed/{id}, PUT virksomhed/{id}/basis, its contacts and
  * its timeline. Reading needs the type's read right, changing the caseworker right; every change is
  * written to the company's log in the same transaction.
@@ -261,15 +279,25 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
     });
   });
 
-  // ---- contacts
+  // ---- contacts (of a company, farm or water plant)
+
+  serve(app, hentKontaktpersoner, async (request) => {
+    const row = await loadKontaktEjer(db, request.user, request.params.id, 'read');
+    const rows = await db
+      .select()
+      .from(kontaktperson)
+      .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
+      .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+    return rows.map((k) => ({ ...tilKontakt(k), jupiterKontaktpersonId: k.jupiterKontaktpersonId }));
+  });
 
   serve(app, opretKontaktperson, async (request) => {
     const user = request.user;
-    const row = await loadFirma(db, user, request.params.id, 'write');
+    const row = await loadKontaktEjer(db, user, request.params.id, 'write');
     const body = request.body as Record<string, unknown>;
     const created = await db.transaction(async (tx) => {
       const opslag = new FeltOpslag(tx, user.kundeId, row);
-      const errors = await tjekFelter(opslag, KONTAKTPERSON_FELTER, row.type, body, {});
+      const errors = await tjekFelter(opslag, kontaktFelter(row.type), row.type, body, {});
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const [k] = await tx
         .insert(kontaktperson)
@@ -308,7 +336,7 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
         ),
       );
     if (!k) throw notFound('Kontaktpersonen');
-    const v = await loadVirksomhed(db, user, k.virksomhedId, 'write');
+    const v = await loadKontaktEjer(db, user, k.virksomhedId, 'write');
     tjekVersion(version, k.version, KONTAKT_KONFLIKT);
     return { k, v };
   }
@@ -319,7 +347,7 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
     const { k, v } = await kontaktTilAendring(user, request.params.id, body.version);
     const updated = await db.transaction(async (tx) => {
       const opslag = new FeltOpslag(tx, user.kundeId, v);
-      const errors = await tjekFelter(opslag, KONTAKTPERSON_FELTER, v.type, body, k as never);
+      const errors = await tjekFelter(opslag, kontaktFelter(v.type), v.type, body, k as never);
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       return opdaterVersioneret(
         tx,
@@ -334,7 +362,7 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
         KONTAKT_KONFLIKT,
         user,
         async (u) => {
-          const aendringer = await beskrivAendringer(opslag, KONTAKTPERSON_FELTER, k as never, u as never);
+          const aendringer = await beskrivAendringer(opslag, kontaktFelter(v.type), k as never, u as never);
           return {
             virksomhedId: v.id,
             emne: LOG_EMNE.kontakt,
@@ -372,6 +400,11 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   // ---- timeline
+
+  /** Every record kind by its art, of companies, farms and water plants: an entry says what it is. */
+  const TIDSLINJE_ARTER: ReadonlyMap<string, AnyRecordKind> = new Map(
+    [...Object.values(ARTER), ...VANDANLAEG_ARTER].map((k): [string, AnyRecordKind] => [k.art, k]),
+  );
 
   serve(app, hentTidslinje, async (request) => {
     const row = await loadVirksomhed(db, request.user, request.params.id, 'read');
@@ -414,8 +447,8 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
     const items = [];
     for (const r of rows) {
       let beskrivelse = r.beskrivelse;
-      if (r.registrering_id !== null && r.art in ARTER) {
-        const def = ARTER[r.art as RegistreringArt];
+      const def = r.registrering_id !== null ? TIDSLINJE_ARTER.get(r.art) : undefined;
+      if (def) {
         const dele = [def.navn];
         // The first two lookup columns of the kind's list say what the record is (type, status ...).
         const felter = def.listeFelter

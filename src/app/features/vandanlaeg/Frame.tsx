@@ -1,17 +1,22 @@
-import { NotebookPen, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Vandanlaeg } from '../../../contract/vandanlaeg';
 import { httpStatus } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import {
+  type PanelEjer,
+  panelKeys,
+  SidePanelAside,
+  SidePanelToggles,
+  useSidePanels,
+} from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
 import { isFavorit, useFavoritToggle } from '../../shell/favorites';
-import { usePanelToggle } from '../../shell/panels';
 import { useShellSession } from '../../shell/session-context';
 import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
-import { useVandanlaeg } from './api';
-import { LogbogPanel } from './LogbogPanel';
+import { useVandanlaeg, vandanlaegKeys } from './api';
 import './vandanlaeg.css';
 
 /** What a tab view gets from the frame: the loaded plant and whether the user may change it. */
@@ -22,6 +27,34 @@ export interface PlantDetalje {
 }
 
 const SKRIVERET = 'SAGSBEHANDLER_VANDANLAEG';
+
+/** The plant's log (automatic entries of every change, and notes): stale after a change of the plant. */
+export const logbogKey = (id: number) => panelKeys.logbog(vandanlaegKeys.plant(id));
+
+/** The tab of each of the plant's record kinds that selects a record by the id in its path. */
+const FANE: Readonly<Record<string, string>> = {
+  VandanlaegTilladelse: 'tilladelser',
+  VandanlaegTilsyn: 'tilsyn',
+  VandanlaegHaandhaevelse: 'haandhaevelser',
+};
+/** The tab that shows the rest of the plant's kinds (no record id in the path). */
+const LISTE_FANE: Readonly<Record<string, string>> = {
+  DiademAnalysefrekvens: 'diadem',
+  DiademAnlaegspaabud: 'diadem',
+  DiademBoringspaabud: 'diadem',
+  DiademAnlaegspaabudDispensation: 'diadem',
+  DiademBoringspaabudDispensation: 'diadem',
+  ImportEksportVandmaengder: 'maengder',
+  Fastmaalestation: 'fasteproevetagningssteder',
+};
+
+/** The path a timeline entry of the plant links to: the record on its tab, or the tab. */
+export function plantRegistreringSti(plantId: number, art: string, registreringId: number): string | null {
+  const fane = FANE[art];
+  if (fane) return `/vandanlaeg/${plantId}/${fane}/${registreringId}`;
+  const liste = LISTE_FANE[art];
+  return liste ? `/vandanlaeg/${plantId}/${liste}` : null;
+}
 
 const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
 
@@ -45,7 +78,8 @@ function jupiterBadge(p: Vandanlaeg): { tekst: string; tone: 'ok' | 'fejl' | 'ne
 /**
  * The shared frame of every tab of a water plant: loads the plant (['vandanlaeg', id]), names the
  * tile after it, shows the header line (anlægsnr., Jupiter-id, address, read-only note, Jupiter
- * status) and renders the tab, keyed by the plant so no tab state carries over to another plant.
+ * status), the side panels (timeline, log, ad hoc tasks: one at a time, shared with the company
+ * frame) and renders the tab, keyed by the plant so no tab state carries over to another plant.
  */
 export function VandanlaegFrame({
   params,
@@ -76,22 +110,13 @@ export function VandanlaegFrame({
       // The HTTP client has shown why; the star is back as it was.
     });
   };
-  const panels = usePanelToggle();
-  const logOpen = panels.isOpen('logs');
-  const panelRef = useRef(panels);
-  panelRef.current = panels;
+  const panels = useSidePanels();
   const commands = useMemo<TileCommand[]>(
     () =>
       plant
         ? [
             ...tabCommands,
-            {
-              id: 'panel-logs',
-              label: `${logOpen ? 'Skjul' : 'Vis'} logbog`,
-              shortcut: 'alt+b',
-              keywords: ['panel', 'Logbog', 'note'],
-              run: () => panelRef.current.toggle('logs'),
-            },
+            ...panels.commands,
             {
               id: 'favorit',
               label: favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter',
@@ -101,7 +126,7 @@ export function VandanlaegFrame({
             },
           ]
         : [],
-    [plant, tabCommands, favorit, logOpen],
+    [plant, tabCommands, favorit, panels.commands],
   );
   useTileCommands(commands);
 
@@ -149,6 +174,14 @@ export function VandanlaegFrame({
   const kanRette = session.ressourcer.has(SKRIVERET);
   const badge = jupiterBadge(plant);
   const adresse = plant.adresse.fuldeAdresse;
+  const open = panels.open;
+  const ejer: PanelEjer = {
+    id: plant.id,
+    navn: plant.basis.anlaegsnavn,
+    kanRette,
+    noegle: vandanlaegKeys.plant(plant.id),
+    registreringSti: (art, registreringId) => plantRegistreringSti(plant.id, art, registreringId),
+  };
   return (
     <FrameCommands.Provider value={setTabCommands}>
       <div className="va">
@@ -177,31 +210,20 @@ export function VandanlaegFrame({
               </span>
             )}
           </span>
-          <button
-            type="button"
-            className={`va-panel-toggle${logOpen ? ' on' : ''}`}
-            aria-pressed={logOpen}
-            title={`Logbog (${shortcutLabel(platformKey('alt+b'))})`}
-            onClick={() => panels.toggle('logs')}
-          >
-            <NotebookPen size={14} aria-hidden="true" />
-            <span>Logbog</span>
-          </button>
+          <SidePanelToggles open={open} onToggle={panels.toggle} />
         </div>
         {/* Keyed by the plant: a tab's state (forms, selection) never carries over to another plant. */}
         <div className="va-body">
           <div className="va-content" key={plant.id} {...primaryFocus}>
             {children({ plant, kanRette })}
           </div>
-          {logOpen && (
-            <aside className="va-panel" aria-label="Logbog">
-              <LogbogPanel
-                key={plant.id}
-                id={plant.id}
-                kanRette={kanRette}
-                onClose={() => panels.close('logs')}
-              />
-            </aside>
+          {open && (
+            <SidePanelAside
+              className="va-panel"
+              panel={open}
+              ejer={ejer}
+              onClose={() => panels.close(open)}
+            />
           )}
         </div>
       </div>

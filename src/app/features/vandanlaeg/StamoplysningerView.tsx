@@ -27,10 +27,10 @@ import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
-import { type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
+import { logbogKey, type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
 import JupiterPanel from './JupiterPanel';
-import { logbogKey } from './LogbogPanel';
 import { BasisFelt, DawaAdresseFelt, type DawaValg } from './StamoplysningerFelt';
+import { PlantKontaktpersoner } from './StamoplysningerKontakter';
 
 type Vaerdier = Record<string, unknown>;
 
@@ -469,32 +469,7 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
         />
       </Sektion>
       <Sektion titel="Kontaktpersoner" plain>
-        {plant.kontaktpersonListe.length === 0 ? (
-          <p className="muted">Ingen kontaktpersoner.</p>
-        ) : (
-          <table className="va-table" aria-label="Kontaktpersoner">
-            <thead>
-              <tr>
-                <th>Navn</th>
-                <th>Kontakttype (Jupiter)</th>
-                <th>Telefon</th>
-                <th>E-mail</th>
-                <th>Jupiter-id</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plant.kontaktpersonListe.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.navn}</td>
-                  <td>{k.kontaktType ?? '–'}</td>
-                  <td>{k.telefon ?? '–'}</td>
-                  <td>{k.email ? <a href={`mailto:${k.email}`}>{k.email}</a> : '–'}</td>
-                  <td>{k.jupiterId ?? '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <PlantKontaktpersoner plant={plant} kanRette={kanRette} />
       </Sektion>
     </div>
   );

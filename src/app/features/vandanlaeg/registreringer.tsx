@@ -6,10 +6,12 @@ import { boringEndpoints } from '../../../contract/vand-data';
 import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-registreringer';
 import type { FeltKontekst } from '../../records/FeltInput';
 import { RegistreringTab, type RegistreringTabProps } from '../../records/RegistreringTab';
+import { panelerForaeldet } from '../../records/SidePanels';
 import type { RouteParams } from '../../routes/route-table';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
 import { type TileCommand, useTile } from '../../workspace/tile-api';
+import { vandanlaegKeys } from './api';
 import { type PlantDetalje, useFrameCommands } from './Frame';
 
 /**
@@ -64,10 +66,16 @@ export function usePlantKontekst(d: PlantDetalje): FeltKontekst {
   );
 }
 
-/** After a change of a plant record: the plant itself (version, permitted quantity) is stale. */
+/**
+ * After a change of a plant record: the plant itself (version, permitted quantity) is stale, and so
+ * are its timeline and log in the side panel (the record and its automatic entry).
+ */
 export function usePlantEfterAendring(plantId: number) {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: ['vandanlaeg', plantId], exact: true });
+  return () => {
+    void client.invalidateQueries({ queryKey: vandanlaegKeys.plant(plantId), exact: true });
+    panelerForaeldet(client, vandanlaegKeys.plant(plantId));
+  };
 }
 
 /** The address of a plant tab, with a record selected. */

@@ -10,6 +10,7 @@ import {
 import { errorStore } from '../../lib/error-store';
 import { HttpError } from '../../lib/http';
 import { serverTekst } from '../../lib/http-fejl';
+import { panelerForaeldet } from '../../records/SidePanels';
 import { http } from '../../session/runtime';
 import type { GemFejl } from '../../ui/form/useVersionedForm';
 
@@ -84,6 +85,8 @@ export function efterAendring(client: QueryClient, id: number) {
   void client.invalidateQueries({ queryKey: vandKeys.alt(id) });
   void client.invalidateQueries({ queryKey: ['vandanlaeg', id], exact: true });
   void client.invalidateQueries({ queryKey: ['validering'] });
+  // The open timeline and log show the change's entry at once.
+  panelerForaeldet(client, ['vandanlaeg', id]);
 }
 
 /** What a failed save means for a form: 400 field errors, 409 the text, anything else the error modal. */

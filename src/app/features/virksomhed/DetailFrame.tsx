@@ -1,20 +1,19 @@
-import { Clock, ListTodo, NotebookPen, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { byPath, detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import type { Virksomhed } from '../../../contract/virksomhed';
 import { httpStatus } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { type PanelEjer, SidePanelAside, SidePanelToggles, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
 import { isFavorit, useFavoritToggle } from '../../shell/favorites';
-import { type SidePanel, usePanelToggle } from '../../shell/panels';
 import { useShellSession } from '../../shell/session-context';
 import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTile, useTileCommands, useTileTitle } from '../../workspace/tile-api';
-import { useVirksomhed } from './api';
+import { keys, recordPath, TABS, useVirksomhed } from './api';
 import type { FeltKontekst } from './FeltInput';
 import { useLatest } from './hooks';
-import { SidePanelContent } from './Panels';
 import './virksomhed.css';
 
 /** What a tab view gets from the frame: the loaded company and what the user may do with it. */
@@ -24,12 +23,6 @@ export interface Detalje {
   kanRette: boolean;
   ctx: FeltKontekst;
 }
-
-const PANEL_LABELS: Record<SidePanel, { label: string; shortcut: string; icon: typeof Clock }> = {
-  timeline: { label: 'Tidslinje', shortcut: 'alt+t', icon: Clock },
-  logs: { label: 'Logbog', shortcut: 'alt+b', icon: NotebookPen },
-  adHocOpgaver: { label: 'Ad hoc-opgaver', shortcut: 'alt+o', icon: ListTodo },
-};
 
 const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
 
@@ -79,7 +72,7 @@ export function DetailFrame({
   }, [entitet, wrongBase, id, route.path, tile]);
 
   const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
-  const panels = usePanelToggle();
+  const panels = useSidePanels();
   const favoritToggle = useFavoritToggle();
   const favType = entitet?.favoritType ?? 'Virksomhed';
   const favorit = v ? isFavorit(session.kundeSettings, v.id, favType) : false;
@@ -91,10 +84,9 @@ export function DetailFrame({
         // The HTTP client has shown why; the star is back as it was.
       });
     },
-    togglePanel: (p: SidePanel) => panels.toggle(p),
   });
   const toggleFavorit = () => actions.current.toggleFavorit();
-  const open = (Object.keys(PANEL_LABELS) as SidePanel[]).find((p) => panels.isOpen(p)) ?? null;
+  const open = panels.open;
 
   const commands = useMemo<TileCommand[]>(() => {
     if (!v) return [];
@@ -106,16 +98,10 @@ export function DetailFrame({
         keywords: ['favorit', 'stjerne'],
         run: () => actions.current.toggleFavorit(),
       },
-      ...(Object.keys(PANEL_LABELS) as SidePanel[]).map((p) => ({
-        id: `panel-${p}`,
-        label: `${open === p ? 'Skjul' : 'Vis'} ${PANEL_LABELS[p].label.toLowerCase()}`,
-        shortcut: PANEL_LABELS[p].shortcut,
-        keywords: ['panel', PANEL_LABELS[p].label],
-        run: () => actions.current.togglePanel(p),
-      })),
+      ...panels.commands,
     ];
     return [...tabCommands, ...own];
-  }, [v, favorit, open, actions, tabCommands]);
+  }, [v, favorit, panels.commands, actions, tabCommands]);
   useTileCommands(commands);
 
   if (q.isLoading) {
@@ -164,6 +150,14 @@ export function DetailFrame({
     kendteNavne,
   };
   const adresse = v.lokalitet.adresse;
+  const ejer: PanelEjer = {
+    id: v.id,
+    navn: v.basis.navn,
+    kanRette,
+    noegle: keys.virksomhed(v.id),
+    registreringSti: (art, registreringId) =>
+      art in TABS ? recordPath(v.type, v.id, art as keyof typeof TABS, registreringId) : null,
+  };
 
   return (
     <FrameCommands.Provider value={setTabCommands}>
@@ -188,24 +182,7 @@ export function DetailFrame({
               {v.basis.ophoertDato && <span className="vd-badge">Ophørt</span>}
               {!kanRette && kanLaese && <span className="vd-badge neutral">Kun læseadgang</span>}
             </span>
-            <span className="vd-panel-toggles">
-              {(Object.keys(PANEL_LABELS) as SidePanel[]).map((p) => {
-                const { label, shortcut, icon: Icon } = PANEL_LABELS[p];
-                return (
-                  <button
-                    key={p}
-                    type="button"
-                    className={`vd-panel-toggle${open === p ? ' on' : ''}`}
-                    aria-pressed={open === p}
-                    title={`${label} (${shortcutLabel(platformKey(shortcut))})`}
-                    onClick={() => panels.toggle(p)}
-                  >
-                    <Icon size={14} aria-hidden="true" />
-                    <span>{label}</span>
-                  </button>
-                );
-              })}
-            </span>
+            <SidePanelToggles open={open} onToggle={panels.toggle} />
           </div>
           {/* Keyed by the record: a tab's state (forms, selection) never carries over to another company. */}
           {/* The tab is the tile's primary focus target: its list's rows, or its form's first field. */}
@@ -214,15 +191,7 @@ export function DetailFrame({
           </div>
         </div>
         {open && (
-          <aside className="vd-panel" aria-label={PANEL_LABELS[open].label}>
-            <SidePanelContent
-              key={v.id}
-              panel={open}
-              v={v}
-              kanRette={kanRette}
-              onClose={() => panels.close(open)}
-            />
-          </aside>
+          <SidePanelAside className="vd-panel" panel={open} ejer={ejer} onClose={() => panels.close(open)} />
         )}
       </div>
     </FrameCommands.Provider>

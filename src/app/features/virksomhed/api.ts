@@ -1,26 +1,16 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
-import { hentAdHocOpgaver, hentLogbog, opretAdHocOpgave, opretLogbogNotat } from '../../../contract/notes';
 import { ARTER, type RegistreringArt } from '../../../contract/registreringer';
-import {
-  gemBasis,
-  hentTidslinje,
-  hentVirksomhed,
-  opretKontaktperson,
-  retKontaktperson,
-  sletKontaktperson,
-} from '../../../contract/virksomhed';
+import { gemBasis, hentVirksomhed } from '../../../contract/virksomhed';
 import { forgetCompanyLookups } from '../../lib/lookups';
 import { recordApi, saveFailure, useRecords } from '../../records/api';
+import { panelerForaeldet } from '../../records/SidePanels';
 import { http } from '../../session/runtime';
 
 /** Query keys of the feature: everything about one company starts with ['virksomhed', id]. */
 export const keys = {
   virksomhed: (id: number) => ['virksomhed', id] as const,
   registreringer: (id: number, art: RegistreringArt) => ['virksomhed', id, 'registreringer', art] as const,
-  tidslinje: (id: number) => ['virksomhed', id, 'tidslinje'] as const,
-  logbog: (id: number) => ['virksomhed', id, 'logbog'] as const,
-  adHoc: (id: number) => ['virksomhed', id, 'adhoc'] as const,
 };
 
 /**
@@ -39,38 +29,12 @@ export function useRegistreringer(id: number, art: RegistreringArt, enabled = tr
   return useRecords(ARTER[art], id, enabled);
 }
 
-export function useTidslinje(id: number, take: number) {
-  return useQuery({
-    queryKey: [...keys.tidslinje(id), take],
-    queryFn: ({ signal }) => http.call(hentTidslinje, { params: { id }, query: { start: 0, take }, signal }),
-    staleTime: 30_000,
-    placeholderData: (prev) => prev,
-  });
-}
-
-export function useLogbog(id: number) {
-  return useQuery({
-    queryKey: keys.logbog(id),
-    queryFn: ({ signal }) => http.call(hentLogbog, { params: { id }, signal }),
-    staleTime: 30_000,
-  });
-}
-
-export function useAdHocOpgaver(id: number) {
-  return useQuery({
-    queryKey: keys.adHoc(id),
-    queryFn: ({ signal }) => http.call(hentAdHocOpgaver, { params: { id }, signal }),
-    staleTime: 30_000,
-  });
-}
-
 /** What a failed save means for a form (shared with every record form). */
 export { saveFailure };
 
 /** After any change: the company (counts, version), its timeline and log (the automatic entry) are stale. */
 export function afterChange(client: QueryClient, id: number, art?: RegistreringArt) {
-  void client.invalidateQueries({ queryKey: keys.tidslinje(id) });
-  void client.invalidateQueries({ queryKey: keys.logbog(id) });
+  panelerForaeldet(client, keys.virksomhed(id));
   void client.invalidateQueries({ queryKey: keys.virksomhed(id), exact: true });
   if (art) void client.invalidateQueries({ queryKey: keys.registreringer(id, art) });
   if (art === 'risikovurdering') void forgetCompanyLookups(client, id);
@@ -83,16 +47,6 @@ export const api = {
   opret: recordApi.opret,
   ret: recordApi.ret,
   slet: recordApi.slet,
-  opretKontakt: (id: number, body: Record<string, unknown>) =>
-    http.call(opretKontaktperson, { params: { id }, body, silent: true }),
-  retKontakt: (kontaktId: number, body: Record<string, unknown>) =>
-    http.call(retKontaktperson, { params: { id: kontaktId }, body, silent: true }),
-  sletKontakt: (kontaktId: number, version: number) =>
-    http.call(sletKontaktperson, { params: { id: kontaktId }, query: { version }, silent: true }),
-  opretNotat: (body: { virksomhedId: number; emne: string; notat: string }) =>
-    http.call(opretLogbogNotat, { body, silent: true }),
-  opretAdHoc: (body: { virksomhedId: number; emne: string; notat: string; frist: string | null }) =>
-    http.call(opretAdHocOpgave, { body, silent: true }),
 };
 
 /** Record kinds by the tab's path segment, and the name of its record-id parameter. */
@@ -109,5 +63,3 @@ export const TABS: Record<RegistreringArt, { segment: string; param: string }> =
 
 export const recordPath = (type: number, id: number, art: RegistreringArt, recordId?: number) =>
   detailPath(virksomhedEllerLandbrug(type), id, `${TABS[art].segment}${recordId ? `/${recordId}` : ''}`);
-
-export const artNavn = (art: string) => (art in ARTER ? ARTER[art as RegistreringArt].navn : art);

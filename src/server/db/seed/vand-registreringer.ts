@@ -170,7 +170,8 @@ export async function lavVandRegistreringer(exec: Executor, kunde: KundeRef, prn
         x: naer(1500)(a.x),
         y: naer(1500)(a.y),
       });
-      a.boringer.forEach((b, i) => sted(`Boring ${i + 1}`, { stedtype: 'Boring / indtag', boringId: b }));
+      for (const [i, b] of a.boringer.entries())
+        sted(`Boring ${i + 1}`, { stedtype: 'Boring / indtag', boringId: b });
     }
 
     // Inspections of the public plants every 2–4 years; now and then an enforcement followed.

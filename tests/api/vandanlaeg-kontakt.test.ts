@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+
+const json = (r: { body: string }) => JSON.parse(r.body);
+
+/** A water plant's contact persons through the contact calls: Jupiter contact types, plant rights, its log. */
+describe.each(dbTargets())('water plant contacts on %s', (target) => {
+  let t: TestApp;
+  const tok: Record<string, string> = {};
+  let skive: number;
+  let herning: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    for (const u of ['vand', 'laeser', 'virksomhed']) tok[u] = await t.tokenFor(u);
+    skive = await t.kundeId(779);
+    herning = await t.kundeId(657);
+  });
+  afterAll(async () => t?.close());
+
+  const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, payload?: unknown) =>
+    t.kald(method, `/api/${url}`, user ? tok[user] : undefined, payload);
+  const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
+  const plant = async (kundeId: number) => (await t.forsteVirksomhed(kundeId, 3)).id;
+  const sidsteLog = async (id: number) =>
+    (
+      await rows<{ emne: string; notat: string }>(
+        sql`SELECT emne, notat FROM logbog WHERE virksomhed_id = ${id} ORDER BY id DESC LIMIT 1`,
+      )
+    )[0]!;
+
+  it('creates, changes and deletes a plant contact with a Jupiter contact type, logging each on the plant', async () => {
+    const id = await plant(skive);
+    const created = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
+      navn: 'Villy Vandmand',
+      rolle: 'Vandværkspasser',
+      telefon: '97 52 00 11',
+      email: 'villy@vandvaerk.dk',
+    });
+    expect(created.statusCode).toBe(201);
+    const k = json(created);
+    expect(k).toMatchObject({ navn: 'Villy Vandmand', rolle: 'Vandværkspasser', virksomhedId: id });
+    expect(await sidsteLog(id)).toEqual({
+      emne: 'Kontaktperson',
+      notat: "Kontaktperson 'Villy Vandmand' oprettet (Vandværkspasser).",
+    });
+
+    // The list carries the versions; the plant's own detail shows the contact with its Jupiter type.
+    const liste = json(await req('GET', `virksomhed/${id}/kontaktperson`, 'laeser')) as {
+      id: number;
+      version: number;
+    }[];
+    expect(liste.find((x) => x.id === k.id)?.version).toBe(k.version);
+    const detalje = json(await req('GET', `Vandanlaeg/${id}`, 'vand'));
+    expect(detalje.kontaktpersonListe).toContainEqual(
+      expect.objectContaining({ id: k.id, kontaktType: 'Vandværkspasser' }),
+    );
+
+    const changed = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, rolle: 'Formand' });
+    expect(changed.statusCode).toBe(200);
+    expect(json(changed).version).toBeGreaterThan(k.version);
+    expect((await sidsteLog(id)).notat).toBe(
+      "Kontaktperson 'Villy Vandmand' ændret: Kontakttype (Jupiter): Vandværkspasser → Formand.",
+    );
+    const stale = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, telefon: '11 11 11 11' });
+    expect(stale.statusCode).toBe(409);
+    expect(json(stale).message).toMatch(/^Kontaktpersonen er ændret af en anden bruger/);
+    const v2 = json(changed).version as number;
+    expect((await req('DELETE', `kontaktperson/${k.id}?version=${k.version}`, 'vand')).statusCode).toBe(409);
+
+    const del = await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'vand');
+    expect(del.statusCode).toBe(204);
+    expect((await sidsteLog(id)).notat).toBe("Kontaktperson 'Villy Vandmand' slettet.");
+    const efter = json(await req('GET', `virksomhed/${id}/kontaktperson`, 'vand')) as { id: number }[];
+    expect(efter.map((x) => x.id)).not.toContain(k.id);
+    const [raekke] = await rows<{ slettet: boolean }>(
+      sql`SELECT slettet FROM kontaktperson WHERE id = ${k.id}`,
+    );
+    expect(raekke!.slettet).toBe(true);
+  });
+
+  it('checks the type against the Jupiter list for a plant and the company list for a company', async () => {
+    const id = await plant(skive);
+    const firmaTypen = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
+      navn: 'A',
+      rolle: 'Miljøkoordinator',
+    });
+    expect(firmaTypen.statusCode).toBe(400);
+    expect(Object.keys(json(firmaTypen).errors)).toEqual(['rolle']);
+    const firma = (await t.forsteVirksomhed(skive, 1)).id;
+    const jupiterTypen = await req('POST', `virksomhed/${firma}/kontaktperson`, 'virksomhed', {
+      navn: 'A',
+      rolle: 'Vandværkspasser',
+    });
+    expect(jupiterTypen.statusCode).toBe(400);
+    expect(Object.keys(json(jupiterTypen).errors)).toEqual(['rolle']);
+    const laboratorium = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
+      navn: 'Vandlaboratoriet',
+      rolle: 'Laboratorium',
+    });
+    expect(laboratorium.statusCode).toBe(201);
+  });
+
+  it("keeps a contact's Jupiter id on a change", async () => {
+    const [wk] = await rows<{ id: number; jid: string; plant: number }>(
+      sql`SELECT k.id, k.jupiter_kontaktperson_id AS jid, k.virksomhed_id AS plant FROM kontaktperson k
+          JOIN virksomhed v ON v.id = k.virksomhed_id
+          WHERE v.kunde_id = ${skive} AND v.type = 3 AND NOT v.slettet AND NOT k.slettet
+            AND k.jupiter_kontaktperson_id IS NOT NULL
+          ORDER BY k.id DESC LIMIT 1`,
+    );
+    const k = (
+      json(await req('GET', `virksomhed/${wk!.plant}/kontaktperson`, 'vand')) as {
+        id: number;
+        jupiterKontaktpersonId: string | null;
+      }[]
+    ).find((x) => x.id === wk!.id)!;
+    expect(k.jupiterKontaktpersonId).toBe(wk!.jid);
+    const r = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, telefon: '40 50 60 70' });
+    expect(r.statusCode).toBe(200);
+    const [efter] = await rows<{ jid: string; telefon: string }>(
+      sql`SELECT jupiter_kontaktperson_id AS jid, telefon FROM kontaktperson WHERE id = ${k.id}`,
+    );
+    expect(efter).toEqual({ jid: wk!.jid, telefon: '40 50 60 70' });
+  });
+
+  it("needs the plant's write right, and hides another customer's plant", async () => {
+    const id = await plant(skive);
+    expect((await req('POST', `virksomhed/${id}/kontaktperson`, 'laeser', { navn: 'A' })).statusCode).toBe(
+      403,
+    );
+    // A company caseworker has no right on water plants.
+    expect(
+      (await req('POST', `virksomhed/${id}/kontaktperson`, 'virksomhed', { navn: 'A' })).statusCode,
+    ).toBe(403);
+    const [k] = await rows<{ id: number; version: number }>(
+      sql`SELECT id, version FROM kontaktperson WHERE virksomhed_id = ${id} AND NOT slettet ORDER BY id LIMIT 1`,
+    );
+    expect(
+      (await req('PUT', `kontaktperson/${k!.id}`, 'laeser', { navn: 'X', version: k!.version })).statusCode,
+    ).toBe(403);
+    expect((await req('DELETE', `kontaktperson/${k!.id}?version=${k!.version}`, 'laeser')).statusCode).toBe(
+      403,
+    );
+    expect((await req('GET', `virksomhed/${id}/kontaktperson`, 'laeser')).statusCode).toBe(200);
+
+    const anden = await plant(herning);
+    expect((await req('POST', `virksomhed/${anden}/kontaktperson`, 'vand', { navn: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect((await req('GET', `virksomhed/${anden}/kontaktperson`, 'vand')).statusCode).toBe(404);
+    const [ak] = await rows<{ id: number; version: number }>(
+      sql`SELECT id, version FROM kontaktperson WHERE virksomhed_id = ${anden} ORDER BY id LIMIT 1`,
+    );
+    expect(
+      (await req('PUT', `kontaktperson/${ak!.id}`, 'vand', { navn: 'X', version: ak!.version })).statusCode,
+    ).toBe(404);
+    expect((await req('DELETE', `kontaktperson/${ak!.id}?version=${ak!.version}`, 'vand')).statusCode).toBe(
+      404,
+    );
+  });
+});
