@@ -246,11 +246,14 @@ describe.each(dbTargets())('water data API on %s', (target) => {
       ],
       ...extra,
     });
+    /** A new period as the vand user, from basis() with `extra`. */
+    const opret = (extra: Record<string, unknown> = {}) =>
+      t.kald('POST', '/api/OppumpedeVandmaengder', vand, basis(extra));
     let m: Maengde;
 
     it('creates with supply lines, stores the numbers exactly and computes the fields', async () => {
       const foer = await logAntal();
-      const r = await t.kald('POST', '/api/OppumpedeVandmaengder', vand, basis());
+      const r = await opret();
       expect(r.statusCode, r.body).toBe(201);
       m = json(r);
       expect(m.maalerstandStart).toBe(1000.5);
@@ -319,52 +322,27 @@ describe.each(dbTargets())('water data API on %s', (target) => {
         version: m.version - 1 || 1,
       });
       expect(stale.statusCode).toBe(409);
-      const omvendt = await t.kald(
-        'POST',
-        '/api/OppumpedeVandmaengder',
-        vand,
-        basis({ startdato: '2033-05-01', slutdato: '2033-04-01' }),
-      );
+      const omvendt = await opret({ startdato: '2033-05-01', slutdato: '2033-04-01' });
       expect(omvendt.statusCode).toBe(400);
       expect(json(omvendt).errors.slutdato).toBeDefined();
-      const overlap = await t.kald(
-        'POST',
-        '/api/OppumpedeVandmaengder',
-        vand,
-        basis({
-          startdato: '2032-03-01',
-          slutdato: '2032-06-30',
-          maalerstandStart: 5000,
-          maalerstandSlut: 6000,
-        }),
-      );
+      const overlap = await opret({
+        startdato: '2032-03-01',
+        slutdato: '2032-06-30',
+        maalerstandStart: 5000,
+        maalerstandSlut: 6000,
+      });
       expect(overlap.statusCode).toBe(400);
       expect(json(overlap).errors.startdato[0]).toMatch(/overlapper/);
-      const tekst = await t.kald(
-        'POST',
-        '/api/OppumpedeVandmaengder',
-        vand,
-        basis({ maalerstandStart: '1.234,5' }),
-      );
+      const tekst = await opret({ maalerstandStart: '1.234,5' });
       expect(tekst.statusCode).toBe(400);
-      const dato = await t.kald(
-        'POST',
-        '/api/OppumpedeVandmaengder',
-        vand,
-        basis({ startdato: '31-12-2032' }),
-      );
+      const dato = await opret({ startdato: '31-12-2032' });
       expect(dato.statusCode).toBe(400);
-      const ingen = await t.kald(
-        'POST',
-        '/api/OppumpedeVandmaengder',
-        vand,
-        basis({
-          startdato: '2040-01-01',
-          slutdato: '2040-12-31',
-          maalerstandStart: null,
-          maalerstandSlut: null,
-        }),
-      );
+      const ingen = await opret({
+        startdato: '2040-01-01',
+        slutdato: '2040-12-31',
+        maalerstandStart: null,
+        maalerstandSlut: null,
+      });
       expect(ingen.statusCode).toBe(400);
       expect(json(ingen).errors.vandmaengdeOppumpet).toBeDefined();
       for (const r of [omvendt, overlap, tekst, dato, ingen])
@@ -393,15 +371,10 @@ describe.each(dbTargets())('water data API on %s', (target) => {
         naesteSlutdato: '2032-06-30',
       });
       expect(info.forsyningsarter).toEqual([2, 3]);
-      const spoerg = await t.kald('POST', '/api/OppumpedeVandmaengder', vand, basis(naeste));
+      const spoerg = await opret(naeste);
       expect(spoerg.statusCode).toBe(400);
       expect(json(spoerg).errors[MAALERSKIFT_FELT][0]).toMatch(/Er måleren skiftet/);
-      const ok = await t.kald(
-        'POST',
-        '/api/OppumpedeVandmaengder',
-        vand,
-        basis({ ...naeste, maalerskift: true }),
-      );
+      const ok = await opret({ ...naeste, maalerskift: true });
       expect(ok.statusCode, ok.body).toBe(201);
       expect(json(ok)).toMatchObject({ maalerskift: true, vandmaengdeOppumpet: 890 });
       const sum = json(

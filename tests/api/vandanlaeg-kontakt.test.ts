@@ -1,29 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client';
-import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dbTargets, testAppForBlok } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 
 /** A water plant's contact persons through the contact calls: Jupiter contact types, plant rights, its log. */
 describe.each(dbTargets())('water plant contacts on %s', (target) => {
-  let t: TestApp;
-  const tok: Record<string, string> = {};
+  const app = testAppForBlok(target, ['vand', 'laeser', 'virksomhed']);
+  const { req, rows } = app;
   let skive: number;
   let herning: number;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    for (const u of ['vand', 'laeser', 'virksomhed']) tok[u] = await t.tokenFor(u);
-    skive = await t.kundeId(779);
-    herning = await t.kundeId(657);
+    skive = await app.t.kundeId(779);
+    herning = await app.t.kundeId(657);
   });
-  afterAll(async () => t?.close());
-
-  const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, payload?: unknown) =>
-    t.kald(method, `/api/${url}`, user ? tok[user] : undefined, payload);
-  const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
-  const plant = async (kundeId: number) => (await t.forsteVirksomhed(kundeId, 3)).id;
+  const plant = async (kundeId: number) => (await app.t.forsteVirksomhed(kundeId, 3)).id;
   const sidsteLog = async (id: number) =>
     (
       await rows<{ emne: string; notat: string }>(
@@ -89,7 +81,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     });
     expect(firmaTypen.statusCode).toBe(400);
     expect(Object.keys(json(firmaTypen).errors)).toEqual(['rolle']);
-    const firma = (await t.forsteVirksomhed(skive, 1)).id;
+    const firma = (await app.t.forsteVirksomhed(skive, 1)).id;
     const jupiterTypen = await req('POST', `virksomhed/${firma}/kontaktperson`, 'virksomhed', {
       navn: 'A',
       rolle: 'Vandværkspasser',

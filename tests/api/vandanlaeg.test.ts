@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   rensKoordinat,
   UDEN_FOR_DANMARK,
@@ -8,8 +8,7 @@ import {
   vandanlaegListeSchema,
   vandanlaegSchema,
 } from '../../src/contract/vandanlaeg';
-import { queryRows } from '../../src/server/db/client';
-import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { dbTargets, testAppForBlok } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 
@@ -27,24 +26,17 @@ describe('rensKoordinat (spec 001 §5)', () => {
 });
 
 describe.each(dbTargets())('water plant API on %s', (target) => {
-  let t: TestApp;
-  const tok: Record<string, string> = {};
+  const app = testAppForBlok(target, ['vand', 'laeser', 'virksomhed']);
+  const { req, rows } = app;
   let skive: number;
   let herning: number;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    for (const u of ['vand', 'laeser', 'virksomhed']) tok[u] = await t.tokenFor(u);
-    skive = await t.kundeId(779);
-    herning = await t.kundeId(657);
+    skive = await app.t.kundeId(779);
+    herning = await app.t.kundeId(657);
   });
-  afterAll(async () => t?.close());
-
-  const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, payload?: unknown) =>
-    t.kald(method, `/api/${url}`, user ? tok[user] : undefined, payload);
-  const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
   const plantId = async (kundeId = skive, where?: ReturnType<typeof sql>) =>
-    (await t.forsteVirksomhed(kundeId, 3, where)).id;
+    (await app.t.forsteVirksomhed(kundeId, 3, where)).id;
   const detail = async (id: number, user = 'vand') =>
     json(await req('GET', `Vandanlaeg/${id}`, user)) as Vandanlaeg;
 
@@ -57,6 +49,9 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     void [virksomhedstype, slettet, jupiterIndberetningStatus];
     return { ...basis, version: d.version, ...changes };
   };
+  /** Saves plant `id`'s basis as the vand user: `d` with `changes` (see body). */
+  const gemBasis = (id: number, d: Vandanlaeg, changes: Record<string, unknown> = {}) =>
+    req('PUT', `vandanlaeg/${id}/basis`, 'vand', body(d, changes));
 
   describe('GET Vandanlaeg/{id}', () => {
     it('answers the plant with every basis field, address, coordinate, contacts with Jupiter contact types', async () => {
@@ -113,7 +108,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     });
 
     it('answers 404 for a company id, another customer’s plant and an unknown id', async () => {
-      const firma = (await t.forsteVirksomhed(skive, 1)).id;
+      const firma = (await app.t.forsteVirksomhed(skive, 1)).id;
       expect((await req('GET', `Vandanlaeg/${firma}`, 'vand')).statusCode).toBe(404);
       const fremmed = await plantId(herning);
       const r = await req('GET', `Vandanlaeg/${fremmed}`, 'vand');
@@ -133,12 +128,11 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     it('saves the basis, keeps the columns in step and logs the changed fields', async () => {
       const id = await plantId();
       const d = await detail(id);
-      const r = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, { anlaegsnavn: 'Testrup Vandværk', jupiterId: '123456', vandmaengdeM3Aar: 45000 }),
-      );
+      const r = await gemBasis(id, d, {
+        anlaegsnavn: 'Testrup Vandværk',
+        jupiterId: '123456',
+        vandmaengdeM3Aar: 45000,
+      });
       expect(r.statusCode, r.body).toBe(200);
       const ny = vandanlaegSchema.parse(json(r));
       expect(ny.basis.anlaegsnavn).toBe('Testrup Vandværk');
@@ -159,10 +153,8 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     it('answers 409 on a stale version and writes nothing', async () => {
       const id = await plantId();
       const d = await detail(id);
-      expect(
-        (await req('PUT', `vandanlaeg/${id}/basis`, 'vand', body(d, { journalNr: 'A-1' }))).statusCode,
-      ).toBe(200);
-      const r = await req('PUT', `vandanlaeg/${id}/basis`, 'vand', body(d, { journalNr: 'B-2' }));
+      expect((await gemBasis(id, d, { journalNr: 'A-1' })).statusCode).toBe(200);
+      const r = await gemBasis(id, d, { journalNr: 'B-2' });
       expect(r.statusCode).toBe(409);
       expect(json(r).message).toBe(VANDANLAEG_KONFLIKT);
       expect((await detail(id)).basis.journalNr).toBe('A-1');
@@ -171,32 +163,17 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     it('cleans Danish coordinates and refuses one outside Denmark with a Danish 400', async () => {
       const id = await plantId();
       let d = await detail(id);
-      const r = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, { koordinat: { x: '512.345,6', y: '6.234.567,8' } }),
-      );
+      const r = await gemBasis(id, d, { koordinat: { x: '512.345,6', y: '6.234.567,8' } });
       expect(r.statusCode, r.body).toBe(200);
       d = vandanlaegSchema.parse(json(r));
       expect(d.koordinat).toMatchObject({ x: 512345.6, y: 6234567.8 });
       const [row] = await rows<{ x: number; y: number }>(sql`SELECT x, y FROM virksomhed WHERE id = ${id}`);
       expect(row).toEqual({ x: 512345.6, y: 6234567.8 });
 
-      const ude = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, { koordinat: { x: '312.345', y: '6.234.567' } }),
-      );
+      const ude = await gemBasis(id, d, { koordinat: { x: '312.345', y: '6.234.567' } });
       expect(ude.statusCode).toBe(400);
       expect(json(ude).errors['koordinat.x']).toEqual([UDEN_FOR_DANMARK]);
-      const tekst = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, { koordinat: { x: 'øst', y: 1 } }),
-      );
+      const tekst = await gemBasis(id, d, { koordinat: { x: 'øst', y: 1 } });
       expect(tekst.statusCode).toBe(400);
       expect(json(tekst).errors['koordinat.x']![0]).toMatch(/skal være et tal/);
       expect(json(tekst).errors['koordinat.y']).toEqual([UDEN_FOR_DANMARK]);
@@ -205,28 +182,23 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     it('answers 400 in Danish for bad input, unknown lookups and a type that does not fit the purpose', async () => {
       const id = await plantId();
       const d = await detail(id);
-      const r = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, { anlaegsnavn: '', cvrNr: '123', startdato: '2020-01-01', slutdato: '2019-01-01' }),
-      );
+      const r = await gemBasis(id, d, {
+        anlaegsnavn: '',
+        cvrNr: '123',
+        startdato: '2020-01-01',
+        slutdato: '2019-01-01',
+      });
       expect(r.statusCode).toBe(400);
       const e = json(r).errors;
       expect(e.anlaegsnavn).toEqual(['Feltet er påkrævet']);
       expect(e.cvrNr![0]).toMatch(/CVR-nummeret/);
       expect(e.slutdato).toEqual(['Slutdatoen må ikke ligge før startdatoen']);
 
-      const ukendt = await req('PUT', `vandanlaeg/${id}/basis`, 'vand', body(d, { jupiterAnlaegsartId: 99 }));
+      const ukendt = await gemBasis(id, d, { jupiterAnlaegsartId: 99 });
       expect(ukendt.statusCode).toBe(400);
       expect(json(ukendt).errors.jupiterAnlaegsartId).toEqual(['Ukendt værdi: 99']);
 
-      const passer = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, { jupiterIndvindingsformaalId: 3, primaerVirksomhedstype: 'V01' }),
-      );
+      const passer = await gemBasis(id, d, { jupiterIndvindingsformaalId: 3, primaerVirksomhedstype: 'V01' });
       expect(passer.statusCode).toBe(400);
       expect(json(passer).errors.primaerVirksomhedstype).toEqual([
         'Virksomhedstypen passer ikke til indvindingsformålet',
@@ -241,37 +213,27 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
         await rows<{ id: number }>(
           sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = 3 AND NOT slettet ORDER BY id DESC LIMIT 2`,
         )
-      ).map((r) => Number(r.id));
-      const da = await detail(a!);
-      const r = await req('PUT', `vandanlaeg/${a}/basis`, 'vand', body(da, { overanlaegVirksomhedId: b }));
+      ).map((r) => Number(r.id)) as [number, number];
+      const da = await detail(a);
+      const r = await gemBasis(a, da, { overanlaegVirksomhedId: b });
       expect(r.statusCode, r.body).toBe(200);
       expect(json(r).overanlaeg.id).toBe(b);
-      const db = await detail(b!);
+      const db = await detail(b);
       expect(db.underanlaeg.map((u) => u.id)).toContain(a);
-      const ring = await req('PUT', `vandanlaeg/${b}/basis`, 'vand', body(db, { overanlaegVirksomhedId: a }));
+      const ring = await gemBasis(b, db, { overanlaegVirksomhedId: a });
       expect(ring.statusCode).toBe(400);
       expect(json(ring).errors.overanlaegVirksomhedId).toEqual([
         'Overanlægget ligger selv under dette anlæg',
       ]);
-      const selv = await req('PUT', `vandanlaeg/${b}/basis`, 'vand', body(db, { overanlaegVirksomhedId: b }));
+      const selv = await gemBasis(b, db, { overanlaegVirksomhedId: b });
       expect(json(selv).errors.overanlaegVirksomhedId).toEqual(['Et anlæg kan ikke være sit eget overanlæg']);
       // A saved over-plant deleted since does not block other changes of its under-plant.
       await rows(sql`UPDATE virksomhed SET slettet = true WHERE id = ${b}`);
-      const andet = await req(
-        'PUT',
-        `vandanlaeg/${a}/basis`,
-        'vand',
-        body(await detail(a!), { journalNr: 'J-9' }),
-      );
+      const andet = await gemBasis(a, await detail(a), { journalNr: 'J-9' });
       await rows(sql`UPDATE virksomhed SET slettet = false WHERE id = ${b}`);
       expect(andet.statusCode, andet.body).toBe(200);
       const fremmed = await plantId(herning);
-      const ud = await req(
-        'PUT',
-        `vandanlaeg/${b}/basis`,
-        'vand',
-        body(db, { overanlaegVirksomhedId: fremmed }),
-      );
+      const ud = await gemBasis(b, db, { overanlaegVirksomhedId: fremmed });
       expect(json(ud).errors.overanlaegVirksomhedId).toEqual([
         'Overanlægget findes ikke blandt kundens vandanlæg',
       ]);
@@ -284,30 +246,20 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
       expect((await req('GET', 'Vandanlaeg/dawa/adresser?q=vej', 'laeser')).statusCode).toBe(403);
       expect(s.statusCode, s.body).toBe(200);
       const a = json(s)[0] as { id: string; type: 'adresse' | 'adgangsadresse'; tekst: string };
-      const r = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(d, {
-          adresse: { dawaAdresseId: a.id, dawaAdresseType: a.type },
-          matrikler: ['12a Testrup By, Testrup', ''],
-          bfeNr: '100200300',
-        }),
-      );
+      const r = await gemBasis(id, d, {
+        adresse: { dawaAdresseId: a.id, dawaAdresseType: a.type },
+        matrikler: ['12a Testrup By, Testrup', ''],
+        bfeNr: '100200300',
+      });
       expect(r.statusCode, r.body).toBe(200);
       const ny = vandanlaegSchema.parse(json(r));
       expect(ny.adresse.fuldeAdresse).toBe(a.tekst);
       expect(ny.adresse.dawaAdresseId).toBe(a.id);
       expect(ny.matrikler).toEqual(['12a Testrup By, Testrup']);
       expect(ny.lokalitet.bfeNr).toBe('100200300');
-      const bad = await req(
-        'PUT',
-        `vandanlaeg/${id}/basis`,
-        'vand',
-        body(ny, {
-          adresse: { dawaAdresseId: '00000000-0000-4000-8000-000000000000', dawaAdresseType: 'adresse' },
-        }),
-      );
+      const bad = await gemBasis(id, ny, {
+        adresse: { dawaAdresseId: '00000000-0000-4000-8000-000000000000', dawaAdresseType: 'adresse' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(json(bad).errors.adresse).toEqual(['Adressen findes ikke i DAWA']);
     });
@@ -317,7 +269,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
       const d = await detail(id);
       expect((await req('PUT', `vandanlaeg/${id}/basis`, 'laeser', body(d))).statusCode).toBe(403);
       const fremmed = await plantId(herning);
-      expect((await req('PUT', `vandanlaeg/${fremmed}/basis`, 'vand', body(d))).statusCode).toBe(404);
+      expect((await gemBasis(fremmed, d)).statusCode).toBe(404);
     });
   });
 

@@ -6,6 +6,7 @@ import TilsynView from '../../src/app/features/virksomhed/TilsynView';
 import { getRoute } from '../../src/app/routes/route-table';
 import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
 import { KONTAKT_KONFLIKT, VIRKSOMHED_KONFLIKT } from '../../src/contract/virksomhed';
+import { testVirksomhed } from '../helpers/virksomhed-fixture';
 import { type ApiCall, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
@@ -21,75 +22,6 @@ const lookup = (names: string[]) =>
     dmaKode: true,
     aktiv: true,
   }));
-
-function virksomhed(over: Record<string, unknown> = {}) {
-  return {
-    id: 12,
-    type: 1,
-    version: 3,
-    opdateret: '2025-12-13T14:30:00.000Z',
-    basis: {
-      navn: 'Skive Genbrug & Containerservice',
-      cvrNr: '53197671',
-      pNr: '1344366247',
-      chrNr: null,
-      etableringsDato: '2003-07-06',
-      ophoertDato: null,
-      virksomhedsGruppeId: 2,
-      kategori: '1b',
-      hovedaktivitet: 'Autoværksted',
-      biaktiviteter: [],
-      miljoemyndighedId: 1,
-      dmaMyndighedstyperId: 1,
-      primaerSagsbehandler: null,
-      sagsbehandlerListe: [],
-      omfattetAfAktivtTilsyn: true,
-      omfattetAfAktivtTilsynDato: '2015-02-02',
-      omfattetAfVOC: false,
-      risikovirksomhed: false,
-      anvendCVRAdresseVedIndberetning: true,
-      dmaStatusId: 1,
-      dmaStatusDato: '2024-08-11',
-      dmaStaedfaestVedCVR: true,
-      dmabatKonklusionId: null,
-      dmaUrlForVirksomhed: null,
-      dmaSenestOpdateringDato: '2024-09-01',
-      omfattetAfBrugerbetaling: true,
-      brugerbetaling: 'Timesats gebyr',
-      betalerTypeKode: 'K1',
-      kontaktpersonId: null,
-      betalingsReference: 'BB-779-12',
-      betalerBemaerkning: null,
-      bemaerkning: null,
-      virksomhedstype: 1,
-      slettet: false,
-      branche: { kode: '381100', navn: 'Indsamling af ikke-farligt affald' },
-      bibrancher: [],
-      aktivitetsListe: ['Autoværksted'],
-      ...over,
-    },
-    lokalitet: {
-      id: 12,
-      adresse: 'Savværksvej 21, 7800 Skive',
-      vejnavn: 'Savværksvej',
-      husnummer: '21',
-      postnummer: '7800',
-      postdistrikt: 'Skive',
-      dawaAdresseId: null,
-      x: 502804.14,
-      y: 6268567.02,
-      matrikler: ['16g Skive By, Lem'],
-      grunde: [],
-      bygningerOgAnlaeg: [],
-      ejere: [],
-    },
-    kontaktpersonListe: [],
-    cvrAendringer: [],
-    wkt: null,
-    antal: { tilsyn: 1 },
-    sagsbehandlere: [],
-  };
-}
 
 function lookups(): Record<string, () => unknown> {
   const h: Record<string, () => unknown> = {
@@ -146,7 +78,7 @@ const navn = () => screen.getByLabelText(/^Navn/) as HTMLInputElement;
 
 describe('Stamoplysninger', () => {
   it('names the tile after the company, enables the user-payment tab and offers Gem (Ctrl+S) and the favourite toggle', async () => {
-    stubApi({ 'GET virksomhed/12': () => virksomhed(), ...lookups() });
+    stubApi({ 'GET virksomhed/12': () => testVirksomhed(), ...lookups() });
     const { calls, lastCommands } = await renderStamoplysninger('virksomhed', {});
     expect(calls.title).toContain('Skive Genbrug & Containerservice');
     expect(calls.flags).toContainEqual({ omfattetAfBrugerbetaling: true });
@@ -163,7 +95,7 @@ describe('Stamoplysninger', () => {
   });
 
   it('is read-only with only the read right: fields disabled, no save', async () => {
-    stubApi({ 'GET virksomhed/12': () => virksomhed(), ...lookups() });
+    stubApi({ 'GET virksomhed/12': () => testVirksomhed(), ...lookups() });
     const { lastCommands } = await renderStamoplysninger('laeser', {});
     expect(navn().disabled).toBe(true);
     expect((screen.getByLabelText(/^Kategori/) as HTMLSelectElement).disabled).toBe(true);
@@ -174,7 +106,7 @@ describe('Stamoplysninger', () => {
 
   it('checks with the shared schema before saving: the first field in error gets focus, nothing is sent', async () => {
     Element.prototype.scrollIntoView = vi.fn();
-    const calls = stubApi({ 'GET virksomhed/12': () => virksomhed(), ...lookups() });
+    const calls = stubApi({ 'GET virksomhed/12': () => testVirksomhed(), ...lookups() });
     const { calls: tile } = await renderStamoplysninger('virksomhed', {});
     fireEvent.change(navn(), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText(/^CVR-nummer/), { target: { value: '12345678' } });
@@ -188,9 +120,9 @@ describe('Stamoplysninger', () => {
 
   it('saves with Ctrl+S (the Gem command) sending the version; the form is clean afterwards', async () => {
     const calls = stubApi({
-      'GET virksomhed/12': () => virksomhed(),
+      'GET virksomhed/12': () => testVirksomhed(),
       'PUT virksomhed/12/basis': (c) => ({
-        ...virksomhed({ navn: (c.body as { navn: string }).navn }),
+        ...testVirksomhed({ navn: (c.body as { navn: string }).navn }),
         version: 4,
       }),
       ...lookups(),
@@ -217,7 +149,7 @@ describe('Stamoplysninger', () => {
 
   it('a stale save shows the Danish conflict message and keeps what the user typed', async () => {
     stubApi({
-      'GET virksomhed/12': () => virksomhed(),
+      'GET virksomhed/12': () => testVirksomhed(),
       'PUT virksomhed/12/basis': () => jsonResponse({ status: 409, message: VIRKSOMHED_KONFLIKT }, 409),
       ...lookups(),
     });
@@ -231,7 +163,7 @@ describe('Stamoplysninger', () => {
 
   it("shows the server's 400 messages under the fields", async () => {
     stubApi({
-      'GET virksomhed/12': () => virksomhed(),
+      'GET virksomhed/12': () => testVirksomhed(),
       'PUT virksomhed/12/basis': () =>
         jsonResponse(
           { title: 'Ugyldige data', status: 400, errors: { virksomhedsGruppeId: ['Ukendt værdi: 9'] } },
@@ -259,7 +191,7 @@ describe('a contact person', () => {
     email: null,
     version: 41,
   };
-  const medKontakt = () => ({ ...virksomhed(), kontaktpersonListe: [kontakt] });
+  const medKontakt = () => ({ ...testVirksomhed(), kontaktpersonListe: [kontakt] });
   const gemKontakt = async (navnet: string) => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ret Karen Kontakt' }));
     const dialog = await screen.findByRole('dialog');
@@ -359,7 +291,7 @@ describe('a record tab', () => {
     return t;
   }
   const handlers = () => ({
-    'GET virksomhed/12': () => virksomhed(),
+    'GET virksomhed/12': () => testVirksomhed(),
     'GET virksomhed/12/tilsyn': () => [
       tilsyn(7, 'Basistilsyn 2026', '2026-03-02'),
       tilsyn(5, 'Basistilsyn 2023', '2023-05-01'),

@@ -5,29 +5,13 @@ import { describe, expect, it } from 'vitest';
 import JupiterPanel from '../../src/app/features/vandanlaeg/JupiterPanel';
 import type { JupiterIndberetning, JupiterStatusSvar } from '../../src/contract/jupiter';
 import type { Vandanlaeg } from '../../src/contract/vandanlaeg';
+import { testVandanlaeg } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
 
-const BASIS = {
-  anlaegsnavn: 'Testrup Vandværk',
-  primaerVirksomhedstype: 'V01',
-  oevrigeVandanlaegVirksomhedstyper: [],
-  jupiterAnlaegsartId: 1,
-  jupiterAktivStatusId: 1,
-  jupiterVandtypeId: 1,
-  jupiterIndvindingsformaalId: 1,
-  jupiterCTRLPROGRAMId: 1,
-  jupiterKoordinatMetodeId: 1,
-};
 /** The panel reads id, version, basis and koordinat of the plant answer. */
-const plant = (basis: Record<string, unknown> = {}) =>
-  ({
-    id: 7,
-    version: 12,
-    basis: { ...BASIS, ...basis },
-    koordinat: { id: 7, x: 512_345, y: 6_254_321 },
-  }) as unknown as Vandanlaeg;
+const plant = (basis: Partial<Vandanlaeg['basis']> = {}) => testVandanlaeg(basis, 12);
 
 const INGEN: JupiterStatusSvar = { seneste: null, historik: [] };
 const AFVIST: JupiterIndberetning = {

@@ -4,123 +4,50 @@ import { describe, expect, it } from 'vitest';
 import DiademView from '../../src/app/features/vandanlaeg/DiademView';
 import TilladelserView from '../../src/app/features/vandanlaeg/TilladelserView';
 import TilsynView from '../../src/app/features/vandanlaeg/TilsynView';
-import { getRoute } from '../../src/app/routes/route-table';
-import { type TileApi, TileContext } from '../../src/app/workspace/tile-api';
+import type { getRoute } from '../../src/app/routes/route-table';
 import { FIL_TYPE_FEJL } from '../../src/contract/filer';
-import type { Vandanlaeg } from '../../src/contract/vandanlaeg';
-import { renderSignedIn, setupComponentTests, stubApi } from './harness';
+import { opslag } from '../helpers/opslag';
+import {
+  registreringFelles,
+  renderVisning,
+  testTilladelse,
+  testVandanlaeg,
+} from '../helpers/vandanlaeg-komponent';
+import { setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
 
 /** The plant tabs of the generic record tab: selection by the route, derived status, read-only, files. */
 
-const lookup = (navne: string[]) =>
-  navne.map((navn, i) => ({
-    id: i + 1,
-    brugerId: null,
-    kode: `K${i + 1}`,
-    navn,
-    beskrivelse: null,
-    prioritet: i,
-    dmaKode: true,
-    aktiv: true,
-  }));
-
-const plant: Vandanlaeg = {
-  id: 7,
-  type: 3,
-  version: 5,
-  opdateret: '2026-10-01T10:00:00.000Z',
-  basis: {
-    anlaegsnavn: 'Testrup Vandværk',
-    primaerVirksomhedstype: 'V01',
-    oevrigeVandanlaegVirksomhedstyper: [],
-    jupiterId: '123456',
-    anlaegsnr: '77900001',
-    sagsbehandlerListe: [],
-    jupiterAktivStatusId: 1,
-    startdato: null,
-    slutdato: null,
-    jupiterAnlaegsartId: 1,
-    jupiterVandtypeId: 1,
-    jupiterIndvindingsformaalId: 1,
-    jupiterCTRLPROGRAMId: 1,
-    jupiterKoordinatMetodeId: 1,
-    vandmaengdeM3Aar: 45000,
-    udloebsdatoPaaGaeldendeTilladelse: '2030-12-31',
-    overanlaegVirksomhedId: null,
-    udledning: false,
-    hjemmeside: null,
-    jupiterBemaerkning: null,
-    bemaerkning: null,
-    beliggenhedsKommuneId: 779,
-    analysegodkendeKommuneId: 779,
-    journalNr: null,
-    jupiterIndberetningStatus: null,
-    indberetning: false,
-    slettet: false,
-    virksomhedstype: 3,
-    cvrNr: null,
-    pNr: null,
+/** The plant without address, coordinate, under-plants or contacts. */
+const plant = testVandanlaeg(
+  { startdato: null, udloebsdatoPaaGaeldendeTilladelse: '2030-12-31', indberetning: false },
+  5,
+  {
+    adresse: {
+      dawaAdresseId: null,
+      vejnavn: null,
+      husnummer: null,
+      etage: null,
+      sideDoer: null,
+      postnummer: null,
+      city: null,
+      fuldeAdresse: null,
+      x: null,
+      y: null,
+      supplerendebynavn: null,
+    },
+    koordinat: null,
+    wkt: null,
+    matrikler: [],
+    lokalitet: { id: 7, adresse: null, dawaAdresseId: null, matrikler: [], bfeNr: null },
+    underanlaeg: [],
+    kontaktpersonListe: [],
   },
-  adresseId: null,
-  adresse: {
-    dawaAdresseId: null,
-    vejnavn: null,
-    husnummer: null,
-    etage: null,
-    sideDoer: null,
-    postnummer: null,
-    city: null,
-    fuldeAdresse: null,
-    x: null,
-    y: null,
-    supplerendebynavn: null,
-  },
-  koordinat: null,
-  wkt: null,
-  matrikler: [],
-  lokalitet: { id: 7, adresse: null, dawaAdresseId: null, matrikler: [], bfeNr: null },
-  overanlaeg: null,
-  underanlaeg: [],
-  kontaktpersonListe: [],
-  jupiterStatus: null,
-  sagsbehandlere: [],
-  slettet: false,
-};
-
-const felles = {
-  virksomhedId: 7,
-  version: 11,
-  sagsbehandlerId: null,
-  sagsbehandler: null,
-  oprettet: '2026-01-01T10:00:00.000Z',
-  oprettetAf: 'Vera Vandløb',
-  opdateret: '2026-01-01T10:00:00.000Z',
-  opdateretAf: null,
-  bemaerkning: null,
-};
-
-const tilladelse = (id: number, titel: string, status: 'Gældende' | 'Udløbet') => ({
-  ...felles,
-  id,
-  art: 'VandanlaegTilladelse',
-  titel,
-  dato: '2020-01-01',
-  slutdato: '2030-12-31',
-  tilladelsestypeId: 1,
-  vandmaengdeM3Aar: 45000,
-  vandmaengdeM3Time: null,
-  boringIds: [31],
-  tilbagekaldt: false,
-  tilbagekaldtDato: null,
-  journalNr: null,
-  tilladelsesformaalId: 1,
-  status,
-});
+);
 
 const tilsyn = {
-  ...felles,
+  ...registreringFelles,
   id: 20,
   art: 'VandanlaegTilsyn',
   titel: 'Tilsyn 2026',
@@ -135,8 +62,8 @@ const tilsyn = {
 const handlers = () => ({
   'GET Vandanlaeg/7': () => plant,
   'GET VandanlaegTilladelse/list/7': () => [
-    tilladelse(3, 'Tilladelse 2020', 'Gældende'),
-    tilladelse(2, 'Gammel', 'Udløbet'),
+    testTilladelse(3, 'Tilladelse 2020', 'Gældende'),
+    testTilladelse(2, 'Gammel', 'Udløbet'),
   ],
   'GET VandanlaegTilsyn/list/7': () => [tilsyn],
   'GET fil/hentFilerPaaVandanlaegTilsyn/20': () => [
@@ -151,49 +78,24 @@ const handlers = () => ({
     },
   ],
   'GET Boring/listsimple/7': () => [{ id: 31, dguNr: '38.770', navn: 'Boring 1' }],
-  'GET MWVandanlaegLookUp/list/jupitertilladelsetype': () => lookup(['Indvindingstilladelse']),
-  'GET MWVandanlaegLookUp/list/vandanlaegtilsynstype': () => lookup(['Driftstilsyn']),
+  'GET MWVandanlaegLookUp/list/jupitertilladelsetype': () => opslag(['Indvindingstilladelse']),
+  'GET MWVandanlaegLookUp/list/vandanlaegtilsynstype': () => opslag(['Driftstilsyn']),
   'GET sagsbehandler/list/1?type=Vandanlaeg': () => [{ brugerId: 42, navn: 'Vera Vandløb' }],
 });
 
-function fakeTile() {
-  const navigate: string[] = [];
-  const dirty: boolean[] = [];
-  const tile: TileApi = {
-    tileId: 't1',
-    focused: true,
-    navigate: (p) => navigate.push(p),
-    openBeside: () => {},
-    setTitle: () => {},
-    setCommands: () => {},
-    setDirty: (d) => dirty.push(d),
-    setFlags: () => {},
-  };
-  return { tile, navigate, dirty };
-}
-
-async function render(
+const render = (
   View: typeof TilladelserView,
   rute: Parameters<typeof getRoute>[0],
   params: Record<string, string>,
   username: string,
-) {
-  const t = fakeTile();
-  await renderSignedIn(
-    <TileContext.Provider value={t.tile}>
-      <View route={getRoute(rute)} params={{ id: '7', ...params }} tileId="t1" focused />
-    </TileContext.Provider>,
-    { username },
-  );
-  return t;
-}
+) => renderVisning(View, rute, { id: '7', ...params }, { username });
 
 describe('water plant record tabs', () => {
   it('the permit in the route is selected; status shown, the fixed purpose saved but not shown', async () => {
     const calls = stubApi({
       ...handlers(),
       'PUT VandanlaegTilladelse/3': (c) => ({
-        ...tilladelse(3, 'Ny titel', 'Gældende'),
+        ...testTilladelse(3, 'Ny titel', 'Gældende'),
         ...(c.body as object),
         version: 12,
       }),
@@ -256,7 +158,7 @@ describe('water plant record tabs', () => {
 
   it('Diadem: several lists on one tab, an order’s dispensations under it, one guard for all forms', async () => {
     const frekvens = {
-      ...felles,
+      ...registreringFelles,
       id: 40,
       art: 'DiademAnalysefrekvens',
       titel: 'Gruppe B',
@@ -266,7 +168,7 @@ describe('water plant record tabs', () => {
       gyldigTil: null,
     };
     const paabud = {
-      ...felles,
+      ...registreringFelles,
       id: 50,
       art: 'DiademAnlaegspaabud',
       titel: 'Påbud om nitrat',
@@ -276,7 +178,7 @@ describe('water plant record tabs', () => {
       efterkommetDato: null,
     };
     const dispensation = {
-      ...felles,
+      ...registreringFelles,
       id: 60,
       art: 'DiademAnlaegspaabudDispensation',
       titel: 'Midlertidig dispensation',
@@ -293,7 +195,7 @@ describe('water plant record tabs', () => {
       'GET DiademAnlaegspaabud/list/7': () => [paabud],
       'GET DiademBoringspaabud/list/7': () => [],
       'GET DiademAnlaegspaabudDispensation/list/50': () => [dispensation],
-      'GET DiademStof/list/7': () => lookup(['Nitrat', 'Arsen']),
+      'GET DiademStof/list/7': () => opslag(['Nitrat', 'Arsen']),
     });
     const t = await render(DiademView, 'vandanlaeg-diadem', {}, 'vand');
     await screen.findByText('Nitrat · Arsen');

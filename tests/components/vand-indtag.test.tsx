@@ -3,94 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import IndtagView from '../../src/app/features/vandanlaeg/IndtagView';
 import { vandanlaegStiForPost } from '../../src/app/lib/vand-fokus';
-import { getRoute } from '../../src/app/routes/route-table';
-import { type TileApi, TileContext } from '../../src/app/workspace/tile-api';
 import { BORING_HAR_MAENGDER, type Boring } from '../../src/contract/vand-data';
-import type { Vandanlaeg } from '../../src/contract/vandanlaeg';
-import { jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
+import { renderVisning, testVandanlaeg } from '../helpers/vandanlaeg-komponent';
+import { jsonResponse, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
-
-function plant(over: Partial<Vandanlaeg['basis']> = {}, version = 5): Vandanlaeg {
-  return {
-    id: 7,
-    type: 3,
-    version,
-    opdateret: '2026-10-01T10:00:00.000Z',
-    basis: {
-      anlaegsnavn: 'Testrup Vandværk',
-      primaerVirksomhedstype: 'V01',
-      oevrigeVandanlaegVirksomhedstyper: [],
-      jupiterId: '123456',
-      anlaegsnr: '77900001',
-      sagsbehandlerListe: [],
-      jupiterAktivStatusId: 1,
-      startdato: '1960-05-01',
-      slutdato: null,
-      jupiterAnlaegsartId: 1,
-      jupiterVandtypeId: 1,
-      jupiterIndvindingsformaalId: 1,
-      jupiterCTRLPROGRAMId: 1,
-      jupiterKoordinatMetodeId: 1,
-      vandmaengdeM3Aar: 45000,
-      udloebsdatoPaaGaeldendeTilladelse: '2030-01-01',
-      overanlaegVirksomhedId: null,
-      udledning: false,
-      hjemmeside: null,
-      jupiterBemaerkning: null,
-      bemaerkning: null,
-      beliggenhedsKommuneId: 779,
-      analysegodkendeKommuneId: 779,
-      journalNr: null,
-      jupiterIndberetningStatus: null,
-      indberetning: true,
-      slettet: false,
-      virksomhedstype: 3,
-      cvrNr: null,
-      pNr: null,
-      ...over,
-    },
-    adresseId: null,
-    adresse: {
-      dawaAdresseId: null,
-      vejnavn: 'Vandværksvej',
-      husnummer: '2',
-      etage: null,
-      sideDoer: null,
-      postnummer: '7800',
-      city: 'Skive',
-      fuldeAdresse: 'Vandværksvej 2, 7800 Skive',
-      x: 512345.6,
-      y: 6234567.8,
-      supplerendebynavn: null,
-    },
-    koordinat: { id: 7, x: 512345.6, y: 6234567.8 },
-    wkt: 'POINT(512345.6 6234567.8)',
-    matrikler: ['12a Testrup By, Testrup'],
-    lokalitet: {
-      id: 7,
-      adresse: 'Vandværksvej 2, 7800 Skive',
-      dawaAdresseId: null,
-      matrikler: ['12a Testrup By, Testrup'],
-      bfeNr: null,
-    },
-    overanlaeg: null,
-    underanlaeg: [{ id: 8, navn: 'Testrup Nord', anlaegsnr: '77900002' }],
-    kontaktpersonListe: [
-      {
-        id: 1,
-        navn: 'Hanne Holm',
-        email: null,
-        telefon: '97 11 22 33',
-        kontaktType: 'Formand',
-        jupiterId: 'K1',
-      },
-    ],
-    jupiterStatus: null,
-    sagsbehandlere: [],
-    slettet: false,
-  };
-}
 
 const boring = (over: Partial<Boring> = {}): Boring => ({
   id: 11,
@@ -110,7 +27,7 @@ const boring = (over: Partial<Boring> = {}): Boring => ({
 
 function api(extra: Record<string, () => unknown> = {}) {
   return stubApi({
-    'GET Vandanlaeg/7': () => plant(),
+    'GET Vandanlaeg/7': () => testVandanlaeg(),
     'GET Boring/list/7': () => [boring()],
     'GET VandanlaegTilladelse/boringstilladelser/11': () => [],
     'GET IndtagNiveau/list/IndtagNiveau/21': () => [],
@@ -121,31 +38,8 @@ function api(extra: Record<string, () => unknown> = {}) {
   });
 }
 
-function fakeTile() {
-  const navigate: string[] = [];
-  const tile: TileApi = {
-    tileId: 't1',
-    focused: true,
-    navigate: (p) => navigate.push(p),
-    openBeside: () => {},
-    setTitle: () => {},
-    setCommands: () => {},
-    setDirty: () => {},
-    setFlags: () => {},
-  };
-  return { tile, navigate };
-}
-
-async function renderView(params: Record<string, string>, username = 'vand') {
-  const t = fakeTile();
-  await renderSignedIn(
-    <TileContext.Provider value={t.tile}>
-      <IndtagView route={getRoute('vandanlaeg-indtag')} params={params} tileId="t1" focused />
-    </TileContext.Provider>,
-    { username },
-  );
-  return t;
-}
+const renderView = (params: Record<string, string>, username = 'vand') =>
+  renderVisning(IndtagView, 'vandanlaeg-indtag', params, { username });
 
 const felt = (navn: string) => document.querySelector(`[name="${navn}"]`) as HTMLInputElement;
 

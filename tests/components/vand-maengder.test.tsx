@@ -4,121 +4,22 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import MaengderView from '../../src/app/features/vandanlaeg/MaengderView';
 import { getRoute } from '../../src/app/routes/route-table';
-import { type TileApi, TileContext } from '../../src/app/workspace/tile-api';
 import {
   LINJE_STATUS,
   MAALERSKIFT_FELT,
   MAALERSKIFT_TITEL,
   type Maengde,
 } from '../../src/contract/vand-data';
-import type { Vandanlaeg } from '../../src/contract/vandanlaeg';
-import { type ApiCall, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
+import { opslag } from '../helpers/opslag';
+import { renderITile, testVandanlaeg } from '../helpers/vandanlaeg-komponent';
+import { type ApiCall, jsonResponse, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
 
-function plant(over: Partial<Vandanlaeg['basis']> = {}, version = 5): Vandanlaeg {
-  return {
-    id: 7,
-    type: 3,
-    version,
-    opdateret: '2026-10-01T10:00:00.000Z',
-    basis: {
-      anlaegsnavn: 'Testrup Vandværk',
-      primaerVirksomhedstype: 'V01',
-      oevrigeVandanlaegVirksomhedstyper: [],
-      jupiterId: '123456',
-      anlaegsnr: '77900001',
-      sagsbehandlerListe: [],
-      jupiterAktivStatusId: 1,
-      startdato: '1960-05-01',
-      slutdato: null,
-      jupiterAnlaegsartId: 1,
-      jupiterVandtypeId: 1,
-      jupiterIndvindingsformaalId: 1,
-      jupiterCTRLPROGRAMId: 1,
-      jupiterKoordinatMetodeId: 1,
-      vandmaengdeM3Aar: 45000,
-      udloebsdatoPaaGaeldendeTilladelse: '2030-01-01',
-      overanlaegVirksomhedId: null,
-      udledning: false,
-      hjemmeside: null,
-      jupiterBemaerkning: null,
-      bemaerkning: null,
-      beliggenhedsKommuneId: 779,
-      analysegodkendeKommuneId: 779,
-      journalNr: null,
-      jupiterIndberetningStatus: null,
-      indberetning: true,
-      slettet: false,
-      virksomhedstype: 3,
-      cvrNr: null,
-      pNr: null,
-      ...over,
-    },
-    adresseId: null,
-    adresse: {
-      dawaAdresseId: null,
-      vejnavn: 'Vandværksvej',
-      husnummer: '2',
-      etage: null,
-      sideDoer: null,
-      postnummer: '7800',
-      city: 'Skive',
-      fuldeAdresse: 'Vandværksvej 2, 7800 Skive',
-      x: 512345.6,
-      y: 6234567.8,
-      supplerendebynavn: null,
-    },
-    koordinat: { id: 7, x: 512345.6, y: 6234567.8 },
-    wkt: 'POINT(512345.6 6234567.8)',
-    matrikler: ['12a Testrup By, Testrup'],
-    lokalitet: {
-      id: 7,
-      adresse: 'Vandværksvej 2, 7800 Skive',
-      dawaAdresseId: null,
-      matrikler: ['12a Testrup By, Testrup'],
-      bfeNr: null,
-    },
-    overanlaeg: null,
-    underanlaeg: [{ id: 8, navn: 'Testrup Nord', anlaegsnr: '77900002' }],
-    kontaktpersonListe: [
-      {
-        id: 1,
-        navn: 'Hanne Holm',
-        email: null,
-        telefon: '97 11 22 33',
-        kontaktType: 'Formand',
-        jupiterId: 'K1',
-      },
-    ],
-    jupiterStatus: null,
-    sagsbehandlere: [],
-    slettet: false,
-  };
-}
-
-const ARTER = [
-  {
-    id: 1,
-    brugerId: null,
-    kode: 'HUSHOLDNING',
-    navn: 'Husholdninger',
-    beskrivelse: null,
-    prioritet: 1,
-    dmaKode: true,
-    aktiv: true,
-  },
-  {
-    id: 2,
-    brugerId: null,
-    kode: 'ERHVERV',
-    navn: 'Erhverv og industri',
-    beskrivelse: null,
-    prioritet: 2,
-    dmaKode: true,
-    aktiv: true,
-  },
-];
+const ARTER = opslag([
+  ['HUSHOLDNING', 'Husholdninger'],
+  ['ERHVERV', 'Erhverv og industri'],
+]);
 
 function maengde(over: Partial<Maengde> = {}): Maengde {
   return {
@@ -173,7 +74,7 @@ function maengde(over: Partial<Maengde> = {}): Maengde {
 
 function api(liste: () => Maengde[], extra: Record<string, (c: ApiCall) => unknown> = {}) {
   return stubApi({
-    'GET Vandanlaeg/7': () => plant(),
+    'GET Vandanlaeg/7': () => testVandanlaeg(),
     'GET OppumpedeVandmaengder/list/7': () => liste(),
     'GET OppumpedeVandmaengder/aarsoversigt/7': () => ({ tilladtM3Aar: 45000, aar: [] }),
     'POST vandanlaeg/sumForsyningsarter': () => [],
@@ -194,24 +95,11 @@ function api(liste: () => Maengde[], extra: Record<string, (c: ApiCall) => unkno
   });
 }
 
-const tile: TileApi = {
-  tileId: 't1',
-  focused: true,
-  navigate: () => {},
-  openBeside: () => {},
-  setTitle: () => {},
-  setCommands: () => {},
-  setDirty: () => {},
-  setFlags: () => {},
-};
-
 async function renderView(username = 'vand', client?: QueryClient) {
   const view = (
-    <TileContext.Provider value={tile}>
-      <MaengderView route={getRoute('vandanlaeg-maengder')} params={{ id: '7' }} tileId="t1" focused />
-    </TileContext.Provider>
+    <MaengderView route={getRoute('vandanlaeg-maengder')} params={{ id: '7' }} tileId="t1" focused />
   );
-  await renderSignedIn(client ? <QueryClientProvider client={client}>{view}</QueryClientProvider> : view, {
+  await renderITile(client ? <QueryClientProvider client={client}>{view}</QueryClientProvider> : view, {
     username,
   });
 }

@@ -5,10 +5,16 @@ import { VandanlaegFrame } from '../../src/app/features/vandanlaeg/Frame';
 import TilladelserView from '../../src/app/features/vandanlaeg/TilladelserView';
 import { DetailFrame } from '../../src/app/features/virksomhed/DetailFrame';
 import { getRoute } from '../../src/app/routes/route-table';
-import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
-import { defaultBrugerSettings } from '../../src/contract/session';
-import type { Vandanlaeg } from '../../src/contract/vandanlaeg';
-import { type ApiCall, renderSignedIn, setupComponentTests, stubApi } from './harness';
+import { opslag } from '../helpers/opslag';
+import {
+  renderITile,
+  renderVisning,
+  skjultePaneler,
+  testTilladelse,
+  testVandanlaeg,
+} from '../helpers/vandanlaeg-komponent';
+import { testVirksomhed } from '../helpers/virksomhed-fixture';
+import { type ApiCall, setupComponentTests, stubApi } from './harness';
 
 /**
  * The water plant's side panels (spec 001 §3/§4): the frame offers the timeline, the log and the ad
@@ -18,103 +24,6 @@ import { type ApiCall, renderSignedIn, setupComponentTests, stubApi } from './ha
  */
 
 setupComponentTests();
-
-function plant(over: Partial<Vandanlaeg['basis']> = {}, version = 5): Vandanlaeg {
-  return {
-    id: 7,
-    type: 3,
-    version,
-    opdateret: '2026-10-01T10:00:00.000Z',
-    basis: {
-      anlaegsnavn: 'Testrup Vandværk',
-      primaerVirksomhedstype: 'V01',
-      oevrigeVandanlaegVirksomhedstyper: [],
-      jupiterId: '123456',
-      anlaegsnr: '77900001',
-      sagsbehandlerListe: [],
-      jupiterAktivStatusId: 1,
-      startdato: '1960-05-01',
-      slutdato: null,
-      jupiterAnlaegsartId: 1,
-      jupiterVandtypeId: 1,
-      jupiterIndvindingsformaalId: 1,
-      jupiterCTRLPROGRAMId: 1,
-      jupiterKoordinatMetodeId: 1,
-      vandmaengdeM3Aar: 45000,
-      udloebsdatoPaaGaeldendeTilladelse: '2030-01-01',
-      overanlaegVirksomhedId: null,
-      udledning: false,
-      hjemmeside: null,
-      jupiterBemaerkning: null,
-      bemaerkning: null,
-      beliggenhedsKommuneId: 779,
-      analysegodkendeKommuneId: 779,
-      journalNr: null,
-      jupiterIndberetningStatus: null,
-      indberetning: true,
-      slettet: false,
-      virksomhedstype: 3,
-      cvrNr: null,
-      pNr: null,
-      ...over,
-    },
-    adresseId: null,
-    adresse: {
-      dawaAdresseId: null,
-      vejnavn: 'Vandværksvej',
-      husnummer: '2',
-      etage: null,
-      sideDoer: null,
-      postnummer: '7800',
-      city: 'Skive',
-      fuldeAdresse: 'Vandværksvej 2, 7800 Skive',
-      x: 512345.6,
-      y: 6234567.8,
-      supplerendebynavn: null,
-    },
-    koordinat: { id: 7, x: 512345.6, y: 6234567.8 },
-    wkt: 'POINT(512345.6 6234567.8)',
-    matrikler: ['12a Testrup By, Testrup'],
-    lokalitet: {
-      id: 7,
-      adresse: 'Vandværksvej 2, 7800 Skive',
-      dawaAdresseId: null,
-      matrikler: ['12a Testrup By, Testrup'],
-      bfeNr: null,
-    },
-    overanlaeg: null,
-    underanlaeg: [{ id: 8, navn: 'Testrup Nord', anlaegsnr: '77900002' }],
-    kontaktpersonListe: [
-      {
-        id: 1,
-        navn: 'Hanne Holm',
-        email: null,
-        telefon: '97 11 22 33',
-        kontaktType: 'Formand',
-        jupiterId: 'K1',
-      },
-    ],
-    jupiterStatus: null,
-    sagsbehandlere: [],
-    slettet: false,
-  };
-}
-
-function fakeTile() {
-  const commands: TileCommand[][] = [];
-  const navigate: string[] = [];
-  const tile: TileApi = {
-    tileId: 't1',
-    focused: true,
-    navigate: (p) => navigate.push(p),
-    openBeside: () => {},
-    setTitle: () => {},
-    setCommands: (c) => commands.push(c),
-    setDirty: () => {},
-    setFlags: () => {},
-  };
-  return { tile, commands, navigate };
-}
 
 const note = {
   id: 3,
@@ -128,7 +37,7 @@ const note = {
 
 function api(): ApiCall[] {
   return stubApi({
-    'GET Vandanlaeg/7': () => plant(),
+    'GET Vandanlaeg/7': () => testVandanlaeg(),
     'PUT Bruger/GemOpsaetning': () => undefined,
     'GET virksomhed/7/tidslinje?start=0&take=100': () => ({
       totalCount: 2,
@@ -157,40 +66,17 @@ function api(): ApiCall[] {
     'GET AdHocOpgave/list/7': () => [
       { ...note, id: 9, emne: 'Opfølgning', notat: 'Bed om ny analyse', frist: '2026-12-01', udfoert: false },
     ],
-    'GET AdHocOpgave/emner': () => [
-      {
-        id: 1,
-        brugerId: null,
-        kode: 'OPF',
-        navn: 'Opfølgning',
-        beskrivelse: null,
-        prioritet: 1,
-        dmaKode: true,
-        aktiv: true,
-      },
-    ],
+    'GET AdHocOpgave/emner': () => opslag([['OPF', 'Opfølgning']]),
   });
 }
 
 async function renderFrame(username: string) {
-  const t = fakeTile();
-  await renderSignedIn(
-    <TileContext.Provider value={t.tile}>
-      <VandanlaegFrame route={getRoute('vandanlaeg-tilsyn')} params={{ id: '7' }}>
-        {({ plant }) => <p>Fanen for {plant.basis.anlaegsnavn}</p>}
-      </VandanlaegFrame>
-    </TileContext.Provider>,
-    {
-      username,
-      // Every panel hidden to begin with.
-      brugerSettings: {
-        ...defaultBrugerSettings(new Date(2025, 0, 1)),
-        activeKundeId: 1,
-        hideTimeline: true,
-        hideLogs: true,
-        hideAdHocOpgaver: true,
-      },
-    },
+  const t = await renderITile(
+    <VandanlaegFrame route={getRoute('vandanlaeg-tilsyn')} params={{ id: '7' }}>
+      {({ plant }) => <p>Fanen for {plant.basis.anlaegsnavn}</p>}
+    </VandanlaegFrame>,
+    // Every panel hidden to begin with.
+    { username, brugerSettings: skjultePaneler() },
   );
   await screen.findByText('Fanen for Testrup Vandværk');
   return t;
@@ -250,34 +136,10 @@ describe('water plant side panels', () => {
   });
 
   it('shows a saved record’s automatic log entry in the open log at once', async () => {
-    const tilladelse = {
-      id: 3,
-      virksomhedId: 7,
-      version: 11,
-      art: 'VandanlaegTilladelse',
-      titel: 'Tilladelse 2020',
-      dato: '2020-01-01',
-      slutdato: '2030-12-31',
-      tilladelsestypeId: 1,
-      vandmaengdeM3Aar: 45000,
-      vandmaengdeM3Time: null,
-      boringIds: [],
-      tilbagekaldt: false,
-      tilbagekaldtDato: null,
-      journalNr: null,
-      tilladelsesformaalId: 1,
-      status: 'Gældende',
-      sagsbehandlerId: null,
-      sagsbehandler: null,
-      oprettet: '2026-01-01T10:00:00.000Z',
-      oprettetAf: 'Vera Vandløb',
-      opdateret: '2026-01-01T10:00:00.000Z',
-      opdateretAf: null,
-      bemaerkning: null,
-    };
+    const tilladelse = testTilladelse(3, 'Tilladelse 2020', 'Gældende', { boringIds: [] });
     let noter = [note];
     const calls = stubApi({
-      'GET Vandanlaeg/7': () => plant(),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
       'GET VandanlaegTilladelse/list/7': () => [tilladelse],
       'PUT VandanlaegTilladelse/3': (c) => {
         noter = [
@@ -288,40 +150,14 @@ describe('water plant side panels', () => {
       },
       'GET logbog/list/7': () => noter,
       'GET Boring/listsimple/7': () => [],
-      'GET MWVandanlaegLookUp/list/jupitertilladelsetype': () => [
-        {
-          id: 1,
-          brugerId: null,
-          kode: 'K1',
-          navn: 'Indvindingstilladelse',
-          beskrivelse: null,
-          prioritet: 1,
-          dmaKode: true,
-          aktiv: true,
-        },
-      ],
+      'GET MWVandanlaegLookUp/list/jupitertilladelsetype': () => opslag(['Indvindingstilladelse']),
       'GET sagsbehandler/list/1?type=Vandanlaeg': () => [{ brugerId: 42, navn: 'Vera Vandløb' }],
     });
-    const t = fakeTile();
-    await renderSignedIn(
-      <TileContext.Provider value={t.tile}>
-        <TilladelserView
-          route={getRoute('vandanlaeg-tilladelser')}
-          params={{ id: '7', tilladelseid: '3' }}
-          tileId="t1"
-          focused
-        />
-      </TileContext.Provider>,
-      {
-        username: 'vand',
-        brugerSettings: {
-          ...defaultBrugerSettings(new Date(2025, 0, 1)),
-          activeKundeId: 1,
-          hideTimeline: true,
-          hideLogs: false,
-          hideAdHocOpgaver: true,
-        },
-      },
+    await renderVisning(
+      TilladelserView,
+      'vandanlaeg-tilladelser',
+      { id: '7', tilladelseid: '3' },
+      { username: 'vand', brugerSettings: skjultePaneler({ hideLogs: false }) },
     );
     const logbog = await screen.findByRole('complementary', { name: 'Logbog' });
     await within(logbog).findByText('Formanden ringede om prøvetagningen');
@@ -349,79 +185,10 @@ describe('water plant side panels', () => {
 
 // ---------------------------------------------------------------- the company frame, the same panels
 
-function virksomhed(over: Record<string, unknown> = {}) {
-  return {
-    id: 12,
-    type: 1,
-    version: 3,
-    opdateret: '2025-12-13T14:30:00.000Z',
-    basis: {
-      navn: 'Skive Genbrug & Containerservice',
-      cvrNr: '53197671',
-      pNr: '1344366247',
-      chrNr: null,
-      etableringsDato: '2003-07-06',
-      ophoertDato: null,
-      virksomhedsGruppeId: 2,
-      kategori: '1b',
-      hovedaktivitet: 'Autoværksted',
-      biaktiviteter: [],
-      miljoemyndighedId: 1,
-      dmaMyndighedstyperId: 1,
-      primaerSagsbehandler: null,
-      sagsbehandlerListe: [],
-      omfattetAfAktivtTilsyn: true,
-      omfattetAfAktivtTilsynDato: '2015-02-02',
-      omfattetAfVOC: false,
-      risikovirksomhed: false,
-      anvendCVRAdresseVedIndberetning: true,
-      dmaStatusId: 1,
-      dmaStatusDato: '2024-08-11',
-      dmaStaedfaestVedCVR: true,
-      dmabatKonklusionId: null,
-      dmaUrlForVirksomhed: null,
-      dmaSenestOpdateringDato: '2024-09-01',
-      omfattetAfBrugerbetaling: true,
-      brugerbetaling: 'Timesats gebyr',
-      betalerTypeKode: 'K1',
-      kontaktpersonId: null,
-      betalingsReference: 'BB-779-12',
-      betalerBemaerkning: null,
-      bemaerkning: null,
-      virksomhedstype: 1,
-      slettet: false,
-      branche: { kode: '381100', navn: 'Indsamling af ikke-farligt affald' },
-      bibrancher: [],
-      aktivitetsListe: ['Autoværksted'],
-      ...over,
-    },
-    lokalitet: {
-      id: 12,
-      adresse: 'Savværksvej 21, 7800 Skive',
-      vejnavn: 'Savværksvej',
-      husnummer: '21',
-      postnummer: '7800',
-      postdistrikt: 'Skive',
-      dawaAdresseId: null,
-      x: 502804.14,
-      y: 6268567.02,
-      matrikler: ['16g Skive By, Lem'],
-      grunde: [],
-      bygningerOgAnlaeg: [],
-      ejere: [],
-    },
-    kontaktpersonListe: [],
-    cvrAendringer: [],
-    wkt: null,
-    antal: { tilsyn: 1 },
-    sagsbehandlere: [],
-  };
-}
-
 describe('company side panels (shared with the water plant)', () => {
   it('opens the company timeline with its records linked to the company tabs, then the log instead', async () => {
     stubApi({
-      'GET virksomhed/12': () => virksomhed(),
+      'GET virksomhed/12': () => testVirksomhed(),
       'PUT Bruger/GemOpsaetning': () => undefined,
       'GET virksomhed/12/tidslinje?start=0&take=100': () => ({
         totalCount: 1,
@@ -439,23 +206,11 @@ describe('company side panels (shared with the water plant)', () => {
       }),
       'GET logbog/list/12': () => [{ ...note, virksomhedId: 12, notat: 'Virksomhedens note' }],
     });
-    const t = fakeTile();
-    await renderSignedIn(
-      <TileContext.Provider value={t.tile}>
-        <DetailFrame route={getRoute('virksomhed-tilsyn')} params={{ id: '12' }}>
-          {({ v }) => <p>Fanen for {v.basis.navn}</p>}
-        </DetailFrame>
-      </TileContext.Provider>,
-      {
-        username: 'virksomhed',
-        brugerSettings: {
-          ...defaultBrugerSettings(new Date(2025, 0, 1)),
-          activeKundeId: 1,
-          hideTimeline: true,
-          hideLogs: true,
-          hideAdHocOpgaver: true,
-        },
-      },
+    const t = await renderITile(
+      <DetailFrame route={getRoute('virksomhed-tilsyn')} params={{ id: '12' }}>
+        {({ v }) => <p>Fanen for {v.basis.navn}</p>}
+      </DetailFrame>,
+      { username: 'virksomhed', brugerSettings: skjultePaneler() },
     );
     await screen.findByText('Fanen for Skive Genbrug & Containerservice');
     await waitFor(() =>

@@ -3,139 +3,46 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ListeView from '../../src/app/features/vandanlaeg/ListeView';
 import StamoplysningerView from '../../src/app/features/vandanlaeg/StamoplysningerView';
-import { getRoute } from '../../src/app/routes/route-table';
-import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
 import { type BrugerSettings, defaultBrugerSettings } from '../../src/contract/session';
-import { VANDANLAEG_KONFLIKT, type Vandanlaeg } from '../../src/contract/vandanlaeg';
+import { VANDANLAEG_KONFLIKT } from '../../src/contract/vandanlaeg';
 import type { KontaktpersonRaekke } from '../../src/contract/virksomhed';
-import { type ApiCall, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
+import { opslag } from '../helpers/opslag';
+import { renderVisning, testVandanlaeg } from '../helpers/vandanlaeg-komponent';
+import { type ApiCall, jsonResponse, setupComponentTests, stubApi } from './harness';
 
 setupComponentTests();
-
-const lookup = (items: [string, string][]) =>
-  items.map(([kode, navn], i) => ({
-    id: i + 1,
-    brugerId: null,
-    kode,
-    navn,
-    beskrivelse: null,
-    prioritet: i + 1,
-    dmaKode: true,
-    aktiv: true,
-  }));
-
-function plant(over: Partial<Vandanlaeg['basis']> = {}, version = 5): Vandanlaeg {
-  return {
-    id: 7,
-    type: 3,
-    version,
-    opdateret: '2026-10-01T10:00:00.000Z',
-    basis: {
-      anlaegsnavn: 'Testrup Vandværk',
-      primaerVirksomhedstype: 'V01',
-      oevrigeVandanlaegVirksomhedstyper: [],
-      jupiterId: '123456',
-      anlaegsnr: '77900001',
-      sagsbehandlerListe: [],
-      jupiterAktivStatusId: 1,
-      startdato: '1960-05-01',
-      slutdato: null,
-      jupiterAnlaegsartId: 1,
-      jupiterVandtypeId: 1,
-      jupiterIndvindingsformaalId: 1,
-      jupiterCTRLPROGRAMId: 1,
-      jupiterKoordinatMetodeId: 1,
-      vandmaengdeM3Aar: 45000,
-      udloebsdatoPaaGaeldendeTilladelse: '2030-01-01',
-      overanlaegVirksomhedId: null,
-      udledning: false,
-      hjemmeside: null,
-      jupiterBemaerkning: null,
-      bemaerkning: null,
-      beliggenhedsKommuneId: 779,
-      analysegodkendeKommuneId: 779,
-      journalNr: null,
-      jupiterIndberetningStatus: null,
-      indberetning: true,
-      slettet: false,
-      virksomhedstype: 3,
-      cvrNr: null,
-      pNr: null,
-      ...over,
-    },
-    adresseId: null,
-    adresse: {
-      dawaAdresseId: null,
-      vejnavn: 'Vandværksvej',
-      husnummer: '2',
-      etage: null,
-      sideDoer: null,
-      postnummer: '7800',
-      city: 'Skive',
-      fuldeAdresse: 'Vandværksvej 2, 7800 Skive',
-      x: 512345.6,
-      y: 6234567.8,
-      supplerendebynavn: null,
-    },
-    koordinat: { id: 7, x: 512345.6, y: 6234567.8 },
-    wkt: 'POINT(512345.6 6234567.8)',
-    matrikler: ['12a Testrup By, Testrup'],
-    lokalitet: {
-      id: 7,
-      adresse: 'Vandværksvej 2, 7800 Skive',
-      dawaAdresseId: null,
-      matrikler: ['12a Testrup By, Testrup'],
-      bfeNr: null,
-    },
-    overanlaeg: null,
-    underanlaeg: [{ id: 8, navn: 'Testrup Nord', anlaegsnr: '77900002' }],
-    kontaktpersonListe: [
-      {
-        id: 1,
-        navn: 'Hanne Holm',
-        email: null,
-        telefon: '97 11 22 33',
-        kontaktType: 'Formand',
-        jupiterId: 'K1',
-      },
-    ],
-    jupiterStatus: null,
-    sagsbehandlere: [],
-    slettet: false,
-  };
-}
 
 function lookups(): Record<string, () => unknown> {
   const l = 'MWVandanlaegLookUp/list';
   return {
     [`GET ${l}/jupiterindvindingsformaal`]: () =>
-      lookup([
+      opslag([
         ['DRIKKEVAND', 'Drikkevandsforsyning'],
         ['MARKVANDING', 'Markvanding'],
         ['PROCESVAND', 'Procesvand'],
       ]),
     [`GET ${l}/jupitervirksomhedstype`]: () =>
-      lookup([
+      opslag([
         ['V01', 'Alment vandværk'],
         ['V02', 'Ikke-alment vandværk'],
         ['V10', 'Markvandingsanlæg'],
         ['V20', 'Indvinding til erhverv og industri'],
       ]),
     [`GET ${l}/jupitermuligevirksomhedstype/1`]: () =>
-      lookup([
+      opslag([
         ['V01', 'Alment vandværk'],
         ['V02', 'Ikke-alment vandværk'],
       ]),
-    [`GET ${l}/jupiteranlaegsart`]: () => lookup([['ALMEN', 'Almen vandforsyning']]),
-    [`GET ${l}/jupiteraktivstatus`]: () => lookup([['AKTIV', 'Aktiv']]),
-    [`GET ${l}/jupitervandtype`]: () => lookup([['GRUNDVAND', 'Grundvand']]),
-    [`GET ${l}/jupiterctrlprogram`]: () => lookup([['NORMAL', 'Normal kontrol']]),
-    [`GET ${l}/jupiterkoordinatmetode`]: () => lookup([['GPS', 'GPS-indmålt']]),
-    [`GET ${l}/kommune`]: () => [{ ...lookup([['779', 'Skive Kommune']])[0]!, id: 779 }],
+    [`GET ${l}/jupiteranlaegsart`]: () => opslag([['ALMEN', 'Almen vandforsyning']]),
+    [`GET ${l}/jupiteraktivstatus`]: () => opslag([['AKTIV', 'Aktiv']]),
+    [`GET ${l}/jupitervandtype`]: () => opslag([['GRUNDVAND', 'Grundvand']]),
+    [`GET ${l}/jupiterctrlprogram`]: () => opslag([['NORMAL', 'Normal kontrol']]),
+    [`GET ${l}/jupiterkoordinatmetode`]: () => opslag([['GPS', 'GPS-indmålt']]),
+    [`GET ${l}/kommune`]: () => [{ ...opslag([['779', 'Skive Kommune']])[0]!, id: 779 }],
     'GET sagsbehandler/list/1?type=Vandanlaeg': () => [{ brugerId: 42, navn: 'Vera Vand' }],
     'GET vandanlaeg/7/jupiter/status': () => ({ seneste: null, historik: [] }),
     'GET kontaktpersontype/listjupiter': () =>
-      lookup([
+      opslag([
         ['FORMAND', 'Formand'],
         ['VANDVAERKSPASSER', 'Vandværkspasser'],
       ]),
@@ -155,50 +62,22 @@ const kontakt: KontaktpersonRaekke = {
   jupiterKontaktpersonId: 'K1',
 };
 
-function fakeTile() {
-  const calls = { title: [] as (string | null)[], commands: [] as TileCommand[][], dirty: [] as boolean[] };
-  const navigate: string[] = [];
-  const beside: string[] = [];
-  const tile: TileApi = {
-    tileId: 't1',
-    focused: true,
-    navigate: (p) => navigate.push(p),
-    openBeside: (p) => beside.push(p),
-    setTitle: (t) => calls.title.push(t),
-    setCommands: (c) => calls.commands.push(c),
-    setDirty: (d) => calls.dirty.push(d),
-    setFlags: () => {},
-  };
-  return { tile, calls, navigate, beside };
-}
-
-async function renderView(username: string, id = '7', brugerSettings?: BrugerSettings) {
-  const t = fakeTile();
-  const route = getRoute('vandanlaeg-stamoplysninger');
-  await renderSignedIn(
-    <TileContext.Provider value={t.tile}>
-      <StamoplysningerView route={route} params={{ id }} tileId="t1" focused />
-    </TileContext.Provider>,
-    { username, brugerSettings },
-  );
-  return t;
-}
+const renderView = (username: string, id = '7', brugerSettings?: BrugerSettings) =>
+  renderVisning(StamoplysningerView, 'vandanlaeg-stamoplysninger', { id }, { username, brugerSettings });
 
 const anlaegsnavn = () => screen.getByLabelText(/^Anlægsnavn/) as HTMLInputElement;
 const xFelt = () => screen.getByLabelText(/^X-koordinat/) as HTMLInputElement;
 
 describe('water plant stamoplysninger', () => {
   it('shows the plant with J marks, the Danish coordinate, under-plants and contacts with Jupiter types', async () => {
-    stubApi({ 'GET Vandanlaeg/7': () => plant(), ...lookups() });
+    stubApi({ 'GET Vandanlaeg/7': () => testVandanlaeg(), ...lookups() });
     const t = await renderView('vand');
     await screen.findByLabelText(/^Anlægsnavn/);
-    expect(t.calls.title).toContain('Testrup Vandværk');
+    expect(t.titles).toContain('Testrup Vandværk');
     await waitFor(() =>
-      expect(t.calls.commands.at(-1)?.find((c) => c.label === 'Tilføj til favoritter')?.shortcut).toBe(
-        'mod+d',
-      ),
+      expect(t.commands.at(-1)?.find((c) => c.label === 'Tilføj til favoritter')?.shortcut).toBe('mod+d'),
     );
-    expect(t.calls.commands.at(-1)?.find((c) => c.label === 'Gem')?.shortcut).toBe('mod+s');
+    expect(t.commands.at(-1)?.find((c) => c.label === 'Gem')?.shortcut).toBe('mod+s');
     expect(screen.getByText('Anlægsnr. 77900001')).toBeTruthy();
     expect(screen.getByText('Jupiter: ikke indberettet')).toBeTruthy();
     expect(anlaegsnavn().value).toBe('Testrup Vandværk');
@@ -214,14 +93,14 @@ describe('water plant stamoplysninger', () => {
 
   it('saves the coordinate typed the Danish way with the version', async () => {
     const calls = stubApi({
-      'GET Vandanlaeg/7': () => plant(),
-      'PUT vandanlaeg/7/basis': () => ({ ...plant(), version: 6 }),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
+      'PUT vandanlaeg/7/basis': () => ({ ...testVandanlaeg(), version: 6 }),
       ...lookups(),
     });
     const t = await renderView('vand');
     await screen.findByLabelText(/^X-koordinat/);
     fireEvent.change(xFelt(), { target: { value: '512.400,25' } });
-    await waitFor(() => expect(t.calls.dirty.at(-1)).toBe(true));
+    await waitFor(() => expect(t.dirty.at(-1)).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: /^Gem/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT') as ApiCall;
@@ -235,7 +114,7 @@ describe('water plant stamoplysninger', () => {
 
   it('refuses a coordinate outside Denmark before sending', async () => {
     Element.prototype.scrollIntoView = vi.fn();
-    const calls = stubApi({ 'GET Vandanlaeg/7': () => plant(), ...lookups() });
+    const calls = stubApi({ 'GET Vandanlaeg/7': () => testVandanlaeg(), ...lookups() });
     await renderView('vand');
     await screen.findByLabelText(/^X-koordinat/);
     fireEvent.change(xFelt(), { target: { value: '312.345' } });
@@ -246,7 +125,7 @@ describe('water plant stamoplysninger', () => {
 
   it('keeps the input on a 409 and says why', async () => {
     stubApi({
-      'GET Vandanlaeg/7': () => plant(),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
       'PUT vandanlaeg/7/basis': () => jsonResponse({ status: 409, message: VANDANLAEG_KONFLIKT }, 409),
       ...lookups(),
     });
@@ -271,7 +150,7 @@ describe('water plant stamoplysninger', () => {
       },
     ];
     const calls = stubApi({
-      'GET Vandanlaeg/7': () => plant(),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
       'GET logbog/list/7': () => noter,
       'PUT Bruger/GemOpsaetning': () => undefined,
       'POST logbog': (c) => {
@@ -286,7 +165,7 @@ describe('water plant stamoplysninger', () => {
       activeKundeId: 1,
     });
     await screen.findByLabelText(/^Anlægsnavn/);
-    await waitFor(() => expect(t.calls.commands.at(-1)?.some((c) => c.shortcut === 'alt+b')).toBe(true));
+    await waitFor(() => expect(t.commands.at(-1)?.some((c) => c.shortcut === 'alt+b')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Logbog' }));
     expect(await screen.findByText('Stamoplysninger ændret: Anlægsnavn: A → B.')).toBeTruthy();
     const panel = screen.getByRole('complementary', { name: 'Logbog' });
@@ -320,7 +199,7 @@ describe('water plant stamoplysninger', () => {
     const liste =
       'GET Vandanlaeg/HentVandanlaegListe?kundeid=1&take=200&sortByColumn=anlaegsnavn&sortDirection=ASC';
     const calls = stubApi({
-      'GET Vandanlaeg/7': () => plant(),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
       [liste]: () => ({
         totalCount: 450,
         items: [raekke(7, 'Testrup Vandværk'), raekke(9, 'Astrup Vandværk')],
@@ -343,7 +222,7 @@ describe('water plant stamoplysninger', () => {
   });
 
   it('is read-only for a reader', async () => {
-    stubApi({ 'GET Vandanlaeg/7': () => plant(), ...lookups() });
+    stubApi({ 'GET Vandanlaeg/7': () => testVandanlaeg(), ...lookups() });
     await renderView('laeser');
     await screen.findByLabelText(/^Anlægsnavn/);
     expect(anlaegsnavn().disabled).toBe(true);
@@ -358,7 +237,7 @@ describe('water plant stamoplysninger', () => {
   it('adds a contact with a Jupiter contact type and reloads the plant and its contacts', async () => {
     let liste = [kontakt];
     const calls = stubApi({
-      'GET Vandanlaeg/7': () => plant(),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
       ...lookups(),
       'GET virksomhed/7/kontaktperson': () => liste,
       'POST virksomhed/7/kontaktperson': (c) => {
@@ -388,7 +267,7 @@ describe('water plant stamoplysninger', () => {
 
   it('changes a contact with the version that was shown, and shows a stale change in the dialog', async () => {
     const calls = stubApi({
-      'GET Vandanlaeg/7': () => plant(),
+      'GET Vandanlaeg/7': () => testVandanlaeg(),
       ...lookups(),
       'PUT kontaktperson/1': () =>
         jsonResponse({ status: 409, message: 'Kontaktpersonen er ændret af en anden bruger.' }, 409),
@@ -419,7 +298,7 @@ describe('water plant stamoplysninger', () => {
 describe('water plant list', () => {
   it('asks the server for a page with sort and column filters, and opens a plant on Enter', async () => {
     const calls = stubApi({
-      'GET MWVandanlaegLookUp/list/jupitervirksomhedstype': () => lookup([['V01', 'Alment vandværk']]),
+      'GET MWVandanlaegLookUp/list/jupitervirksomhedstype': () => opslag([['V01', 'Alment vandværk']]),
       ...Object.fromEntries(
         ['', '&filteredColumns=afventer%3Atrue'].map((f) => [
           `GET Vandanlaeg/HentVandanlaegListe?kundeid=1&start=0&take=50&sortByColumn=anlaegsnavn&sortDirection=ASC${f}`,
@@ -445,13 +324,7 @@ describe('water plant list', () => {
         ]),
       ),
     });
-    const t = fakeTile();
-    await renderSignedIn(
-      <TileContext.Provider value={t.tile}>
-        <ListeView route={getRoute('vandanlaeg')} params={{}} tileId="t1" focused />
-      </TileContext.Provider>,
-      { username: 'vand' },
-    );
+    const t = await renderVisning(ListeView, 'vandanlaeg', {}, { username: 'vand' });
     expect(await screen.findByText('Testrup Vandværk')).toBeTruthy();
     expect(screen.getByText('45.000')).toBeTruthy();
     expect(screen.getByText('30-09-2026')).toBeTruthy();

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { issueToken } from '../../src/server/auth/issue-token';
 import { TokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
-import { type Database, openDatabase } from '../../src/server/db/client';
+import { type Database, openDatabase, queryRows } from '../../src/server/db/client';
 import { bruger, kunde, virksomhed } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/db/seed';
 
@@ -137,5 +137,33 @@ export async function createTestApp(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * A test app on `target` for one describe block: made in beforeAll with a token for each of `users`,
+ * closed in afterAll. `req` sends to /api/`url` as one of the users (none: without a token); `rows`
+ * runs a query on the app's database. `t` is the app, inside the block's tests and later hooks.
+ */
+export function testAppForBlok(target: 'pglite' | 'postgres', users: string[]) {
+  let app: TestApp | undefined;
+  const tok: Record<string, string> = {};
+  beforeAll(async () => {
+    app = await createTestApp(target);
+    for (const u of users) tok[u] = await app.tokenFor(u);
+  });
+  afterAll(async () => app?.close());
+  const started = () => {
+    if (!app) throw new Error('the test app is not started yet');
+    return app;
+  };
+  return {
+    get t() {
+      return started();
+    },
+    tok,
+    req: (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, payload?: unknown) =>
+      started().kald(method, `/api/${url}`, user ? tok[user] : undefined, payload),
+    rows: <T>(q: SQL) => queryRows<T>(started().database.db, q),
   };
 }

@@ -15,6 +15,7 @@ import { http } from '../session/runtime';
 import { Button, SpinnerButton } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { useVersionedForm } from '../ui/form';
+import { IconButton } from '../ui/IconButton';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 import { saveFailure } from './api';
@@ -133,24 +134,18 @@ export function Kontaktpersoner(props: KontaktpersonerProps) {
                 {visJupiterId && <td>{k.jupiterKontaktpersonId ?? ''}</td>}
                 {kanRette && (
                   <td className="actions">
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Ret ${k.navn}`}
+                    <IconButton
+                      icon={Pencil}
+                      label={`Ret ${k.navn}`}
                       title="Ret"
                       onClick={() => setRedigerer(k)}
-                    >
-                      <Pencil size={13} aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={`Slet ${k.navn}`}
+                    />
+                    <IconButton
+                      icon={Trash2}
+                      label={`Slet ${k.navn}`}
                       title="Slet"
                       onClick={() => void slet(k)}
-                    >
-                      <Trash2 size={13} aria-hidden="true" />
-                    </button>
+                    />
                   </td>
                 )}
               </tr>

@@ -135,7 +135,7 @@ export function SidePanelAside(props: {
 }) {
   const titel = PANELER[props.panel].label;
   return (
-    <aside className={props.className} aria-label={titel}>
+    <aside className={`sidepanel ${props.className}`} aria-label={titel}>
       <div className="sidepanel-inner" key={`${props.ejer.noegle[0]}:${props.ejer.id}`}>
         <div className="sidepanel-head">
           <h2>{titel}</h2>

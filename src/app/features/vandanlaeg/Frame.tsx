@@ -1,8 +1,6 @@
-import { Star } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { Vandanlaeg } from '../../../contract/vandanlaeg';
-import { httpStatus } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { FavoritStjerne, FrameCommands, favoritKommando, IkkeHentet, useFavorit } from '../../records/ramme';
 import {
   type PanelEjer,
   panelKeys,
@@ -11,7 +9,6 @@ import {
   useSidePanels,
 } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
-import { isFavorit, useFavoritToggle } from '../../shell/favorites';
 import { useShellSession } from '../../shell/session-context';
 import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
@@ -56,16 +53,8 @@ export function plantRegistreringSti(plantId: number, art: string, registreringI
   return liste ? `/vandanlaeg/${plantId}/${liste}` : null;
 }
 
-const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
-
 /** Registers a tab's own commands beside the frame's (the tile holds one list). */
-export function useFrameCommands(commands: TileCommand[]): void {
-  const set = useContext(FrameCommands);
-  useEffect(() => {
-    set(commands);
-    return () => set([]);
-  }, [commands, set]);
-}
+export { useFrameCommands } from '../../records/ramme';
 
 /** The plant's Jupiter status as a short badge text and tone. */
 function jupiterBadge(p: Vandanlaeg): { tekst: string; tone: 'ok' | 'fejl' | 'neutral' } | null {
@@ -96,37 +85,14 @@ export function VandanlaegFrame({
   useTileTitle(plant?.basis.anlaegsnavn ?? null);
 
   const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
-  const favoritToggle = useFavoritToggle();
-  const favorit = plant ? isFavorit(session.kundeSettings, plant.id, 'Vandanlaeg') : false;
-  // What the favourite command does is read when it runs; the list is rebuilt only when it shows otherwise.
-  const toggleRef = useRef(() => {});
-  toggleRef.current = () => {
-    if (!plant) return;
-    favoritToggle({
-      virksomhedId: plant.id,
-      virksomhedType: 'Vandanlaeg',
-      displayName: plant.basis.anlaegsnavn,
-    }).catch(() => {
-      // The HTTP client has shown why; the star is back as it was.
-    });
-  };
+  const { favorit, toggle } = useFavorit(
+    plant ? { id: plant.id, navn: plant.basis.anlaegsnavn } : undefined,
+    'Vandanlaeg',
+  );
   const panels = useSidePanels();
   const commands = useMemo<TileCommand[]>(
-    () =>
-      plant
-        ? [
-            ...tabCommands,
-            ...panels.commands,
-            {
-              id: 'favorit',
-              label: favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter',
-              shortcut: 'mod+d',
-              keywords: ['favorit', 'stjerne'],
-              run: () => toggleRef.current(),
-            },
-          ]
-        : [],
-    [plant, tabCommands, favorit, panels.commands],
+    () => (plant ? [...tabCommands, ...panels.commands, favoritKommando(favorit, toggle)] : []),
+    [plant, tabCommands, favorit, toggle, panels.commands],
   );
   useTileCommands(commands);
 
@@ -145,29 +111,18 @@ export function VandanlaegFrame({
     );
   }
   if (!plant) {
-    const status = httpStatus(q.error);
     return (
-      <div className="va-message" role="alert">
-        <h2>
-          {status === 404
-            ? 'Vandanlægget blev ikke fundet'
-            : status === 403
-              ? 'Der er ikke de fornødne rettigheder til denne handling.'
-              : 'Vandanlægget kunne ikke hentes'}
-        </h2>
-        <p className="muted">
-          {status === 404
-            ? 'Det findes ikke hos den aktive kunde, eller det er slettet.'
-            : status === 403
-              ? 'Du har ikke læseret til vandanlæg.'
-              : 'Prøv igen om lidt.'}
-        </p>
-        {status !== 404 && status !== 403 && (
-          <button type="button" className="button" onClick={() => void q.refetch()}>
-            Prøv igen
-          </button>
-        )}
-      </div>
+      <IkkeHentet
+        className="va-message"
+        fejl={q.error}
+        tekster={{
+          ikkeFundet: 'Vandanlægget blev ikke fundet',
+          findesIkke: 'Det findes ikke hos den aktive kunde, eller det er slettet.',
+          ingenLaeseret: 'Du har ikke læseret til vandanlæg.',
+          kunneIkkeHentes: 'Vandanlægget kunne ikke hentes',
+        }}
+        onProevIgen={() => void q.refetch()}
+      />
     );
   }
 
@@ -186,20 +141,11 @@ export function VandanlaegFrame({
     <FrameCommands.Provider value={setTabCommands}>
       <div className="va">
         <div className="va-toolbar">
-          <button
-            type="button"
-            className={`icon-button va-star${favorit ? ' on' : ''}`}
-            aria-pressed={favorit}
-            aria-label={favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'}
-            title={`${favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'} (${shortcutLabel(platformKey('mod+d'))})`}
-            onClick={() => toggleRef.current()}
-          >
-            <Star size={15} aria-hidden="true" fill={favorit ? 'currentColor' : 'none'} />
-          </button>
-          <span className="va-facts">
+          <FavoritStjerne favorit={favorit} onClick={toggle} />
+          <span className="ramme-facts">
             {plant.basis.anlaegsnr && <span>Anlægsnr. {plant.basis.anlaegsnr}</span>}
             {plant.basis.jupiterId && <span>Jupiter-id {plant.basis.jupiterId}</span>}
-            {adresse && <span className="va-adresse">{adresse}</span>}
+            {adresse && <span className="ramme-adresse">{adresse}</span>}
             {!kanRette && <span className="va-badge neutral">Kun læseadgang</span>}
             {badge && (
               <span

@@ -16,7 +16,15 @@ import { type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
 import { BoringForm } from './indtag-boring';
 import { Pejlinger } from './indtag-pejling';
 import { MaengdeForm, periodeTekst, statusTekst, ValideringStatus } from './maengder-form';
-import { useBoringer, useFoelgValidering, useIndtagMaengder, useSeneste, vandKeys } from './vand-data-api';
+import {
+  type IndtagListeProps,
+  useBoringer,
+  useFoelgValidering,
+  useIndtagMaengder,
+  useSeneste,
+  useValgtMedFokus,
+  vandKeys,
+} from './vand-data-api';
 import './vand-data.css';
 
 const BORING_KOLONNER: DataTableColumn<Boring>[] = [
@@ -187,27 +195,11 @@ function Indtag({ d, boringId }: { d: PlantDetalje; boringId: number | null }) {
 }
 
 /** The intake-level quantities of an intake (IndtagNiveau) with the same form as the plant level. */
-function IndtagMaengder({
-  anlaegId,
-  indtagId,
-  kanRette,
-  fokusId,
-}: {
-  anlaegId: number;
-  indtagId: number;
-  kanRette: boolean;
-  fokusId: number | null;
-}) {
+function IndtagMaengder({ anlaegId, indtagId, kanRette, fokusId }: IndtagListeProps) {
   const q = useIndtagMaengder(anlaegId, indtagId);
   const rows = q.data ?? [];
-  const [valgt, setValgt] = useState<number | 'ny' | null>(null);
   // The queue's entry, selected once when it is in the list.
-  const anvendt = useRef<number | null>(null);
-  useEffect(() => {
-    if (fokusId === null || anvendt.current === fokusId || !q.data?.some((m) => m.id === fokusId)) return;
-    anvendt.current = fokusId;
-    setValgt(fokusId);
-  }, [fokusId, q.data]);
+  const [valgt, setValgt] = useValgtMedFokus(fokusId, q.data);
   const seneste = useSeneste(anlaegId, indtagId, valgt === 'ny');
   const maengde = typeof valgt === 'number' ? (rows.find((m) => m.id === valgt) ?? null) : null;
   return (

@@ -1,34 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   hentVandanlaegListe,
   type VandanlaegListeQuery,
   type VandanlaegListeRaekke,
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
-import { INGEN_FORBINDELSE, serverTekst, tabelHentning, udenSvar } from '../../lib/http-fejl';
+import { tabelHentning } from '../../lib/http-fejl';
 import { useLookup } from '../../lib/lookups';
+import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
-import { DataTable, type OpenOptions, savedSort, type TableSort } from '../../ui/DataTable';
-import {
-  type TileCommand,
-  useTile,
-  useTileCommands,
-  useTileTitle,
-  type ViewProps,
-} from '../../workspace/tile-api';
+import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { useTile, useTileCommands, useTileTitle, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
 import { vandanlaegKolonner } from './liste-kolonner';
 import './vandanlaeg.css';
-
-const PAGE_SIZE = 50;
-
-function fejlbesked(err: unknown): string | true {
-  if (udenSvar(err)) return INGEN_FORBINDELSE;
-  return serverTekst(err, ['message', 'title']) ?? true;
-}
 
 /**
  * /vandanlaeg: the customer's water plants on the list stack (server paging, sort, text and column
@@ -45,14 +32,11 @@ export default function ListeView(_props: ViewProps) {
     [typer.data],
   );
 
-  const tableName = 'vandanlaegListe';
-  const settings = useTableSettings(tableName);
   const columns = useMemo(() => vandanlaegKolonner(typeNavn), [typeNavn]);
-  const [sort, setSort] = useState<TableSort>(
-    () => savedSort(settings.value, columns, null) ?? { column: 'anlaegsnavn', direction: 'ASC' },
-  );
-  const [filter, setFilter] = useState('');
-  const [start, setStart] = useState(0);
+  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('vandanlaegListe', columns, {
+    column: 'anlaegsnavn',
+    direction: 'ASC',
+  });
   const [type, setType] = useState('');
   const [jupiter, setJupiter] = useState('');
   const [afventer, setAfventer] = useState(false);
@@ -70,7 +54,7 @@ export default function ListeView(_props: ViewProps) {
   const params: VandanlaegListeQuery = {
     kundeid: kundeId,
     start,
-    take: PAGE_SIZE,
+    take: LISTE_SIDE,
     sortByColumn: sort.column as VandanlaegListeQuery['sortByColumn'],
     sortDirection: sort.direction,
     filter: filter || undefined,
@@ -83,9 +67,6 @@ export default function ListeView(_props: ViewProps) {
     enabled: kundeId > 0,
   });
 
-  const filterRef = useRef<HTMLInputElement>(null);
-  const gridRef = useRef<HTMLTableElement>(null);
-
   const open = useCallback(
     (row: VandanlaegListeRaekke, opts?: OpenOptions) => {
       const path = `/vandanlaeg/${row.id}/stamoplysninger`;
@@ -95,28 +76,7 @@ export default function ListeView(_props: ViewProps) {
     [tile],
   );
 
-  const commands = useMemo<TileCommand[]>(
-    () => [
-      {
-        id: 'soeg-i-listen',
-        label: 'Søg i listen',
-        shortcut: '/',
-        keywords: ['filter', 'find'],
-        run: () => {
-          filterRef.current?.focus();
-          filterRef.current?.select();
-        },
-      },
-      {
-        id: 'gaa-til-listen',
-        label: 'Gå til listen',
-        shortcut: 'alt+l',
-        run: () => gridRef.current?.focus(),
-      },
-    ],
-    [],
-  );
-  useTileCommands(commands);
+  useTileCommands(kommandoer);
 
   const nulstil =
     <T,>(set: (v: T) => void) =>
@@ -128,30 +88,15 @@ export default function ListeView(_props: ViewProps) {
   return (
     <div className="va-liste" data-testid="liste-vandanlaeg">
       <DataTable<VandanlaegListeRaekke>
-        tableName={tableName}
+        {...tabel}
         ariaLabel="Vandanlæg"
-        mode="server"
         columns={columns}
         rows={liste.data?.items ?? EMPTY}
         totalCount={liste.data?.totalCount}
         getRowId={(r) => String(r.id)}
-        page={{ start, take: PAGE_SIZE }}
-        onPageChange={setStart}
-        sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setStart(0);
-        }}
-        onFilterChange={(text) => {
-          setFilter(text);
-          setStart(0);
-        }}
         filterPlaceholder="Søg på navn, anlægsnr., Jupiter-id eller adresse"
-        {...tabelHentning(liste, fejlbesked)}
+        {...tabelHentning(liste, listeFejlbesked)}
         onOpen={open}
-        settings={settings}
-        filterRef={filterRef}
-        gridRef={gridRef}
         toolbar={
           <>
             <select

@@ -17,6 +17,7 @@ import {
   TextArea,
   TextInput,
 } from '../../ui/form';
+import { ForslagListe, forslagInputProps, forslagTast } from '../../ui/form/Forslag';
 
 /**
  * One basis field of a water plant, drawn from its field definition (src/contract/felter.ts) with
@@ -169,18 +170,8 @@ export function DawaAdresseFelt({
     setQ('');
   };
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (liste.length === 0) return;
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setAktiv((a) => Math.min(liste.length - 1, a + 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setAktiv((a) => Math.max(0, a - 1));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      const a = liste[aktiv];
-      if (a) vaelg(a);
-    } else if (e.key === 'Escape') {
+    if (forslagTast(e, liste, aktiv, setAktiv, vaelg) || liste.length === 0) return;
+    if (e.key === 'Escape') {
       e.preventDefault();
       setSoeg('');
     }
@@ -198,13 +189,8 @@ export function DawaAdresseFelt({
             <input
               id={`${id}-adresse`}
               className="input"
-              role="combobox"
+              {...forslagInputProps(id, liste, aktiv)}
               aria-label="Søg adresse i DAWA"
-              aria-expanded={liste.length > 0}
-              aria-controls={`${id}-forslag`}
-              aria-autocomplete="list"
-              aria-activedescendant={liste[aktiv] ? `${id}-a-${aktiv}` : undefined}
-              autoComplete="off"
               placeholder="Søg ny adresse: vej, husnummer, postnummer"
               value={soeg}
               onChange={(e) => {
@@ -213,26 +199,7 @@ export function DawaAdresseFelt({
               }}
               onKeyDown={onKey}
             />
-            {liste.length > 0 && (
-              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox; the input holds focus
-              <ul id={`${id}-forslag`} role="listbox" className="dawa-forslag" aria-label="Adresser">
-                {liste.map((a, i) => (
-                  // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the combobox input holds focus and handles the keys
-                  <li
-                    key={a.id}
-                    id={`${id}-a-${i}`}
-                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox
-                    role="option"
-                    aria-selected={i === aktiv}
-                    className={i === aktiv ? 'active' : undefined}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => vaelg(a)}
-                  >
-                    {a.tekst}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ForslagListe id={id} liste={liste} aktiv={aktiv} onVaelg={vaelg} />
           </div>
         )}
       </div>

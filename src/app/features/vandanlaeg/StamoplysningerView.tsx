@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Save, Undo2 } from 'lucide-react';
-import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { feltTom } from '../../../contract/felter';
 import { formatTal } from '../../../contract/format';
 import {
@@ -13,19 +12,14 @@ import {
   vandanlaegBasisFormSchema,
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
-import { formatDatoTid } from '../../lib/dates';
-import { errorStore } from '../../lib/error-store';
-import { HttpError } from '../../lib/http';
-import { serverTekst } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { lookupQuery, useLookup, useSagsbehandlere } from '../../lib/lookups';
+import { saveFailure } from '../../records/api';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
-import { Button, SpinnerButton } from '../../ui/Button';
-import { type GemFejl, LookupSelect, TextInput, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { LookupSelect, TextInput, useVersionedForm } from '../../ui/form';
+import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
+import { useTile, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
 import { logbogKey, type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
 import JupiterPanel from './JupiterPanel';
@@ -88,16 +82,6 @@ const SEKTIONER: { titel: string; felter: string[] }[] = [
   { titel: 'Sagsbehandling', felter: ['sagsbehandlerListe', 'bemaerkning'] },
 ];
 
-function saveFailure(err: unknown): GemFejl {
-  if (err instanceof HttpError) {
-    const { status, body } = err.failure;
-    if (status === 400) return { kind: 'felter', body };
-    if (status === 409) return { kind: 'konflikt', message: serverTekst(err, ['message']) ?? '' };
-    errorStore.push(err.failure);
-  }
-  return { kind: 'andet' };
-}
-
 /** /vandanlaeg/:id/stamoplysninger: the plant's basis, address, coordinate, locality, over- and under-plants, contacts. */
 export default function StamoplysningerView({ route, params }: ViewProps) {
   return (
@@ -146,34 +130,10 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
     },
   });
   const { form, gem } = vf;
-  const busy = vf.busy !== null;
   const disabled = !kanRette;
 
-  const gemRef = useRef(gem);
-  gemRef.current = gem;
   const formReset = form.reset;
-  const commands = useMemo<TileCommand[]>(
-    () =>
-      kanRette
-        ? [
-            {
-              id: 'gem',
-              label: 'Gem',
-              shortcut: 'mod+s',
-              keywords: ['gem', 'stamoplysninger'],
-              run: () => void gemRef.current(),
-            },
-            {
-              id: 'fortryd',
-              label: 'Fortryd ændringer',
-              keywords: ['nulstil'],
-              disabled: !form.dirty,
-              run: () => formReset(),
-            },
-          ]
-        : [],
-    [kanRette, form.dirty, formReset],
-  );
+  const commands = useGemKommandoer(kanRette, form.dirty, gem, formReset);
   useFrameCommands(commands);
 
   // Lookups: every list a basis field names, the dependent company types, case workers, plants.
@@ -301,38 +261,7 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
 
   return (
     <div className="sp va-sp">
-      <form
-        ref={form.ref}
-        className="sp-form"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void gem();
-        }}
-        noValidate
-        aria-label="Stamoplysninger"
-      >
-        {kanRette && (
-          <div className="sp-actions">
-            <SpinnerButton
-              type="submit"
-              loading={busy}
-              loadingText="Gemmer …"
-              disabled={!form.dirty && !busy}
-              title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
-            >
-              <Save size={14} aria-hidden="true" />
-              Gem
-            </SpinnerButton>
-            <Button color="secondary" disabled={!form.dirty} onClick={() => form.reset()}>
-              <Undo2 size={14} aria-hidden="true" />
-              Fortryd ændringer
-            </Button>
-            <span className="muted small">
-              {form.dirty ? 'Ikke gemte ændringer' : `Senest ændret ${formatDatoTid(plant.opdateret)}`}
-            </span>
-          </div>
-        )}
-        <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <StamForm vf={vf} kanRette={kanRette} opdateret={plant.opdateret}>
         {SEKTIONER.slice(0, 1).map((s) => (
           <Sektion key={s.titel} titel={s.titel}>
             {s.felter.map(renderFelt)}
@@ -454,7 +383,7 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
             )}
           </div>
         </Sektion>
-      </form>
+      </StamForm>
       <Sektion titel="Jupiter-indberetning" plain>
         <JupiterPanel
           plant={plant}
@@ -471,26 +400,6 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
       <Sektion titel="Kontaktpersoner" plain>
         <PlantKontaktpersoner plant={plant} kanRette={kanRette} />
       </Sektion>
-    </div>
-  );
-}
-
-function Sektion({ titel, children, plain }: { titel: string; children: ReactNode; plain?: boolean }) {
-  return (
-    <section className="form-section sp-section" aria-label={titel}>
-      <h3>{titel}</h3>
-      {plain ? children : <div className="form-grid">{children}</div>}
-    </section>
-  );
-}
-
-function ReadOnly({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="form-field sp-readonly">
-      <span className="form-field-head">
-        <span className="form-label">{label}</span>
-      </span>
-      <span className="sp-readonly-value">{value}</span>
     </div>
   );
 }

@@ -3,13 +3,16 @@ import { Plus, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
 import { type Boring, boringEndpoints } from '../../../contract/vand-data';
+import { saveFailure } from '../../records/api';
 import { http } from '../../session/runtime';
-import { Button, SpinnerButton } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DateInput, NumberInput, TextInput, useVersionedForm } from '../../ui/form';
+import { IconButton } from '../../ui/IconButton';
 import { toast } from '../../ui/toast';
 import { useTile } from '../../workspace/tile-api';
-import { efterAendring, gemFejl } from './vand-data-api';
+import { efterAendring } from './vand-data-api';
+import { FormKnapper, KonfliktTekst, sletEfterSpoergsmaal, talEllerTom } from './vand-form';
 
 interface IndtagV {
   key: string;
@@ -29,10 +32,6 @@ type V = {
   indtag: IndtagV[];
 };
 
-const talEllerTom = z
-  .number({ error: 'Skal være et tal' })
-  .refine(Number.isFinite, 'Skal være et tal')
-  .nullable();
 const schema = z
   .object({
     dguNr: z.string().trim().min(1, 'Feltet er påkrævet'),
@@ -134,7 +133,7 @@ export function BoringForm({
           })
         : http.call(boringEndpoints.opret, { body, silent: true });
     },
-    fejl: gemFejl,
+    fejl: saveFailure,
     onGemt: (b) => {
       efterAendring(client, anlaegId);
       toast.success(`Boring ${b.dguNr} er gemt`);
@@ -154,22 +153,20 @@ export function BoringForm({
 
   const slet = async () => {
     if (!boring) return;
-    const ok = await confirm({
-      title: 'Er du sikker?',
-      message: `Boring ${boring.dguNr} og dens ${boring.indtag.length} indtag slettes.`,
-      confirmLabel: 'Slet',
-      confirmColor: 'danger',
-    });
-    if (!ok) return;
-    await vf.koer('slet', async () => {
-      await http.call(boringEndpoints.slet, {
-        params: { id: boring.id },
-        query: { virksomhedId: anlaegId, version: boring.version },
-        silent: true,
-      });
-      efterAendring(client, anlaegId);
-      toast.success(`Boring ${boring.dguNr} er slettet`);
-      onSlettet();
+    await sletEfterSpoergsmaal({
+      confirm,
+      vf,
+      client,
+      anlaegId,
+      besked: `Boring ${boring.dguNr} og dens ${boring.indtag.length} indtag slettes.`,
+      kald: () =>
+        http.call(boringEndpoints.slet, {
+          params: { id: boring.id },
+          query: { virksomhedId: anlaegId, version: boring.version },
+          silent: true,
+        }),
+      slettet: `Boring ${boring.dguNr} er slettet`,
+      onSlettet,
     });
   };
   const fejlUdenFelt = Object.entries(form.errors).filter(
@@ -182,11 +179,7 @@ export function BoringForm({
 
   return (
     <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Boring">
-      {konflikt && (
-        <p className="form-alert wide" role="alert">
-          {konflikt}
-        </p>
-      )}
+      <KonfliktTekst konflikt={konflikt} />
       {fejlUdenFelt.length > 0 && (
         <p className="form-alert wide" role="alert">
           {fejlUdenFelt.map(([, m]) => m).join(' ')}
@@ -297,10 +290,9 @@ export function BoringForm({
                   </td>
                   {!laast && (
                     <td className="actions">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`Fjern indtag ${i.indtagsnr ?? ''}`}
+                      <IconButton
+                        icon={Trash2}
+                        label={`Fjern indtag ${i.indtagsnr ?? ''}`}
                         title={
                           i.antalMaengder > 0
                             ? 'Indtaget har indberettede vandmængder og kan ikke fjernes'
@@ -313,9 +305,7 @@ export function BoringForm({
                             v.indtag.filter((_, x) => x !== k),
                           )
                         }
-                      >
-                        <Trash2 size={13} aria-hidden="true" />
-                      </button>
+                      />
                     </td>
                   )}
                 </tr>
@@ -346,26 +336,12 @@ export function BoringForm({
         )}
       </fieldset>
       {kanRette && (
-        <div className="wide wd-knapper">
-          <SpinnerButton type="submit" loading={vf.busy === 'gem'} loadingText="Gemmer …">
-            Gem boring
-          </SpinnerButton>
-          {form.dirty && (
-            <Button color="secondary" onClick={vf.fortryd}>
-              Fortryd
-            </Button>
-          )}
-          {konflikt && (
-            <Button color="secondary" onClick={() => void vf.genindlaes()}>
-              Genindlæs
-            </Button>
-          )}
-          {boring && (
-            <Button color="danger" onClick={() => void slet()}>
-              <Trash2 size={13} aria-hidden="true" /> Slet boring
-            </Button>
-          )}
-        </div>
+        <FormKnapper
+          vf={vf}
+          gemTekst="Gem boring"
+          sletTekst="Slet boring"
+          onSlet={boring ? () => void slet() : undefined}
+        />
       )}
       {confirmModal}
     </form>

@@ -1,19 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { z } from 'zod';
 import { formatDato, formatTal } from '../../../contract/format';
 import type { PejlingPost } from '../../../contract/validering';
 import { PEJLE_SITUATION, pejlingEndpoints, situationTekst } from '../../../contract/vand-data';
+import { saveFailure } from '../../records/api';
 import { http } from '../../session/runtime';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DateInput, NumberInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
+import { IconButton } from '../../ui/IconButton';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { useTileDirty } from '../../workspace/tile-api';
 import { ValideringStatus } from './maengder-form';
-import { efterAendring, gemFejl, usePejlinger } from './vand-data-api';
+import { efterAendring, type IndtagListeProps, usePejlinger, useValgtMedFokus } from './vand-data-api';
+import { KonfliktTekst, sletEfterSpoergsmaal, tekstEllerNull } from './vand-form';
 
 type V = {
   pejletidspunkt: string | null;
@@ -47,32 +50,13 @@ const vaerdierAf = (p: PejlingPost): V => ({
   pejlemetode: p.pejlemetode ?? '',
   bemaerkning: p.bemaerkning ?? '',
 });
-const tom = (s: string) => (s.trim() === '' ? null : s);
 
 /** The water-level readings of an intake (Pejling/list?AnonymId) with a form to add or change one. */
-export function Pejlinger({
-  anlaegId,
-  indtagId,
-  kanRette,
-  fokusId,
-}: {
-  anlaegId: number;
-  indtagId: number;
-  kanRette: boolean;
-  /** A reading to open (from the validation queue). */
-  fokusId: number | null;
-}) {
+export function Pejlinger({ anlaegId, indtagId, kanRette, fokusId }: IndtagListeProps) {
   const q = usePejlinger(anlaegId, indtagId);
-  const [valgt, setValgt] = useState<number | 'ny' | null>(null);
   const rows = q.data?.items ?? [];
   // The queue's reading, opened once when it is in the list.
-  const anvendt = useRef<number | null>(null);
-  useEffect(() => {
-    if (fokusId === null || anvendt.current === fokusId || !q.data?.items.some((p) => p.id === fokusId))
-      return;
-    anvendt.current = fokusId;
-    setValgt(fokusId);
-  }, [fokusId, q.data]);
+  const [valgt, setValgt] = useValgtMedFokus(fokusId, q.data?.items);
   const valgtPejling = typeof valgt === 'number' ? (rows.find((p) => p.id === valgt) ?? null) : null;
   return (
     <section className="wd-sektion">
@@ -111,14 +95,11 @@ export function Pejlinger({
                   <ValideringStatus p={p} />
                 </td>
                 <td className="actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`${kanRette ? 'Ret' : 'Vis'} pejlingen ${formatDato(p.pejletidspunkt)}`}
+                  <IconButton
+                    icon={Pencil}
+                    label={`${kanRette ? 'Ret' : 'Vis'} pejlingen ${formatDato(p.pejletidspunkt)}`}
                     onClick={() => setValgt(p.id)}
-                  >
-                    <Pencil size={13} aria-hidden="true" />
-                  </button>
+                  />
                 </td>
               </tr>
             ))}
@@ -175,8 +156,8 @@ function PejlingForm({
         vandstandUnderTerraen: v.vandstandUnderTerraen ?? 0,
         grundvandskote: v.grundvandskote,
         situation: v.situation,
-        pejlemetode: tom(v.pejlemetode),
-        bemaerkning: tom(v.bemaerkning),
+        pejlemetode: tekstEllerNull(v.pejlemetode),
+        bemaerkning: tekstEllerNull(v.bemaerkning),
       };
       return p
         ? http.call(pejlingEndpoints.ret, {
@@ -186,7 +167,7 @@ function PejlingForm({
           })
         : http.call(pejlingEndpoints.opret, { body, silent: true });
     },
-    fejl: gemFejl,
+    fejl: saveFailure,
     onGemt: () => {
       efterAendring(client, anlaegId);
       toast.success('Pejlingen er gemt og afventer validering');
@@ -203,33 +184,25 @@ function PejlingForm({
   };
   const slet = async () => {
     if (!pejling) return;
-    if (
-      !(await confirm({
-        title: 'Er du sikker?',
-        message: `Pejlingen ${formatDato(pejling.pejletidspunkt)} slettes.`,
-        confirmLabel: 'Slet',
-        confirmColor: 'danger',
-      }))
-    )
-      return;
-    await vf.koer('slet', async () => {
-      await http.call(pejlingEndpoints.slet, {
-        params: { id: pejling.id },
-        query: { version: pejling.version },
-        silent: true,
-      });
-      efterAendring(client, anlaegId);
-      toast.success('Pejlingen er slettet');
-      onFaerdig();
+    await sletEfterSpoergsmaal({
+      confirm,
+      vf,
+      client,
+      anlaegId,
+      besked: `Pejlingen ${formatDato(pejling.pejletidspunkt)} slettes.`,
+      kald: () =>
+        http.call(pejlingEndpoints.slet, {
+          params: { id: pejling.id },
+          query: { version: pejling.version },
+          silent: true,
+        }),
+      slettet: 'Pejlingen er slettet',
+      onSlettet: onFaerdig,
     });
   };
   return (
     <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Pejling">
-      {konflikt && (
-        <p className="form-alert wide" role="alert">
-          {konflikt}
-        </p>
-      )}
+      <KonfliktTekst konflikt={konflikt} />
       <DateInput
         name="pejletidspunkt"
         label="Pejledato"

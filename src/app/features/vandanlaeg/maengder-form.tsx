@@ -15,13 +15,16 @@ import {
 } from '../../../contract/vand-data';
 import { HttpError } from '../../lib/http';
 import { useLookup } from '../../lib/lookups';
+import { saveFailure } from '../../records/api';
 import { http } from '../../session/runtime';
-import { Button, SpinnerButton } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { Checkbox, DateInput, NumberInput, TextArea, useVersionedForm } from '../../ui/form';
+import { IconButton } from '../../ui/IconButton';
 import { toast } from '../../ui/toast';
 import { useTileDirty } from '../../workspace/tile-api';
-import { efterAendring, gemFejl } from './vand-data-api';
+import { efterAendring } from './vand-data-api';
+import { FormKnapper, KonfliktTekst, sletEfterSpoergsmaal, talEllerTom, tekstEllerNull } from './vand-form';
 
 /** The validation state as the tabs show it: Afventer, Godkendt or Forkastet, who and when. */
 export function ValideringStatus({
@@ -87,10 +90,6 @@ type V = {
 };
 
 const PAAKRAEVET = 'Feltet er påkrævet';
-const talEllerTom = z
-  .number({ error: 'Skal være et tal' })
-  .refine(Number.isFinite, 'Skal være et tal')
-  .nullable();
 const formSchema = z
   .object({
     startdato: z.string({ error: PAAKRAEVET }),
@@ -173,8 +172,6 @@ function nyeVaerdier(s: SenesteInfo): V {
     })),
   };
 }
-
-const tekstEllerNull = (s: string) => (s.trim() === '' ? null : s);
 
 /**
  * The form of one pumped quantity (plant level when indtagId is null): period, meter readings and
@@ -259,7 +256,7 @@ export function MaengdeForm({
           return { kind: 'andet' };
         }
       }
-      return gemFejl(err);
+      return saveFailure(err);
     },
     onGemt: (m) => {
       efterAendring(client, anlaegId);
@@ -339,19 +336,17 @@ export function MaengdeForm({
 
   const slet = async () => {
     if (!maengde) return;
-    const ok = await confirm({
-      title: 'Er du sikker?',
-      message: `Perioden ${periodeTekst(maengde)} slettes.`,
-      confirmLabel: 'Slet',
-      confirmColor: 'danger',
-    });
-    if (!ok) return;
-    await vf.koer('slet', async () => {
-      const ep = indtagId === null ? maengdeEndpoints.slet : indtagMaengdeEndpoints.slet;
-      await http.call(ep, { params: { id: maengde.id }, query: { version: maengde.version }, silent: true });
-      efterAendring(client, anlaegId);
-      toast.success(`Perioden ${periodeTekst(maengde)} er slettet`);
-      onSlettet();
+    const ep = indtagId === null ? maengdeEndpoints.slet : indtagMaengdeEndpoints.slet;
+    await sletEfterSpoergsmaal({
+      confirm,
+      vf,
+      client,
+      anlaegId,
+      besked: `Perioden ${periodeTekst(maengde)} slettes.`,
+      kald: () =>
+        http.call(ep, { params: { id: maengde.id }, query: { version: maengde.version }, silent: true }),
+      slettet: `Perioden ${periodeTekst(maengde)} er slettet`,
+      onSlettet,
     });
   };
 
@@ -378,11 +373,7 @@ export function MaengdeForm({
       className="form-grid wd-form"
       aria-label="Oppumpet vandmængde"
     >
-      {konflikt && (
-        <p className="form-alert wide" role="alert">
-          {konflikt}
-        </p>
-      )}
+      <KonfliktTekst konflikt={konflikt} />
       {oevrige.length > 0 && (
         <ul className="form-alert wide" role="alert">
           {oevrige.map(([k, m]) => (
@@ -575,15 +566,12 @@ export function MaengdeForm({
                     </td>
                     {!laast && (
                       <td className="actions">
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={`Fjern linje ${i + 1}`}
+                        <IconButton
+                          icon={Trash2}
+                          label={`Fjern linje ${i + 1}`}
                           title="Fjern linjen"
                           onClick={() => fjernLinje(i)}
-                        >
-                          <Trash2 size={13} aria-hidden="true" />
-                        </button>
+                        />
                       </td>
                     )}
                   </tr>
@@ -626,26 +614,12 @@ export function MaengdeForm({
         disabled={laast}
       />
       {kanRette && (
-        <div className="wide wd-knapper">
-          <SpinnerButton type="submit" loading={vf.busy === 'gem'} loadingText="Gemmer …">
-            Gem
-          </SpinnerButton>
-          {form.dirty && (
-            <Button color="secondary" onClick={vf.fortryd}>
-              Fortryd
-            </Button>
-          )}
-          {konflikt && (
-            <Button color="secondary" onClick={() => void vf.genindlaes()}>
-              Genindlæs
-            </Button>
-          )}
-          {maengde && (
-            <Button color="danger" onClick={() => void slet()}>
-              <Trash2 size={13} aria-hidden="true" /> Slet
-            </Button>
-          )}
-        </div>
+        <FormKnapper
+          vf={vf}
+          gemTekst="Gem"
+          sletTekst="Slet"
+          onSlet={maengde ? () => void slet() : undefined}
+        />
       )}
       {confirmModal}
     </form>

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { hentPejlingListe } from '../../../contract/validering';
 import {
   boringEndpoints,
@@ -7,12 +7,8 @@ import {
   maengdeEndpoints,
   vandproeveEndpoints,
 } from '../../../contract/vand-data';
-import { errorStore } from '../../lib/error-store';
-import { HttpError } from '../../lib/http';
-import { serverTekst } from '../../lib/http-fejl';
 import { panelerForaeldet } from '../../records/SidePanels';
 import { http } from '../../session/runtime';
-import type { GemFejl } from '../../ui/form/useVersionedForm';
 
 /**
  * The water data of a plant on the client: every query key starts with ['vandanlaeg', id, 'vand', …]
@@ -89,17 +85,6 @@ export function efterAendring(client: QueryClient, id: number) {
   panelerForaeldet(client, ['vandanlaeg', id]);
 }
 
-/** What a failed save means for a form: 400 field errors, 409 the text, anything else the error modal. */
-export function gemFejl(err: unknown): GemFejl {
-  if (err instanceof HttpError) {
-    const { status, body } = err.failure;
-    if (status === 400) return { kind: 'felter', body };
-    if (status === 409) return { kind: 'konflikt', message: serverTekst(err, ['message']) ?? '' };
-    errorStore.push(err.failure);
-  }
-  return { kind: 'andet' };
-}
-
 /**
  * A decision in a validation queue (this user's or, through the queue's event stream, another's)
  * invalidates the queue's queries ['validering', …]: the plant's water data follow, so the tab shows
@@ -119,4 +104,28 @@ export function useFoelgValidering(id: number): void {
       });
     });
   }, [client, id]);
+}
+
+/** The props of an intake's list (quantities, readings) below the borehole. */
+export interface IndtagListeProps {
+  anlaegId: number;
+  indtagId: number;
+  kanRette: boolean;
+  /** An entry to open (from a validation queue). */
+  fokusId: number | null;
+}
+
+/**
+ * The chosen entry of an intake's list (an id, 'ny' for a new one, or none): the validation queue's
+ * entry is chosen once, when it is in the list.
+ */
+export function useValgtMedFokus(fokusId: number | null, rows: readonly { id: number }[] | undefined) {
+  const [valgt, setValgt] = useState<number | 'ny' | null>(null);
+  const anvendt = useRef<number | null>(null);
+  useEffect(() => {
+    if (fokusId === null || anvendt.current === fokusId || !rows?.some((r) => r.id === fokusId)) return;
+    anvendt.current = fokusId;
+    setValgt(fokusId);
+  }, [fokusId, rows]);
+  return [valgt, setValgt] as const;
 }

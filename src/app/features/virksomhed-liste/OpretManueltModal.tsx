@@ -6,6 +6,7 @@ import { isoDatoAf } from '../../lib/dates';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/form/Field';
+import { ForslagListe, forslagInputProps, forslagTast } from '../../ui/form/Forslag';
 import { DateInput, TextInput } from '../../ui/form/inputs';
 import { Modal } from '../../ui/Modal';
 import { fejlTekst, meldOprettet, type OpretProps } from './OpretFraCvrModal';
@@ -67,18 +68,7 @@ export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCrea
   };
 
   const onAdresseKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (liste.length === 0) return;
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setAktiv((a) => Math.min(liste.length - 1, a + 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setAktiv((a) => Math.max(0, a - 1));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      const a = liste[aktiv];
-      if (a) vaelg(a);
-    }
+    forslagTast(e, liste, aktiv, setAktiv, vaelg);
   };
 
   const submit = (e: FormEvent) => {
@@ -139,12 +129,7 @@ export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCrea
             ref={adresseRef}
             id={`${id}-adresse`}
             className={`input${fejl.adresse ? ' invalid' : ''}`}
-            role="combobox"
-            aria-expanded={liste.length > 0}
-            aria-controls={`${id}-forslag`}
-            aria-autocomplete="list"
-            aria-activedescendant={liste[aktiv] ? `${id}-a-${aktiv}` : undefined}
-            autoComplete="off"
+            {...forslagInputProps(id, liste, aktiv)}
             placeholder="Vej, husnummer, postnummer"
             value={soeg}
             onChange={(e) => {
@@ -154,26 +139,7 @@ export function OpretManueltModal({ type, kommuneId, opretterId, onClose, onCrea
             onKeyDown={onAdresseKey}
             aria-invalid={!!fejl.adresse}
           />
-          {liste.length > 0 && (
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the combobox's listbox; the input holds focus (aria-activedescendant)
-            <ul id={`${id}-forslag`} role="listbox" className="dawa-forslag" aria-label="Adresser">
-              {liste.map((a, i) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the combobox input holds focus and handles the keys
-                <li
-                  key={a.id}
-                  id={`${id}-a-${i}`}
-                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the combobox's listbox
-                  role="option"
-                  aria-selected={i === aktiv}
-                  className={i === aktiv ? 'active' : undefined}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => vaelg(a)}
-                >
-                  {a.tekst}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ForslagListe id={id} liste={liste} aktiv={aktiv} onVaelg={vaelg} />
         </Field>
         <DateInput
           name="etableringsDato"

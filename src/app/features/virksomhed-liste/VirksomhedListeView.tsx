@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   detailPath,
   ENTITETER,
@@ -12,12 +12,12 @@ import {
   type VirksomhedListeItem,
   type VirksomhedListeQuery,
 } from '../../../contract/virksomhed-liste';
-import { INGEN_FORBINDELSE, serverTekst, tabelHentning, udenSvar } from '../../lib/http-fejl';
+import { tabelHentning } from '../../lib/http-fejl';
+import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
-import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
-import { DataTable, type OpenOptions, savedSort, type TableSort } from '../../ui/DataTable';
+import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import {
   type TileCommand,
   useTile,
@@ -30,16 +30,9 @@ import { OpretFraCvrModal } from './OpretFraCvrModal';
 import { OpretManueltModal } from './OpretManueltModal';
 import './virksomhed-liste.css';
 
-const PAGE_SIZE = 50;
 /** The two ways to create a company or farm, each a modal taking the same props. */
 const OPRET_MODALER = { cvr: OpretFraCvrModal, manuel: OpretManueltModal } as const;
 const KATEGORIER = ['1a', '1b', '2', 'Ingen'] as const;
-
-/** The message a failed list call carries, for the table's red row. */
-function fejlbesked(err: unknown): string | true {
-  if (udenSvar(err)) return INGEN_FORBINDELSE;
-  return serverTekst(err, ['message', 'title']) ?? true;
-}
 
 /**
  * /virksomheder and /landbrug: the customer's companies or farms in a server-side table (paging,
@@ -58,14 +51,15 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   const kundeId = user?.customerId ?? 0;
   const kanOprette = ressourcer.has(entitet.skriveret);
 
-  const tableName = `${entitet.art}Liste`;
-  const settings = useTableSettings(tableName);
   const columns = useMemo(() => listeKolonner(type), [type]);
-  const [sort, setSort] = useState<TableSort>(
-    () => savedSort(settings.value, columns, null) ?? { column: 'navn', direction: 'ASC' },
+  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe(
+    `${entitet.art}Liste`,
+    columns,
+    {
+      column: 'navn',
+      direction: 'ASC',
+    },
   );
-  const [filter, setFilter] = useState('');
-  const [start, setStart] = useState(0);
   const [kategori, setKategori] = useState('');
   const [kunAktive, setKunAktive] = useState(false);
 
@@ -80,7 +74,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
     kundeId,
     virksomhedsType: type,
     start,
-    take: PAGE_SIZE,
+    take: LISTE_SIDE,
     sortByColumn: sort.column as VirksomhedListeQuery['sortByColumn'],
     sortDirection: sort.direction,
     filter: filter || undefined,
@@ -93,10 +87,6 @@ export default function VirksomhedListeView({ route }: ViewProps) {
     enabled: kundeId > 0,
   });
 
-  const filterRef = useRef<HTMLInputElement>(null);
-  // The table's rows are the tile's primary focus target (the DataTable marks them), so arrows work
-  // as soon as the tile gets focus.
-  const gridRef = useRef<HTMLTableElement>(null);
   const [opret, setOpret] = useState<keyof typeof OPRET_MODALER | null>(null);
   const OpretModal = opret ? OPRET_MODALER[opret] : null;
 
@@ -111,22 +101,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
 
   const commands = useMemo<TileCommand[]>(
     () => [
-      {
-        id: 'soeg-i-listen',
-        label: 'Søg i listen',
-        shortcut: '/',
-        keywords: ['filter', 'find'],
-        run: () => {
-          filterRef.current?.focus();
-          filterRef.current?.select();
-        },
-      },
-      {
-        id: 'gaa-til-listen',
-        label: 'Gå til listen',
-        shortcut: 'alt+l',
-        run: () => gridRef.current?.focus(),
-      },
+      ...kommandoer,
       {
         id: 'opret-fra-cvr',
         label: `Opret ${navnEntal} fra CVR`,
@@ -144,7 +119,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
         run: () => setOpret('manuel'),
       },
     ],
-    [kanOprette, navnEntal],
+    [kommandoer, kanOprette, navnEntal],
   );
   useTileCommands(commands);
 
@@ -156,34 +131,19 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   return (
     <div className="virksomhed-liste" data-testid={`liste-${base}`}>
       <DataTable<VirksomhedListeItem>
-        tableName={tableName}
+        {...tabel}
         ariaLabel={entitet.titelFlertal}
-        mode="server"
         columns={columns}
         rows={liste.data?.items ?? EMPTY}
         totalCount={liste.data?.totalCount}
         getRowId={(r) => String(r.id)}
-        page={{ start, take: PAGE_SIZE }}
-        onPageChange={setStart}
-        sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setStart(0);
-        }}
-        onFilterChange={(text) => {
-          setFilter(text);
-          setStart(0);
-        }}
         filterPlaceholder={
           entitet.harChrNr
             ? 'Søg på navn, CVR, P, CHR eller adresse'
             : 'Søg på navn, CVR, P-nummer eller adresse'
         }
-        {...tabelHentning(liste, fejlbesked)}
+        {...tabelHentning(liste, listeFejlbesked)}
         onOpen={open}
-        settings={settings}
-        filterRef={filterRef}
-        gridRef={gridRef}
         toolbar={
           <>
             <select

@@ -1,19 +1,15 @@
-import { Star } from 'lucide-react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { byPath, detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import type { Virksomhed } from '../../../contract/virksomhed';
-import { httpStatus } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { FavoritStjerne, FrameCommands, favoritKommando, IkkeHentet, useFavorit } from '../../records/ramme';
 import { type PanelEjer, SidePanelAside, SidePanelToggles, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
-import { isFavorit, useFavoritToggle } from '../../shell/favorites';
 import { useShellSession } from '../../shell/session-context';
 import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTile, useTileCommands, useTileTitle } from '../../workspace/tile-api';
 import { keys, recordPath, TABS, useVirksomhed } from './api';
 import type { FeltKontekst } from './FeltInput';
-import { useLatest } from './hooks';
 import './virksomhed.css';
 
 /** What a tab view gets from the frame: the loaded company and what the user may do with it. */
@@ -24,16 +20,8 @@ export interface Detalje {
   ctx: FeltKontekst;
 }
 
-const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
-
 /** Registers a tab's own commands beside the frame's (the tile holds one list). */
-export function useFrameCommands(commands: TileCommand[]): void {
-  const set = useContext(FrameCommands);
-  useEffect(() => {
-    set(commands);
-    return () => set([]);
-  }, [commands, set]);
-}
+export { useFrameCommands } from '../../records/ramme';
 
 /**
  * The shared frame of every tab of a company or farm: loads the company first, names the tile after
@@ -73,35 +61,19 @@ export function DetailFrame({
 
   const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
   const panels = useSidePanels();
-  const favoritToggle = useFavoritToggle();
   const favType = entitet?.favoritType ?? 'Virksomhed';
-  const favorit = v ? isFavorit(session.kundeSettings, v.id, favType) : false;
   // The commands are rebuilt only when what they show changes; what they do is read when they run.
-  const actions = useLatest({
-    toggleFavorit: () => {
-      if (!v) return;
-      favoritToggle({ virksomhedId: v.id, virksomhedType: favType, displayName: v.basis.navn }).catch(() => {
-        // The HTTP client has shown why; the star is back as it was.
-      });
-    },
-  });
-  const toggleFavorit = () => actions.current.toggleFavorit();
+  const { favorit, toggle: toggleFavorit } = useFavorit(
+    v ? { id: v.id, navn: v.basis.navn } : undefined,
+    favType,
+  );
   const open = panels.open;
 
   const commands = useMemo<TileCommand[]>(() => {
     if (!v) return [];
-    const own: TileCommand[] = [
-      {
-        id: 'favorit',
-        label: favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter',
-        shortcut: 'mod+d',
-        keywords: ['favorit', 'stjerne'],
-        run: () => actions.current.toggleFavorit(),
-      },
-      ...panels.commands,
-    ];
+    const own: TileCommand[] = [favoritKommando(favorit, toggleFavorit), ...panels.commands];
     return [...tabCommands, ...own];
-  }, [v, favorit, panels.commands, actions, tabCommands]);
+  }, [v, favorit, panels.commands, toggleFavorit, tabCommands]);
   useTileCommands(commands);
 
   if (q.isLoading) {
@@ -112,29 +84,18 @@ export function DetailFrame({
     );
   }
   if (!v) {
-    const status = httpStatus(q.error);
     return (
-      <div className="vd-message" role="alert">
-        <h2>
-          {status === 404
-            ? 'Virksomheden blev ikke fundet'
-            : status === 403
-              ? 'Der er ikke de fornødne rettigheder til denne handling.'
-              : 'Virksomheden kunne ikke hentes'}
-        </h2>
-        <p className="muted">
-          {status === 404
-            ? 'Den findes ikke hos den aktive kunde, eller den er slettet.'
-            : status === 403
-              ? 'Du har ikke læseret til denne type virksomhed.'
-              : 'Prøv igen om lidt.'}
-        </p>
-        {status !== 404 && status !== 403 && (
-          <button type="button" className="button" onClick={() => void q.refetch()}>
-            Prøv igen
-          </button>
-        )}
-      </div>
+      <IkkeHentet
+        className="vd-message"
+        fejl={q.error}
+        tekster={{
+          ikkeFundet: 'Virksomheden blev ikke fundet',
+          findesIkke: 'Den findes ikke hos den aktive kunde, eller den er slettet.',
+          ingenLaeseret: 'Du har ikke læseret til denne type virksomhed.',
+          kunneIkkeHentes: 'Virksomheden kunne ikke hentes',
+        }}
+        onProevIgen={() => void q.refetch()}
+      />
     );
   }
   if (wrongBase) return null;
@@ -164,21 +125,12 @@ export function DetailFrame({
       <div className="vd">
         <div className="vd-main">
           <div className="vd-toolbar">
-            <button
-              type="button"
-              className={`icon-button vd-star${favorit ? ' on' : ''}`}
-              aria-pressed={favorit}
-              aria-label={favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'}
-              title={`${favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter'} (${shortcutLabel(platformKey('mod+d'))})`}
-              onClick={toggleFavorit}
-            >
-              <Star size={15} aria-hidden="true" fill={favorit ? 'currentColor' : 'none'} />
-            </button>
-            <span className="vd-facts">
+            <FavoritStjerne favorit={favorit} onClick={toggleFavorit} />
+            <span className="ramme-facts">
               {v.basis.cvrNr && <span>CVR {v.basis.cvrNr}</span>}
               {v.basis.pNr && <span>P-nr. {v.basis.pNr}</span>}
               {kind.harChrNr && v.basis.chrNr && <span>CHR {v.basis.chrNr}</span>}
-              {adresse && <span className="vd-adresse">{adresse}</span>}
+              {adresse && <span className="ramme-adresse">{adresse}</span>}
               {v.basis.ophoertDato && <span className="vd-badge">Ophørt</span>}
               {!kanRette && kanLaese && <span className="vd-badge neutral">Kun læseadgang</span>}
             </span>

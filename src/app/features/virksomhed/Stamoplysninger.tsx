@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Save, Undo2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useMemo } from 'react';
+import { ExternalLink } from 'lucide-react';
 import {
   BASIS_FELTER,
   basisFormSchema,
@@ -9,17 +8,14 @@ import {
   LOKALITET_FELTER,
   type Virksomhed,
 } from '../../../contract/virksomhed';
-import { formatDato, formatDatoTid, formatKoordinat } from '../../lib/dates';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
-import { Button, SpinnerButton } from '../../ui/Button';
+import { formatDato, formatKoordinat } from '../../lib/dates';
 import { useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile } from '../../workspace/tile-api';
+import { useTile } from '../../workspace/tile-api';
 import { afterChange, api, keys, saveFailure } from './api';
 import { type Detalje, useFrameCommands } from './DetailFrame';
 import { FeltInput } from './FeltInput';
-import { useLatest } from './hooks';
 import { Kontaktpersoner } from './Kontaktpersoner';
 import { OpdaterFraCvr } from './OpdaterFraCvr';
 
@@ -112,32 +108,9 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
     },
   });
   const { form, gem } = vf;
-  const busy = vf.busy !== null;
   const formReset = form.reset;
 
-  const gemRef = useLatest(gem);
-  const commands = useMemo<TileCommand[]>(
-    () =>
-      kanRette
-        ? [
-            {
-              id: 'gem',
-              label: 'Gem',
-              shortcut: 'mod+s',
-              keywords: ['gem', 'stamoplysninger'],
-              run: () => void gemRef.current(),
-            },
-            {
-              id: 'fortryd',
-              label: 'Fortryd ændringer',
-              keywords: ['nulstil'],
-              disabled: !form.dirty,
-              run: () => formReset(),
-            },
-          ]
-        : [],
-    [kanRette, form.dirty, formReset, gemRef],
-  );
+  const commands = useGemKommandoer(kanRette, form.dirty, gem, formReset);
   useFrameCommands(commands);
 
   const setLokalitet = (navn: string, x: unknown) =>
@@ -175,39 +148,12 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
 
   return (
     <div className="sp">
-      <form
-        ref={form.ref}
-        className="sp-form"
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void gem();
-        }}
-        noValidate
-        aria-label="Stamoplysninger"
+      <StamForm
+        vf={vf}
+        kanRette={kanRette}
+        opdateret={v.opdateret}
+        knapper={<OpdaterFraCvr v={v} disabled={form.dirty} />}
       >
-        {kanRette && (
-          <div className="sp-actions">
-            <SpinnerButton
-              type="submit"
-              loading={busy}
-              loadingText="Gemmer …"
-              disabled={!form.dirty && !busy}
-              title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
-            >
-              <Save size={14} aria-hidden="true" />
-              Gem
-            </SpinnerButton>
-            <Button color="secondary" disabled={!form.dirty} onClick={() => form.reset()}>
-              <Undo2 size={14} aria-hidden="true" />
-              Fortryd ændringer
-            </Button>
-            <OpdaterFraCvr v={v} disabled={form.dirty} />
-            <span className="muted small">
-              {form.dirty ? 'Ikke gemte ændringer' : `Senest ændret ${formatDatoTid(v.opdateret)}`}
-            </span>
-          </div>
-        )}
-        <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
         {SEKTIONER.slice(0, 1).map((s) => (
           <Sektion key={s.titel} titel={s.titel}>
             {s.felter.map(renderFelt)}
@@ -248,7 +194,7 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
             )}
           </Sektion>
         ))}
-      </form>
+      </StamForm>
       <Sektion titel="Kontaktpersoner" plain>
         <Kontaktpersoner d={d} />
       </Sektion>
@@ -280,26 +226,6 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
           </table>
         )}
       </Sektion>
-    </div>
-  );
-}
-
-function Sektion({ titel, children, plain }: { titel: string; children: ReactNode; plain?: boolean }) {
-  return (
-    <section className="form-section sp-section" aria-label={titel}>
-      <h3>{titel}</h3>
-      {plain ? children : <div className="form-grid">{children}</div>}
-    </section>
-  );
-}
-
-function ReadOnly({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
-  return (
-    <div className="form-field sp-readonly">
-      <span className="form-field-head">
-        <span className="form-label">{label}</span>
-      </span>
-      <span className={`sp-readonly-value${mono ? ' mono' : ''}`}>{value}</span>
     </div>
   );
 }

@@ -116,6 +116,22 @@ async function firmaer(exec: Executor, kundeId: number): Promise<Firma[]> {
   }));
 }
 
+/** A record row as the seed writes it: created and last changed at `t` by its case worker. */
+export function registreringRaekke(
+  r: {
+    kundeId: number;
+    virksomhedId: number;
+    art: string;
+    titel: string;
+    dato: string | null;
+    sagsbehandlerId: number | null;
+    data: Record<string, unknown>;
+  },
+  t: Date,
+) {
+  return { ...r, oprettet: t, oprettetAf: r.sagsbehandlerId, opdateret: t, opdateretAf: r.sagsbehandlerId };
+}
+
 /** Writes the records of one customer's companies and farms; answers the number of rows written. */
 export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: Prng): Promise<number> {
   const liste = await firmaer(exec, kunde.id);
@@ -142,19 +158,13 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       oprettetDag = dato ?? addDays(REFERENCE_DATE, -prng.int(1, 60)),
     ) => {
       const t = timestamp(oprettetDag, prng.int(8, 15), prng.int(0, 59));
-      return writer.push(registrering, {
-        kundeId: kunde.id,
-        virksomhedId: f.id,
-        art,
-        titel,
-        dato,
-        sagsbehandlerId,
-        data,
-        oprettet: t,
-        oprettetAf: sagsbehandlerId,
-        opdateret: t,
-        opdateretAf: sagsbehandlerId,
-      });
+      return writer.push(
+        registrering,
+        registreringRaekke(
+          { kundeId: kunde.id, virksomhedId: f.id, art, titel, dato, sagsbehandlerId, data },
+          t,
+        ),
+      );
     };
     const start = f.etablering && f.etablering > '2019-01-01' ? f.etablering : '2019-01-01';
     const slut = f.ophoert ?? REFERENCE_DATE;

@@ -5,6 +5,7 @@ import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { JUPITER_TILLADELSETYPE, VANDANLAEG_HAANDHAEVELSE_TYPE, VANDANLAEG_TILSYNSTYPE } from './lookups';
 import type { Prng } from './prng';
+import { registreringRaekke } from './registreringer';
 import { BulkWriter, type Executor, rowsOf } from './writer';
 
 /**
@@ -78,19 +79,13 @@ export async function lavVandRegistreringer(exec: Executor, kunde: KundeRef, prn
       const t = timestamp(dato < REFERENCE_DATE ? dato : REFERENCE_DATE, prng.int(8, 15), prng.int(0, 59));
       const sagsbehandlerId = sb();
       antal++;
-      return writer.push(registrering, {
-        kundeId: kunde.id,
-        virksomhedId: a.id,
-        art,
-        titel,
-        dato,
-        sagsbehandlerId,
-        data,
-        oprettet: t,
-        oprettetAf: sagsbehandlerId,
-        opdateret: t,
-        opdateretAf: sagsbehandlerId,
-      });
+      return writer.push(
+        registrering,
+        registreringRaekke(
+          { kundeId: kunde.id, virksomhedId: a.id, art, titel, dato, sagsbehandlerId, data },
+          t,
+        ),
+      );
     };
     const tilladelse = (start: string, slut: string | null, maengde: number) => ({
       tilladelsestypeId: INDVINDING,

@@ -1,0 +1,115 @@
+import { Star } from 'lucide-react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import type { Favorit } from '../../contract/session';
+import { httpStatus } from '../lib/http-fejl';
+import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { isFavorit, useFavoritToggle } from '../shell/favorites';
+import { useShellSession } from '../shell/session-context';
+import type { TileCommand } from '../workspace/tile-api';
+import './ramme.css';
+
+/**
+ * What the frames of a record (company or farm, water plant) share: the tabs' commands beside the
+ * frame's, the favourite star and its command, the frame's styles (ramme.css) and the message
+ * when the record cannot be shown.
+ */
+
+/** The setter a frame provides: the current tab's own commands. */
+export const FrameCommands = createContext<(c: TileCommand[]) => void>(() => {});
+
+/** Registers a tab's own commands beside the frame's (the tile holds one list). */
+export function useFrameCommands(commands: TileCommand[]): void {
+  const set = useContext(FrameCommands);
+  useEffect(() => {
+    set(commands);
+    return () => set([]);
+  }, [commands, set]);
+}
+
+/**
+ * Whether the record is one of the customer's favourites, and a stable toggle for the star and the
+ * command (what it does is read when it runs, so a command list holding it need not be rebuilt).
+ */
+export function useFavorit(
+  post: { id: number; navn: string } | undefined,
+  type: Favorit['virksomhedType'],
+): { favorit: boolean; toggle: () => void } {
+  const session = useShellSession();
+  const favoritToggle = useFavoritToggle();
+  const favorit = post ? isFavorit(session.kundeSettings, post.id, type) : false;
+  const toggleRef = useRef(() => {});
+  toggleRef.current = () => {
+    if (!post) return;
+    favoritToggle({ virksomhedId: post.id, virksomhedType: type, displayName: post.navn }).catch(() => {
+      // The HTTP client has shown why; the star is back as it was.
+    });
+  };
+  const toggle = useCallback(() => toggleRef.current(), []);
+  return { favorit, toggle };
+}
+
+const favoritTekst = (favorit: boolean) => (favorit ? 'Fjern fra favoritter' : 'Tilføj til favoritter');
+
+/** The tile command that toggles the favourite (Mod+D). */
+export function favoritKommando(favorit: boolean, toggle: () => void): TileCommand {
+  return {
+    id: 'favorit',
+    label: favoritTekst(favorit),
+    shortcut: 'mod+d',
+    keywords: ['favorit', 'stjerne'],
+    run: toggle,
+  };
+}
+
+/** The favourite star of a record's toolbar. */
+export function FavoritStjerne({ favorit, onClick }: { favorit: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`icon-button ramme-star${favorit ? ' on' : ''}`}
+      aria-pressed={favorit}
+      aria-label={favoritTekst(favorit)}
+      title={`${favoritTekst(favorit)} (${shortcutLabel(platformKey('mod+d'))})`}
+      onClick={onClick}
+    >
+      <Star size={15} aria-hidden="true" fill={favorit ? 'currentColor' : 'none'} />
+    </button>
+  );
+}
+
+/**
+ * Why a record could not be shown: not found (404), no read right (403), or another failure with
+ * a retry button. The record kind's own words come in `tekster`.
+ */
+export function IkkeHentet({
+  className,
+  fejl,
+  tekster,
+  onProevIgen,
+}: {
+  className: string;
+  fejl: unknown;
+  tekster: { ikkeFundet: string; findesIkke: string; ingenLaeseret: string; kunneIkkeHentes: string };
+  onProevIgen: () => void;
+}) {
+  const status = httpStatus(fejl);
+  return (
+    <div className={className} role="alert">
+      <h2>
+        {status === 404
+          ? tekster.ikkeFundet
+          : status === 403
+            ? 'Der er ikke de fornødne rettigheder til denne handling.'
+            : tekster.kunneIkkeHentes}
+      </h2>
+      <p className="muted">
+        {status === 404 ? tekster.findesIkke : status === 403 ? tekster.ingenLaeseret : 'Prøv igen om lidt.'}
+      </p>
+      {status !== 404 && status !== 403 && (
+        <button type="button" className="button" onClick={onProevIgen}>
+          Prøv igen
+        </button>
+      )}
+    </div>
+  );
+}
