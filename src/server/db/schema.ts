@@ -145,6 +145,10 @@ export const virksomhed = pgTable(
     index('virksomhed_kunde_navn_prefix_idx').on(t.kundeId, sql`lower(${t.navn}) text_pattern_ops`),
     index('virksomhed_navn_trgm_idx').using('gin', sql`${t.navn} gin_trgm_ops`),
     index('virksomhed_adresse_trgm_idx').using('gin', sql`${t.adresse} gin_trgm_ops`),
+    // A water plant's under-plants (those naming it as over-plant), read each time a plant opens.
+    index('virksomhed_overanlaeg_idx')
+      .on(t.kundeId, sql`(${t.basis}->>'overanlaegVirksomhedId')`)
+      .where(sql`${t.type} = 3`),
   ],
 );
 
@@ -246,6 +250,8 @@ export const oppumpetMaengde = pgTable(
   (t) => [
     index('oppumpet_kunde_status_idx').on(t.kundeId, t.status),
     index('oppumpet_anlaeg_idx').on(t.vandanlaegId, t.indtagId, t.startdato),
+    // A plant's latest reported period (the plant list) in one index probe per plant.
+    index('oppumpet_anlaeg_slut_idx').on(t.vandanlaegId, t.slutdato),
   ],
 );
 

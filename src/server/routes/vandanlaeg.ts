@@ -285,9 +285,11 @@ export async function hentVandanlaegListeSide(
     );
   }
   where.push(...kolonneFiltreSql(vandanlaegListeDef.filterRegler, q.filteredColumns, kolonneFilter));
-  // The latest period needs every reported row of every plant: read for all plants only when the
-  // list is sorted by it, else for the page's rows alone (through the plant's index).
+  // The latest period of a plant is one probe of oppumpet_anlaeg_slut_idx: for every plant when the
+  // list is sorted by it, else for the page's rows alone.
   const senesteForAlle = q.sortByColumn === 'senestePeriode';
+  const seneste = (id: SQL) =>
+    sql`(select max(om.slutdato) from oppumpet_maengde om where om.vandanlaeg_id = ${id})`;
   const rows = await queryRows<ListeSqlRaekke>(
     db,
     sql`with
@@ -303,10 +305,6 @@ export async function hentVandanlaegListeSide(
           union all select vandanlaeg_id from vandproeve where kunde_id = ${kundeId} and status = 0
         ) x group by vandanlaeg_id
       ),
-      o as (
-        select vandanlaeg_id, max(slutdato) as seneste from oppumpet_maengde
-        where ${senesteForAlle ? sql`kunde_id = ${kundeId}` : sql`false`} group by vandanlaeg_id
-      ),
       p as (
         select v.id, v.navn as anlaegsnavn, v.anlaegsnr, v.jupiter_id,
           v.basis->>'primaerVirksomhedstype' as primaer_virksomhedstype,
@@ -316,13 +314,12 @@ export async function hentVandanlaegListeSide(
             then (v.basis->>'vandmaengdeM3Aar')::double precision end as tilladt_maengde,
           case when v.basis->>'udloebsdatoPaaGaeldendeTilladelse' ~ '^\\d{4}-\\d{2}-\\d{2}'
             then substr(v.basis->>'udloebsdatoPaaGaeldendeTilladelse', 1, 10)::date end as udloebsdato,
-          o.seneste as seneste_periode,
+          ${senesteForAlle ? seneste(sql`v.id`) : sql`null::date`} as seneste_periode,
           coalesce(a.afventer, 0) as afventer
         from virksomhed v
           left join bruger b on b.id = v.primaer_sagsbehandler_id
           left join j on j.vandanlaeg_id = v.id
           left join a on a.vandanlaeg_id = v.id
-          left join o on o.vandanlaeg_id = v.id
         where v.kunde_id = ${kundeId} and v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} and not v.slettet
       ),
       side as (
@@ -332,11 +329,7 @@ export async function hentVandanlaegListeSide(
       )
       select p.id, p.anlaegsnavn, p.anlaegsnr, p.jupiter_id, p.primaer_virksomhedstype, p.adresse,
         p.sagsbehandler, p.jupiter_status, p.tilladt_maengde, p.udloebsdato, p.afventer, p.total,
-        ${
-          senesteForAlle
-            ? sql`p.seneste_periode`
-            : sql`(select max(om.slutdato) from oppumpet_maengde om where om.vandanlaeg_id = p.id)`
-        } as seneste_periode
+        ${senesteForAlle ? sql`p.seneste_periode` : seneste(sql`p.id`)} as seneste_periode
       from side p
       ${sorteringSql(SORT_SQL, q, sql`p.id`, ['anlaegsnavn', 'afventer'])}`,
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "oppumpet_anlaeg_slut_idx" ON "oppumpet_maengde" USING btree ("vandanlaeg_id","slutdato");--> statement-breakpoint
+CREATE INDEX "virksomhed_overanlaeg_idx" ON "virksomhed" USING btree ("kunde_id",("basis"->>'overanlaegVirksomhedId')) WHERE "virksomhed"."type" = 3;
