@@ -25,8 +25,6 @@ type PlantRow = typeof virksomhed.$inferSelect;
 /** The log subject of a report (LOGBOG_EMNER). */
 const LOG_EMNE = 'Vandanlæg';
 
-const loadPlant = loadVandanlaeg;
-
 const tal = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const tekst = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -165,18 +163,18 @@ async function hentIndberetninger(db: Db | Tx, vandanlaegId: number, kundeId: nu
  */
 export async function jupiterRoutes(app: FastifyInstance, { db, integrations, clock }: Deps): Promise<void> {
   serve(app, hentJupiterKlar, async (request) =>
-    jupiterKlar(klarInputAf(await loadPlant(db, request.user, request.params.id, 'read'))),
+    jupiterKlar(klarInputAf(await loadVandanlaeg(db, request.user, request.params.id, 'read'))),
   );
 
   serve(app, hentJupiterStatus, async (request) => {
-    const row = await loadPlant(db, request.user, request.params.id, 'read');
+    const row = await loadVandanlaeg(db, request.user, request.params.id, 'read');
     const historik = await hentIndberetninger(db, row.id, request.user.kundeId, JUPITER_HISTORIK_MAKS);
     return { seneste: historik[0] ?? null, historik };
   });
 
   serve(app, indberetTilJupiter, async (request) => {
     const user = request.user;
-    const row = await loadPlant(db, user, request.params.id, 'write');
+    const row = await loadVandanlaeg(db, user, request.params.id, 'write');
     if (request.body.version !== undefined) tjekVersion(request.body.version, row.version, JUPITER_KONFLIKT);
 
     const klar = jupiterKlar(klarInputAf(row));

@@ -52,8 +52,6 @@ const FORSYNINGSART = new Map(JUPITER_FORSYNINGSART.map((f) => [f.id, f.navn]));
 const forsyningsartNavn = (id: number) => FORSYNINGSART.get(id) ?? `Forsyningsart ${id}`;
 const m3 = (n: number | null | undefined) => (n === null || n === undefined ? '–' : `${formatTal(n)} m³`);
 
-const loadAnlaeg = loadVandanlaeg;
-
 // ---------------------------------------------------------------------------------------------
 // Boreholes
 
@@ -102,7 +100,7 @@ async function loadBoring(db: Db, user: SessionUser, id: number, mode: 'read' | 
     .from(boring)
     .where(and(eq(boring.id, id), eq(boring.kundeId, user.kundeId)));
   if (!row) throw notFound('Boringen');
-  await loadAnlaeg(db, user, row.vandanlaegId, mode);
+  await loadVandanlaeg(db, user, row.vandanlaegId, mode);
   return row;
 }
 
@@ -510,7 +508,7 @@ function maengdeHandlinger(db: Db, niveau: 'anlaeg' | 'indtag') {
   };
 
   const opret = async (user: SessionUser, b: MaengdeBody & { indtagId?: number }) => {
-    await loadAnlaeg(db, user, b.virksomhedId, 'write');
+    await loadVandanlaeg(db, user, b.virksomhedId, 'write');
     const it = await indtagAf(user, b.virksomhedId, b.indtagId);
     const [navn] = await queryRows<R>(db, sql`SELECT navn FROM bruger WHERE id = ${user.brugerId}`);
     return transactionWithRetry(db, async (tx) => {
@@ -548,7 +546,7 @@ function maengdeHandlinger(db: Db, niveau: 'anlaeg' | 'indtag') {
     const row = await loadMaengde(db, user, id, niveau);
     if (row.vandanlaegId !== b.virksomhedId)
       throw badRequest({ virksomhedId: ['Vandmængden hører ikke til anlægget'] });
-    await loadAnlaeg(db, user, row.vandanlaegId, 'write');
+    await loadVandanlaeg(db, user, row.vandanlaegId, 'write');
     const it = await indtagAf(user, row.vandanlaegId, b.indtagId);
     return transactionWithRetry(db, async (tx) => {
       const linjer = anvendLinjer((row.forsyning as StoredLinje[]) ?? [], b.forsyning);
@@ -580,7 +578,7 @@ function maengdeHandlinger(db: Db, niveau: 'anlaeg' | 'indtag') {
 
   const slet = async (user: SessionUser, id: number, version: number) => {
     const row = await loadMaengde(db, user, id, niveau);
-    await loadAnlaeg(db, user, row.vandanlaegId, 'write');
+    await loadVandanlaeg(db, user, row.vandanlaegId, 'write');
     await transactionWithRetry(db, async (tx) => {
       const slettet = await tx
         .delete(oppumpetMaengde)
@@ -640,7 +638,7 @@ type PejlingBody = Omit<BodyOf<typeof pejlingEndpoints.ret>, 'version'>;
 async function pejlingIndtag(db: Db, user: SessionUser, indtagId: number) {
   const it = await findIndtag(db, user.kundeId, indtagId);
   if (!it) throw notFound('Indtaget');
-  await loadAnlaeg(db, user, it.vandanlaegId, 'write');
+  await loadVandanlaeg(db, user, it.vandanlaegId, 'write');
   const [r] = await queryRows<R>(
     db,
     sql`SELECT b.terraenkote, b.dgu_nr, it.indtagsnr FROM indtag it JOIN boring b ON b.id = it.boring_id WHERE it.id = ${indtagId}`,
@@ -675,12 +673,12 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
 
   // ---- boreholes
   serve(app, boringEndpoints.liste, async (req) => {
-    await loadAnlaeg(db, req.user, req.params.anlaegId, 'read');
+    await loadVandanlaeg(db, req.user, req.params.anlaegId, 'read');
     return hentBoringer(db, req.params.anlaegId);
   });
 
   serve(app, boringEndpoints.simpel, async (req) => {
-    await loadAnlaeg(db, req.user, req.params.id, 'read');
+    await loadVandanlaeg(db, req.user, req.params.id, 'read');
     const rows = await db
       .select({ id: boring.id, dguNr: boring.dguNr, navn: boring.navn })
       .from(boring)
@@ -692,7 +690,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
   serve(app, boringEndpoints.opret, async (req) => {
     const b = req.body;
     const user = req.user;
-    await loadAnlaeg(db, user, b.virksomhedId, 'write');
+    await loadVandanlaeg(db, user, b.virksomhedId, 'write');
     return transactionWithRetry(db, async (tx) => {
       await tjekDgu(tx, b.virksomhedId, b.dguNr);
       const [ny] = await tx
@@ -771,7 +769,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
   // ---- pumped quantities, plant level
   const anlaeg = maengdeHandlinger(db, 'anlaeg');
   serve(app, maengdeEndpoints.liste, async (req) => {
-    await loadAnlaeg(db, req.user, req.params.anlaegId, 'read');
+    await loadVandanlaeg(db, req.user, req.params.anlaegId, 'read');
     return hentMaengder(db, { anlaegId: req.params.anlaegId, kundeId: req.user.kundeId });
   });
   serve(app, maengdeEndpoints.opret, (req) => anlaeg.opret(req.user, req.body));
@@ -784,7 +782,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
   const laesMaengde = async (user: SessionUser, id: number) => {
     const [m] = await hentMaengder(db, { id, kundeId: user.kundeId });
     if (!m) throw notFound('Vandmængden');
-    await loadAnlaeg(db, user, m.vandanlaegId, 'read');
+    await loadVandanlaeg(db, user, m.vandanlaegId, 'read');
     return m;
   };
 
@@ -798,7 +796,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (req) => (await laesMaengde(req.user, req.params.id)).forsyning,
   );
   serve(app, maengdeEndpoints.seneste, async (req) => {
-    await loadAnlaeg(db, req.user, req.query.virksomhedId, 'read');
+    await loadVandanlaeg(db, req.user, req.query.virksomhedId, 'read');
     return senesteInfo(db, req.user.kundeId, req.query.virksomhedId, null);
   });
   serve(app, maengdeEndpoints.beregn, (req) =>
@@ -811,7 +809,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
 
   serve(app, maengdeEndpoints.sumForsyningsarter, async (req) => {
     const { virksomhedId, fra, til } = req.body;
-    await loadAnlaeg(db, req.user, virksomhedId, 'read');
+    await loadVandanlaeg(db, req.user, virksomhedId, 'read');
     const rows = await queryRows<R>(
       db,
       sql`SELECT (l->>'jupiterForsyningsartId')::int AS art, sum((l->>'maengde')::float8) AS maengde,
@@ -831,7 +829,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
   });
 
   serve(app, maengdeEndpoints.aarsoversigt, async (req) => {
-    const plant = await loadAnlaeg(db, req.user, req.params.anlaegId, 'read');
+    const plant = await loadVandanlaeg(db, req.user, req.params.anlaegId, 'read');
     const rows = await queryRows<R>(
       db,
       sql`SELECT extract(year FROM startdato)::int AS aar,
@@ -853,7 +851,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
   const laesIndtag = async (user: SessionUser, indtagId: number) => {
     const it = await findIndtag(db, user.kundeId, indtagId);
     if (!it) throw notFound('Indtaget');
-    await loadAnlaeg(db, user, it.vandanlaegId, 'read');
+    await loadVandanlaeg(db, user, it.vandanlaegId, 'read');
     return it;
   };
   serve(app, indtagMaengdeEndpoints.liste, async (req) => {
@@ -900,7 +898,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
       .from(pejling)
       .where(and(eq(pejling.id, id), eq(pejling.kundeId, user.kundeId)));
     if (!row) throw notFound('Pejlingen');
-    await loadAnlaeg(db, user, row.vandanlaegId, 'write');
+    await loadVandanlaeg(db, user, row.vandanlaegId, 'write');
     return row;
   };
 
@@ -953,7 +951,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
 
   // ---- water samples of a plant
   serve(app, vandproeveEndpoints.liste, async (req) => {
-    const plant = await loadAnlaeg(db, req.user, req.params.anlaegId, 'read');
+    const plant = await loadVandanlaeg(db, req.user, req.params.anlaegId, 'read');
     const rows = await queryRows<R>(
       db,
       sql`SELECT o.*, bu.navn AS besluttet_af FROM vandproeve o

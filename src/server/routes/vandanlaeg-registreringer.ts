@@ -53,7 +53,6 @@ const periodeTekst = (start: string, slut: string | null) =>
   `${formatIsoDato(start)} – ${slut ? formatIsoDato(slut) : 'uden slutdato'}`;
 
 /** The water plant {id} of the user's customer with the right checked; anything else is 404 first. */
-const hentAnlaeg = loadVandanlaeg;
 
 /**
  * At most one valid abstraction permit per plant at any date: a permit that is not revoked and not
@@ -185,7 +184,7 @@ export async function vandanlaegRegistreringRoutes(app: FastifyInstance, deps: D
       .from(boring)
       .where(and(eq(boring.id, request.params.id), eq(boring.kundeId, request.user.kundeId)));
     if (!b) throw notFound('Boringen');
-    await hentAnlaeg(db, request.user, b.vandanlaegId, 'read');
+    await loadVandanlaeg(db, request.user, b.vandanlaegId, 'read');
     const rows = (await levendeRegistreringer(db, b.vandanlaegId, TILLADELSE)).filter((r) =>
       Array.isArray(r.data.boringIds) ? (r.data.boringIds as unknown[]).includes(b.id) : false,
     );
@@ -193,7 +192,7 @@ export async function vandanlaegRegistreringRoutes(app: FastifyInstance, deps: D
   });
 
   serve(app, hentTilladelseForPeriode, async (request) => {
-    const v = await hentAnlaeg(db, request.user, request.params.id, 'read');
+    const v = await loadVandanlaeg(db, request.user, request.params.id, 'read');
     const { start, slut } = request.query;
     const [r] = (await levendeRegistreringer(db, v.id, TILLADELSE))
       .filter(
@@ -224,7 +223,7 @@ export async function vandanlaegRegistreringRoutes(app: FastifyInstance, deps: D
           ),
         );
       if (!p) throw notFound(paabud.navn);
-      await hentAnlaeg(db, request.user, p.virksomhedId, 'read');
+      await loadVandanlaeg(db, request.user, p.virksomhedId, 'read');
       const rows = (await levendeRegistreringer(db, p.virksomhedId, kind.art)).filter(
         (r) => r.data.paabudId === p.id,
       );
@@ -233,7 +232,7 @@ export async function vandanlaegRegistreringRoutes(app: FastifyInstance, deps: D
   }
 
   serve(app, hentDiademStoffer, async (request) => {
-    await hentAnlaeg(db, request.user, request.params.id, 'read');
+    await loadVandanlaeg(db, request.user, request.params.id, 'read');
     return DIADEM_STOF_LISTE;
   });
 

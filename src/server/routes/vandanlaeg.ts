@@ -36,9 +36,6 @@ type Row = typeof virksomhed.$inferSelect;
 const _LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
 const _SKRIV = 'SAGSBEHANDLER_VANDANLAEG';
 
-/** Water plants are loaded by the shared loader (./entity-access): any other id answers 404 first. */
-export { loadVandanlaeg };
-
 const obj = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const tekstEllerNull = (v: unknown): string | null =>

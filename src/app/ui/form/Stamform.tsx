@@ -112,7 +112,7 @@ function GemLinje({
         Fortryd ændringer
       </Button>
       {children}
-      <span className="muted small">
+      <span className="muted small sp-status">
         {dirty ? 'Ikke gemte ændringer' : `Senest ændret ${formatDatoTid(opdateret)}`}
       </span>
     </div>
