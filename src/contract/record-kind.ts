@@ -48,6 +48,23 @@ export const VANDANLAEG_EJER: RecordOwner = {
 /** The owner's id in the body of a create on 'art' paths. */
 export const ejerIdBodySchema = z.object({ virksomhedId: z.number().int().positive() });
 
+/** The fields most record kinds share: a required title, the case worker, a long remark. */
+export const titelFelt = (label = 'Titel', max = 200): FeltDef => ({
+  navn: 'titel',
+  label,
+  type: { kind: 'tekst', max, paakraevet: true },
+});
+export const sagsbehandlerFelt: FeltDef = {
+  navn: 'sagsbehandlerId',
+  label: 'Sagsbehandler',
+  type: { kind: 'lookup', kilde: { special: 'sagsbehandler' } },
+};
+export const bemaerkningFelt: FeltDef = {
+  navn: 'bemaerkning',
+  label: 'Bemærkning',
+  type: { kind: 'tekst', max: 4000, flerlinjet: true },
+};
+
 /** Fields stored as columns of `registrering`; the rest go to `data`. */
 export const KOLONNE_FELTER = ['titel', 'dato', 'sagsbehandlerId'] as const;
 

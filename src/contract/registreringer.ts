@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { type FeltDef, foer } from './felter';
+import { foer } from './felter';
 import {
   anyRecordSchema,
+  bemaerkningFelt as bemaerkning,
   defineRecordKind,
   type RecordKind,
   recordKonflikt,
   recordOpretSchema,
   recordRetSchema,
   recordSchema,
+  sagsbehandlerFelt as sagsbehandler,
+  titelFelt as titel,
   VIRKSOMHED_EJER,
 } from './record-kind';
 import { VIRKSOMHEDSTYPE } from './roles';
@@ -32,22 +35,6 @@ export type ArtDef = RecordKind<RegistreringArt>;
 
 const dma = (name: string) => ({ path: `dmalookup/${name}` });
 const landbrug = (name: string) => ({ path: `mwlandbruglookup/list/${name}` });
-
-const titel = (label = 'Titel'): FeltDef => ({
-  navn: 'titel',
-  label,
-  type: { kind: 'tekst', max: 200, paakraevet: true },
-});
-const sagsbehandler: FeltDef = {
-  navn: 'sagsbehandlerId',
-  label: 'Sagsbehandler',
-  type: { kind: 'lookup', kilde: { special: 'sagsbehandler' } },
-};
-const bemaerkning: FeltDef = {
-  navn: 'bemaerkning',
-  label: 'Bemærkning',
-  type: { kind: 'tekst', max: 4000, flerlinjet: true },
-};
 
 export const TILSYN = defineRecordKind({
   owner: VIRKSOMHED_EJER,

@@ -3,7 +3,15 @@ import { idParamsSchema, idSchema } from './common';
 import { endpoint } from './endpoint';
 import { type FeltDef, foer } from './felter';
 import { lookupListeSchema } from './lookups';
-import { type AnyRecordKind, defineRecordKind, recordSchema, VANDANLAEG_EJER } from './record-kind';
+import {
+  type AnyRecordKind,
+  bemaerkningFelt as bemaerkning,
+  defineRecordKind,
+  recordSchema,
+  sagsbehandlerFelt as sagsbehandler,
+  titelFelt as titel,
+  VANDANLAEG_EJER,
+} from './record-kind';
 import { DANMARK_BOKS, UDEN_FOR_DANMARK, vandLookupSti } from './vandanlaeg';
 
 /**
@@ -18,22 +26,6 @@ import { DANMARK_BOKS, UDEN_FOR_DANMARK, vandLookupSti } from './vandanlaeg';
 const VAND_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
 
 const vl = (name: Parameters<typeof vandLookupSti>[0]) => ({ path: vandLookupSti(name) });
-
-const titel = (label = 'Titel', max = 200): FeltDef => ({
-  navn: 'titel',
-  label,
-  type: { kind: 'tekst', max, paakraevet: true },
-});
-const sagsbehandler: FeltDef = {
-  navn: 'sagsbehandlerId',
-  label: 'Sagsbehandler',
-  type: { kind: 'lookup', kilde: { special: 'sagsbehandler' } },
-};
-const bemaerkning: FeltDef = {
-  navn: 'bemaerkning',
-  label: 'Bemærkning',
-  type: { kind: 'tekst', max: 4000, flerlinjet: true },
-};
 
 // ---------------------------------------------------------------- Diadem substances
 
