@@ -14,10 +14,19 @@ export type EntitetIkon = 'Building2' | 'Tractor' | 'Droplet' | 'Recycle';
 
 export type FavoritType = Favorit['virksomhedType'];
 
+/** `virksomhed.type` of a SAT company's row (see EntitetDescriptor.raekkeType). */
+export const SAT_RAEKKETYPE = 4;
+
 export interface EntitetDescriptor {
   art: EntitetArt;
   /** The number in the company type enumeration (spec 001 §3); SAT companies have none. */
   type: Virksomhedstype | null;
+  /**
+   * The value of `virksomhed.type` for rows of this kind. SAT companies are kept in the company
+   * table too (so that the log, ad hoc tasks and records hang on them as on any company), with row
+   * type 4: not in the spec's enumeration, never accepted or answered as a company type.
+   */
+  raekkeType: number;
   /** The list route and first segment of every detail route, e.g. '/landbrug'. */
   sti: string;
   /** The tab a detail path opens when none is named. */
@@ -41,6 +50,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
   virksomhed: {
     art: 'virksomhed',
     type: VIRKSOMHEDSTYPE.VIRKSOMHED,
+    raekkeType: VIRKSOMHEDSTYPE.VIRKSOMHED,
     sti: '/virksomheder',
     standardFane: 'stamoplysninger',
     ikon: 'Building2',
@@ -56,6 +66,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
   landbrug: {
     art: 'landbrug',
     type: VIRKSOMHEDSTYPE.LANDBRUG,
+    raekkeType: VIRKSOMHEDSTYPE.LANDBRUG,
     sti: '/landbrug',
     standardFane: 'stamoplysninger',
     ikon: 'Tractor',
@@ -71,6 +82,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
   vandanlaeg: {
     art: 'vandanlaeg',
     type: VIRKSOMHEDSTYPE.VANDANLAEG,
+    raekkeType: VIRKSOMHEDSTYPE.VANDANLAEG,
     sti: '/vandanlaeg',
     standardFane: 'stamoplysninger',
     ikon: 'Droplet',
@@ -86,6 +98,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
   satvirksomhed: {
     art: 'satvirksomhed',
     type: null,
+    raekkeType: SAT_RAEKKETYPE,
     sti: '/affaldstilsyn',
     standardFane: 'affaldstilsyn',
     ikon: 'Recycle',
@@ -109,6 +122,11 @@ export const erVirksomhedEllerLandbrug = (type: number): type is VirksomhedEller
 export const TYPEDE_ENTITETER = ENTITET_ARTER.map((a) => ENTITETER[a]).filter(
   (e): e is EntitetDescriptor & { type: Virksomhedstype } => e.type !== null,
 );
+
+/** The descriptor of a row of the company table by its `type` column (1, 2, 3 or the SAT row type 4). */
+export function fromRaekkeType(type: number): EntitetDescriptor | undefined {
+  return ENTITET_ARTER.map((a) => ENTITETER[a]).find((e) => e.raekkeType === type);
+}
 
 /** The descriptor of a company type number (1, 2, 3); undefined for ALLE (0) or an unknown number. */
 export function fromType(type: number): EntitetDescriptor | undefined {

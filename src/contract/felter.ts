@@ -25,7 +25,11 @@ export type LookupKilde =
         | 'tidsregistrering'
         | 'kontaktperson'
         /** The water plant's boreholes (id, named by DGU number). */
-        | 'boring';
+        | 'boring'
+        /** The customer's SAT inspection periods. */
+        | 'satTilsynsperiode'
+        /** The customer's SAT fee types (the client offers those valid on the record's date). */
+        | 'satGebyrType';
     };
 
 export type FeltType =

@@ -73,6 +73,9 @@ export const FASTE_LOOKUPS = {
   kontrolpunktEmner: 'Kontrolpunkt/henttemplateemner',
   tilsynRapportEmner: 'TilsynRapport/henttemplateemner',
   psrmFordringstyper: 'brugerbetaling/GetPSRMFordringstypeLookup',
+  /** SAT result types (spec 001 §7) and result categories (labels of spec 001 §3's enumeration). */
+  satResultatTyper: 'SATResultatType/lookup',
+  satResultatKategorier: 'SATResultatKategori/lookup',
 } as const;
 
 export const dmaLookupParamsSchema = z.object({

@@ -29,8 +29,15 @@ export interface RecordOwner {
    * How the list and create paths are shaped. 'ejer' (default): under the owner,
    * `GET|POST /<segment>/:id/<art>`. 'art': the specification's shape for water plants,
    * `GET /<art>/list/:id` and `POST /<art>` with the owner's id in the body as `virksomhedId`.
+   * 'art-id': the SAT shape, `GET /<art>/list/:id` and `POST /<art>/:id`. 'art-type': the same with
+   * the owner's kind named in the path, `GET /<art>/:type/list/:id` and `POST /<art>/:type/:id`.
    */
-  stier?: 'ejer' | 'art';
+  stier?: 'ejer' | 'art' | 'art-id' | 'art-type';
+  /**
+   * With stier 'art-type': the path's {type} values, each with the company-table row types it names
+   * (`satvirksomhed` → [4]); the first is the one a record tab uses. An id of another type is 404.
+   */
+  typeSegmenter?: Readonly<Record<string, readonly number[]>>;
 }
 
 /** The owner of the company and farm records: rights by the company's type. */
@@ -43,6 +50,32 @@ export const VANDANLAEG_EJER: RecordOwner = {
   laeseret: 'SAGSBEHANDLER_VANDANLAEG_LAES',
   skriveret: 'SAGSBEHANDLER_VANDANLAEG',
   stier: 'art',
+};
+
+/**
+ * The owner of a SAT company's records (follow-up inspections, enforcement), on the spec's paths
+ * `{art}/list/{id}` and `POST {art}/{satVirksomhedId}`. Only SAGSBEHANDLER_AFFALD reads or acts.
+ */
+export const SATVIRKSOMHED_EJER: RecordOwner = {
+  navn: 'satvirksomhed',
+  segment: 'satvirksomhed',
+  laeseret: 'SAGSBEHANDLER_AFFALD',
+  skriveret: 'SAGSBEHANDLER_AFFALD',
+  stier: 'art-id',
+};
+
+/**
+ * The owner of SAT results and fees: a SAT company or an ordinary company or farm (a SAT inspection
+ * made as part of a miljøtilsyn), named in the path: `satresultat/satvirksomhed/{id}`,
+ * `satgebyr/virksomhed/list/{id}`. Only SAGSBEHANDLER_AFFALD reads or acts.
+ */
+export const SAT_EJER: RecordOwner = {
+  navn: 'sat',
+  segment: 'sat',
+  laeseret: 'SAGSBEHANDLER_AFFALD',
+  skriveret: 'SAGSBEHANDLER_AFFALD',
+  stier: 'art-type',
+  typeSegmenter: { satvirksomhed: [4], virksomhed: [1, 2] },
 };
 
 /** The owner's id in the body of a create on 'art' paths. */
@@ -67,6 +100,9 @@ export const bemaerkningFelt: FeltDef = {
 
 /** Fields stored as columns of `registrering`; the rest go to `data`. */
 export const KOLONNE_FELTER = ['titel', 'dato', 'sagsbehandlerId'] as const;
+
+/** The field of a kind kept in the `dato` column. */
+export const datoFeltAf = (kind: { datoFelt?: string }) => kind.datoFelt ?? 'dato';
 
 export interface RecordKind<A extends string = string> {
   owner: RecordOwner;
@@ -95,6 +131,11 @@ export interface RecordKind<A extends string = string> {
    * from the record's fields and today's date (YYYY-MM-DD), the values of its `skrivebeskyttet` fields.
    */
   afled?: (v: Readonly<Record<string, unknown>>, iDag: string) => Record<string, unknown>;
+  /**
+   * The field kept in the `dato` column (default 'dato'): the date the record is ordered and placed
+   * on the timeline by (a SAT result's `udfoertDato`).
+   */
+  datoFelt?: string;
   /**
    * The kind's list is not the owner's: its module serves the list itself (a dispensation's list is
    * per order), so the generic `GET {art}/list/:id` is declared but not served.
@@ -160,26 +201,52 @@ export const recordKonflikt = (navn: string) =>
  * The rights are the kind's own, else the owner's fixed ones; the owner's loader checks the rights
  * that depend on the owner's data.
  */
+/** The {type} and {id} of an 'art-type' path. */
+export const typeParamsSchema = (owner: RecordOwner) =>
+  z.object({
+    type: z.enum(Object.keys(owner.typeSegmenter ?? {}) as [string, ...string[]], {
+      error: 'Ukendt type',
+    }),
+    id: idParamsSchema.shape.id,
+  });
+
+/** The list and create paths of a kind, by its owner's path shape. */
+function ejerStier(kind: AnyRecordKind): { liste: string; opret: string } {
+  const a = kind.art;
+  switch (kind.owner.stier ?? 'ejer') {
+    case 'ejer':
+      return { liste: `/${kind.owner.segment}/:id/${a}`, opret: `/${kind.owner.segment}/:id/${a}` };
+    case 'art':
+      return { liste: `/${a}/list/:id`, opret: `/${a}` };
+    case 'art-id':
+      return { liste: `/${a}/list/:id`, opret: `/${a}/:id` };
+    case 'art-type':
+      return { liste: `/${a}/:type/list/:id`, opret: `/${a}/:type/:id` };
+  }
+}
+
 function lagEndpoints(kind: AnyRecordKind) {
   const item = recordSchema(kind);
   const artStier = kind.owner.stier === 'art';
-  const ejer = `/${kind.owner.segment}/:id/${kind.art}`;
+  const typeStier = kind.owner.stier === 'art-type';
+  const stier = ejerStier(kind);
+  const ejerParams = typeStier ? typeParamsSchema(kind.owner) : idParamsSchema;
   const een = `/${kind.art}/:id`;
   const laeseret = kind.rettigheder?.laes ?? kind.owner.laeseret;
   const skriveret = kind.rettigheder?.skriv ?? kind.owner.skriveret;
   return {
     liste: endpoint({
       method: 'GET',
-      path: artStier ? `/${kind.art}/list/:id` : ejer,
-      params: idParamsSchema,
+      path: stier.liste,
+      params: ejerParams,
       answer: z.array(item),
       access: laeseret,
     }),
     /** On 'art' paths the owner's id comes in the body (`virksomhedId`) and the path has no params. */
     opret: endpoint({
       method: 'POST',
-      path: artStier ? `/${kind.art}` : ejer,
-      params: artStier ? z.object({}) : idParamsSchema,
+      path: stier.opret,
+      params: artStier ? z.object({}) : ejerParams,
       body: artStier ? inputSchema(kind.felter, kind.tjek, ejerIdBodySchema.shape) : recordOpretSchema(kind),
       answer: item,
       status: 201,
@@ -218,9 +285,17 @@ export function recordEndpoints(kind: AnyRecordKind): RecordEndpoints {
   return eps;
 }
 
-/** The params and body of a create for the owner with id `ejerId`, on either path shape. */
-export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>) {
+/** The {type} of an 'art-type' path: the given one, else the owner's first. */
+const typeAf = (owner: RecordOwner, type?: string) => type ?? Object.keys(owner.typeSegmenter ?? {})[0];
+
+/** The params of the list of the owner with id `ejerId`, on any path shape. */
+export function listeParams(kind: AnyRecordKind, ejerId: number, type?: string) {
+  return kind.owner.stier === 'art-type' ? { type: typeAf(kind.owner, type), id: ejerId } : { id: ejerId };
+}
+
+/** The params and body of a create for the owner with id `ejerId`, on any path shape. */
+export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>, type?: string) {
   return kind.owner.stier === 'art'
     ? { params: {}, body: { ...body, virksomhedId: ejerId } }
-    : { params: { id: ejerId }, body };
+    : { params: listeParams(kind, ejerId, type), body };
 }

@@ -115,11 +115,17 @@ export const brancheSchema = z.object({
 export const brancheListeSchema = z.array(brancheSchema);
 export type Branche = z.infer<typeof brancheSchema>;
 
-/** GET sagsbehandler/list/{kundeId}?type= */
-export const SAGSBEHANDLER_TYPER = ['Virksomhed', 'Vandanlaeg', 'Landbrug', 'Virksomhedlandbrug'] as const;
+/** GET sagsbehandler/list/{kundeId}?type= ('Affald': the SAT programme's case workers). */
+export const SAGSBEHANDLER_TYPER = [
+  'Virksomhed',
+  'Vandanlaeg',
+  'Landbrug',
+  'Virksomhedlandbrug',
+  'Affald',
+] as const;
 export const sagsbehandlerQuerySchema = z.object({
   type: z.enum(SAGSBEHANDLER_TYPER, {
-    error: 'type skal være Virksomhed, Vandanlaeg, Landbrug eller Virksomhedlandbrug',
+    error: 'type skal være Virksomhed, Vandanlaeg, Landbrug, Virksomhedlandbrug eller Affald',
   }),
 });
 export const sagsbehandlerSchema = z.object({ brugerId: z.number(), navn: z.string() });

@@ -26,6 +26,8 @@ import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
 import { registreRoutes } from './routes/registre';
 import { registreringRoutes } from './routes/registreringer';
+import { satRoutes } from './routes/sat';
+import { satRegistreringRoutes } from './routes/sat-registreringer';
 import { soegRoutes } from './routes/soeg';
 import { systemadminRoutes } from './routes/systemadmin';
 import { valideringRoutes } from './routes/validering';
@@ -71,6 +73,8 @@ const API_ROUTES = [
   vandDataRoutes,
   vandanlaegRegistreringRoutes,
   jupiterRoutes,
+  satRoutes,
+  satRegistreringRoutes,
 ];
 
 /**

@@ -64,6 +64,10 @@ const envSchema = z.object({
     }),
   APP_REVISION: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** How long a call to the national SAT system may take before it counts as unanswered. */
+  SAT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The SAT simulator's start mode: ok, fejl (rejects) or timeout (never answers). */
+  SAT_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
 });
 
 export interface Config {
@@ -82,6 +86,10 @@ export interface Config {
   trustProxy: TrustProxy;
   revision: string | undefined;
   logLevel: string;
+  /** Milliseconds a SAT call may take (SAT_TIMEOUT_MS, default 10 000). */
+  satTimeoutMs: number;
+  /** The SAT simulator's start mode (SAT_SIMULATOR). */
+  satSimulator: 'ok' | 'fejl' | 'timeout';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -101,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     revision: e.APP_REVISION,
     logLevel: e.LOG_LEVEL,
+    satTimeoutMs: e.SAT_TIMEOUT_MS,
+    satSimulator: e.SAT_SIMULATOR,
   };
 }

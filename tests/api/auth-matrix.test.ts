@@ -23,8 +23,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 const SKIVE = 779;
 const HERNING = 657;
 
+/**
+ * Path parameters that take a word, not an id: `{type}` of the SAT record paths
+ * (`satresultat/{type}/list/{id}`) names the owner's kind; any other parameter gets 1.
+ */
+const PARAM_VALUES: Record<string, string> = { type: 'virksomhed' };
+const standardVaerdi = (param: string) => PARAM_VALUES[param] ?? 1;
+
 /** The route's path with every parameter replaced by the value the function gives for its name. */
-function urlFor(route: RegisteredRoute, value: (param: string) => string | number = () => 1): string {
+function urlFor(route: RegisteredRoute, value: (param: string) => string | number = standardVaerdi): string {
   return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => String(value(name)));
 }
 
@@ -32,11 +39,13 @@ const params = (route: RegisteredRoute) => [...route.url.matchAll(/:([A-Za-z0-9_
 
 /**
  * A path parameter that names a row of the company table, which holds companies, farms and water
- * plants: `virksomhedId`, `anlaegId`, or `:id` right after `virksomhed/`.
+ * plants: `virksomhedId`, `anlaegId`, `:id` right after `virksomhed/`, or `:id` of a
+ * `{art}/{type}/list/:id` path (with PARAM_VALUES.type, a company).
  */
 const isCompanyParam = (route: RegisteredRoute, param: string) =>
   ['virksomhedid', 'anlaegid'].includes(param.toLowerCase()) ||
-  new RegExp(`/virksomhed/:${param}(/|$)`, 'i').test(route.url);
+  new RegExp(`/virksomhed/:${param}(/|$)`, 'i').test(route.url) ||
+  new RegExp(`/:type/list/:${param}$`).test(route.url);
 
 /**
  * The query a GET route cannot be answered without (its own customer must get 200 before another
@@ -44,6 +53,7 @@ const isCompanyParam = (route: RegisteredRoute, param: string) =>
  */
 const REQUIRED_QUERY: Record<string, string> = {
   'GET /api/sagsbehandler/list/:kundeid': '?type=Virksomhed',
+  'GET /api/satgebyrtype/lookup/:kundeid': '?date=2026-01-01',
 };
 
 const label = (route: RegisteredRoute) => `${route.method} ${route.url}`;
@@ -207,7 +217,11 @@ describe('access matrix of every registered /api route', () => {
       for (const companyId of companyIds) {
         const url =
           urlFor(route, (p) =>
-            p.toLowerCase() === 'kundeid' ? herning : isCompanyParam(route, p) ? companyId : 1,
+            p.toLowerCase() === 'kundeid'
+              ? herning
+              : isCompanyParam(route, p)
+                ? companyId
+                : standardVaerdi(p),
           ) + (REQUIRED_QUERY[`${route.method} ${route.url.toLowerCase()}`] ?? '');
         const own = await call(route, owner, url);
         if (own.statusCode !== 200) continue;

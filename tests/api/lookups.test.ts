@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DMA_LOOKUPS, LANDBRUG_LOOKUPS, lookupItemSchema } from '../../src/contract/lookups';
 import type { AnyRecordKind } from '../../src/contract/record-kind';
 import { ARTER } from '../../src/contract/registreringer';
+import { SAT_ARTER } from '../../src/contract/sat-registreringer';
 import { VANDANLAEG_ARTER } from '../../src/contract/vandanlaeg-registreringer';
 import { queryRows } from '../../src/server/db/client';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
@@ -117,7 +118,7 @@ describe.each(dbTargets())('lookup API on %s', (target) => {
     };
     // The seeded records of companies, farms and water plants: every kind's lookup values.
     const kinds = new Map<string, AnyRecordKind>(
-      [...Object.values(ARTER), ...VANDANLAEG_ARTER].map((k) => [k.art, k]),
+      [...Object.values(ARTER), ...VANDANLAEG_ARTER, ...SAT_ARTER].map((k) => [k.art, k]),
     );
     const rows = await queryRows<{ art: string; data: Record<string, unknown> }>(
       t.database.db,

@@ -8,6 +8,7 @@ import {
   lookupPath,
 } from '../../contract/lookups';
 import { hentTilsynKonklusioner, type TilsynKonklusion } from '../../contract/notes';
+import { hentGebyrTypeLookup, hentTilsynsperiodeLookup } from '../../contract/sat';
 import {
   hentSagsbehandlere,
   type SAGSBEHANDLER_TYPER,
@@ -152,4 +153,32 @@ export function useTidsregistreringsKategorier(virksomhedId: number | null | und
 /** Drops the cached lookups of one company (after its risk assessments changed). */
 export function forgetCompanyLookups(client: QueryClient, virksomhedId: number) {
   return client.invalidateQueries({ queryKey: lookupKey(lookupPath.risikovurderinger(virksomhedId)) });
+}
+
+/** The customer's SAT inspection periods (GET SATTilsynsperiode/tilsynsperiodelookup/{kundeId}), newest first. */
+export function useSatTilsynsperiodeLookup(kundeId: number | null | undefined) {
+  return useQuery(
+    lookupQuery({
+      path: `SATTilsynsperiode/tilsynsperiodelookup/${kundeId}`,
+      hent: (signal) => http.call(hentTilsynsperiodeLookup, { params: { kundeId: kundeId ?? 0 }, signal }),
+      enabled: !!kundeId,
+    }),
+  );
+}
+
+/**
+ * The customer's SAT fee types valid on a date (GET satgebyrtype/lookup/{kundeId}?date): lookup items
+ * with the type's kind and rate in øre. One cached list per date; disabled without a date.
+ */
+export const satGebyrTypeQuery = (kundeId: number | null | undefined, dato: string | null | undefined) => {
+  const date = dato ? dato.slice(0, 10) : '';
+  return lookupQuery({
+    path: `satgebyrtype/lookup/${kundeId}?date=${date}`,
+    hent: (signal) =>
+      http.call(hentGebyrTypeLookup, { params: { kundeId: kundeId ?? 0 }, query: { date }, signal }),
+    enabled: !!kundeId && /^\d{4}-\d{2}-\d{2}$/.test(date),
+  });
+};
+export function useSatGebyrTypeLookup(kundeId: number | null | undefined, dato: string | null | undefined) {
+  return useQuery(satGebyrTypeQuery(kundeId, dato));
 }

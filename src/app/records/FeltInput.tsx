@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { SAT_RAEKKETYPE } from '../../contract/entitet';
 import type { FeltDef, LookupKilde } from '../../contract/felter';
 import type { LookupItem } from '../../contract/lookups';
 import { TILSYN } from '../../contract/registreringer';
@@ -8,6 +10,8 @@ import {
   useLookup,
   useRisikovurderingLookup,
   useSagsbehandlere,
+  useSatGebyrTypeLookup,
+  useSatTilsynsperiodeLookup,
   useTidsregistreringsKategorier,
   useTilsynKonklusioner,
 } from '../lib/lookups';
@@ -32,7 +36,7 @@ import type { FeltMuligheder } from './visning';
  * customer, and whether it may be changed.
  */
 export interface FeltKontekst {
-  /** The owner row and its entity type (1 company, 2 farm, 3 water plant). */
+  /** The owner row and its entity type (1 company, 2 farm, 3 water plant, 4 SAT company). */
   ejer: { id: number; type: number };
   kundeId: number;
   disabled: boolean;
@@ -42,6 +46,11 @@ export interface FeltKontekst {
   kontaktpersoner?: readonly { id: number; navn: string; rolle: string | null }[];
   /** Options of sources the view supplies (a water plant's boreholes); undefined while loading. */
   muligheder?: FeltMuligheder;
+  /**
+   * The record's date (its 'dato' field), for sources whose options depend on it (the SAT fee types
+   * valid on the inspection date); the record tab sets it from the form.
+   */
+  dato?: string | null;
 }
 
 interface Props {
@@ -53,10 +62,12 @@ interface Props {
   /** Overrides the field's own 'read only'. */
   disabled?: boolean;
   wide?: boolean;
+  /** Shown under the field (a computed amount beside the hours). */
+  hint?: ReactNode;
 }
 
 /** One field of a form written as a FeltDef: the widget its kind calls for. */
-export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide }: Props) {
+export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, hint }: Props) {
   const t = felt.type;
   const common = {
     name: felt.navn,
@@ -65,6 +76,7 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide }:
     marks: felt.maerker,
     disabled: disabled ?? (ctx.disabled || felt.skrivebeskyttet),
     wide,
+    hint,
   };
   switch (t.kind) {
     case 'tekst':
@@ -142,7 +154,7 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide }:
         <TextArea
           {...common}
           value={lines.join('\n')}
-          hint="Én pr. linje"
+          hint={hint ?? 'Én pr. linje'}
           onChange={(text) => onChange(text === '' ? [] : text.split('\n'))}
         />
       );
@@ -161,6 +173,7 @@ type Common = {
   marks?: FeltDef['maerker'];
   disabled?: boolean;
   wide?: boolean;
+  hint?: ReactNode;
 };
 
 function LookupFelt(p: {
@@ -207,6 +220,10 @@ function LookupFelt(p: {
           loading={false}
         />
       );
+    case 'satTilsynsperiode':
+      return <SatTilsynsperiodeLookup {...p} />;
+    case 'satGebyrType':
+      return <SatGebyrTypeLookup {...p} />;
   }
 }
 
@@ -259,6 +276,7 @@ const SAGSBEHANDLER_TYPE: Record<number, SagsbehandlerType> = {
   [VIRKSOMHEDSTYPE.VIRKSOMHED]: 'Virksomhed',
   [VIRKSOMHEDSTYPE.LANDBRUG]: 'Landbrug',
   [VIRKSOMHEDSTYPE.VANDANLAEG]: 'Vandanlaeg',
+  [SAT_RAEKKETYPE]: 'Affald',
 };
 
 function SagsbehandlerLookup(p: LookupProps) {
@@ -325,4 +343,30 @@ function RisikoLookup(p: LookupProps) {
 function TidsregistreringLookup(p: LookupProps) {
   const q = useTidsregistreringsKategorier(p.ctx.ejer.id);
   return <Vaelger {...p} options={q.data} loading={q.isLoading} />;
+}
+
+function SatTilsynsperiodeLookup(p: LookupProps) {
+  const q = useSatTilsynsperiodeLookup(p.ctx.kundeId);
+  return (
+    <Vaelger {...p} options={q.data} loading={q.isLoading} unknownLabel={(v) => `Tilsynsperiode ${v}`} />
+  );
+}
+
+/**
+ * The fee types valid on the record's date (ctx.dato). Without a date there is nothing to choose
+ * from yet; a chosen type not valid on the date stays shown, marked, so the server's answer explains.
+ */
+function SatGebyrTypeLookup(p: LookupProps) {
+  const dato = p.ctx.dato ?? null;
+  const q = useSatGebyrTypeLookup(p.ctx.kundeId, dato);
+  const common = dato ? p.common : { ...p.common, hint: p.common.hint ?? 'Vælg tilsynsdato først' };
+  return (
+    <Vaelger
+      {...p}
+      common={common}
+      options={dato ? q.data : []}
+      loading={!!dato && q.isLoading}
+      unknownLabel={(v) => `Gebyrtype ${v} (ikke gyldig på datoen)`}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Save, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { feltTom } from '../../contract/felter';
 import { type AnyRecord, type AnyRecordKind, recordOpretSchema } from '../../contract/record-kind';
@@ -7,12 +7,13 @@ import { formatDato, isoDatoAf } from '../lib/dates';
 import { platformKey, shortcutLabel } from '../lib/keyboard';
 import { useShellSession } from '../shell/session-context';
 import { useTableSettings } from '../shell/useTableSettings';
-import { Button, SpinnerButton } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../ui/DataTable';
 import { focusFirstField } from '../ui/focus';
 import { useVersionedForm } from '../ui/form';
 import { ConflictAlert } from '../ui/form/ConflictAlert';
+import { RecordKnapper } from '../ui/form/RecordKnapper';
 import { toast } from '../ui/toast';
 import type { TileCommand } from '../workspace/tile-api';
 import { useTile } from '../workspace/tile-api';
@@ -78,7 +79,20 @@ export interface RegistreringTabProps {
   tabelNavn?: string;
   /** The form's unsaved-changes guard; default the tile's (several forms on one tile: useDelteVagter). */
   vagt?: Vagt;
+  /** Shown under a field of the form, from the form's current values (a fee computed beside the hours). */
+  feltHint?(
+    navn: string,
+    vaerdier: Readonly<Record<string, unknown>>,
+    record: AnyRecord | undefined,
+  ): ReactNode;
+  /** A list column's heading and text instead of the field's own (an amount in øre shown in kroner). */
+  kolonneVisning?: Readonly<Record<string, { overskrift?: string; tekst(r: AnyRecord): string }>>;
+  /** Why a record cannot be changed (an invoiced fee): its form is read-only with this message. */
+  laast?(r: AnyRecord): string | null;
 }
+
+/** The kind has a 'dato' field: the record's date, which date-dependent sources read. */
+const harDato = (kind: AnyRecordKind) => kind.felter.some((f) => f.navn === 'dato');
 
 /** The form's values of a record: its fields, nothing else. */
 function vaerdierAf(kind: AnyRecordKind, r: AnyRecord): Vaerdier {
@@ -128,11 +142,19 @@ export function RegistreringTab(p: RegistreringTabProps) {
     } else setNy(true);
   };
 
+  // Date-dependent sources name each value from its own record's date.
+  const datoer = useMemo(
+    () =>
+      harDato(kind) ? records.flatMap((r) => (typeof r.dato === 'string' && r.dato ? [r.dato] : [])) : [],
+    [kind, records],
+  );
   const navne = useFeltNavne(kind.felter, {
     kundeId: p.kontekst.kundeId,
     ejerId: ejer.id,
     muligheder: p.kontekst.muligheder,
+    datoer,
   });
+  const kolonneVisning = p.kolonneVisning;
   const columns = useMemo<DataTableColumn<AnyRecord>[]>(
     () =>
       kind.listeFelter.map((navn) => {
@@ -140,20 +162,25 @@ export function RegistreringTab(p: RegistreringTabProps) {
         const numeric = f.type.kind === 'tal';
         return {
           id: navn,
-          header: f.label,
+          header: kolonneVisning?.[navn]?.overskrift ?? f.label,
           accessor: (r: AnyRecord) => {
             const value = r[navn];
+            const egen = kolonneVisning?.[navn];
+            if (egen) return numeric ? ((value as number | null) ?? null) : egen.tekst(r);
             if (navn === 'sagsbehandlerId') return r.sagsbehandler ?? '';
             if (numeric || f.type.kind === 'dato') return (value as number | string | null) ?? null;
             return visVaerdi(f, value, navne);
           },
-          cell:
-            numeric || f.type.kind === 'dato' ? (r: AnyRecord) => visVaerdi(f, r[navn], navne) : undefined,
+          cell: kolonneVisning?.[navn]
+            ? kolonneVisning[navn].tekst
+            : numeric || f.type.kind === 'dato'
+              ? (r: AnyRecord) => visVaerdi(f, r[navn], navne)
+              : undefined,
           align: numeric ? ('right' as const) : undefined,
           width: f.type.kind === 'dato' ? 96 : undefined,
         };
       }),
-    [kind, navne],
+    [kind, navne, kolonneVisning],
   );
   const tabelNavn = p.tabelNavn ?? `${kind.owner.segment}-${kind.art}`;
   const settings = useTableSettings(tabelNavn);
@@ -314,8 +341,9 @@ function RegistreringForm({
   onDeleted(): void;
   onCancelNew(): void;
 }) {
-  const { kind, ejer, kontekst } = tab;
-  const kanRette = ejer.kanRette;
+  const { kind, ejer } = tab;
+  const laastBesked = record ? (tab.laast?.(record) ?? null) : null;
+  const kanRette = ejer.kanRette && laastBesked === null;
   const session = useShellSession();
   const brugerId = session.user ? Number(session.user.userId) : null;
   const client = useQueryClient();
@@ -361,6 +389,19 @@ function RegistreringForm({
     onVaek: onDeleted,
   });
   const { form, busy } = vf;
+  // Date-dependent sources read the record's date as the form holds it.
+  const datoVaerdi = harDato(kind) ? form.values.dato : undefined;
+  const kontekst = useMemo<FeltKontekst>(
+    () =>
+      datoVaerdi === undefined
+        ? { ...tab.kontekst, disabled: tab.kontekst.disabled || !kanRette }
+        : {
+            ...tab.kontekst,
+            disabled: tab.kontekst.disabled || !kanRette,
+            dato: typeof datoVaerdi === 'string' && datoVaerdi ? datoVaerdi : null,
+          },
+    [tab.kontekst, kanRette, datoVaerdi],
+  );
   // A new record's form opens with the cursor in its first field ('Ny', Alt+N).
   const erNy = record === undefined;
   useEffect(() => {
@@ -434,6 +475,7 @@ function RegistreringForm({
           </span>
         )}
       </div>
+      {laastBesked && <p className="form-alert info">{laastBesked}</p>}
       <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
       {Object.entries(form.errors)
         .filter(([navn]) => skjulte.has(navn))
@@ -454,43 +496,21 @@ function RegistreringForm({
               error={form.errors[f.navn]}
               onChange={(x) => form.set(f.navn, x)}
               wide={f.type.kind === 'lookup' && f.type.flere ? false : undefined}
+              hint={tab.feltHint?.(f.navn, form.values, record)}
             />
           ))}
       </div>
       {kanRette && (
-        <div className="rt-actions">
-          <SpinnerButton
-            type="submit"
-            loading={busy === 'gem'}
-            loadingText="Gemmer …"
-            title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
-          >
-            <Save size={14} aria-hidden="true" />
-            Gem
-          </SpinnerButton>
-          {record ? (
-            <SpinnerButton
-              color="danger"
-              loading={busy === 'slet'}
-              loadingText="Sletter …"
-              onClick={() => void slet()}
-            >
-              <Trash2 size={14} aria-hidden="true" />
-              Slet
-            </SpinnerButton>
-          ) : (
-            <Button
-              color="secondary"
-              onClick={() => {
-                vf.fortryd();
-                onCancelNew();
-              }}
-            >
-              Annullér
-            </Button>
-          )}
-          {form.dirty && <span className="muted small">Ikke gemte ændringer</span>}
-        </div>
+        <RecordKnapper
+          busy={busy}
+          dirty={form.dirty}
+          gemt={!!record}
+          onSlet={() => void slet()}
+          onAnnuller={() => {
+            vf.fortryd();
+            onCancelNew();
+          }}
+        />
       )}
       {confirmModal}
     </form>

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnyEndpoint } from '../../contract/endpoint';
-import { type AnyRecord, type AnyRecordKind, opretKald, recordEndpoints } from '../../contract/record-kind';
+import {
+  type AnyRecord,
+  type AnyRecordKind,
+  listeParams,
+  opretKald,
+  recordEndpoints,
+} from '../../contract/record-kind';
 import { errorStore } from '../lib/error-store';
 import { HttpError } from '../lib/http';
 import { serverTekst } from '../lib/http-fejl';
@@ -42,12 +48,16 @@ export function saveFailure(err: unknown): GemFejl {
 
 /** The calls of a record form; each answers 400/409 to the form itself (silent). */
 export const recordApi = {
-  liste: (kind: AnyRecordKind, ejerId: number, signal?: AbortSignal) =>
-    http.call(recordEndpoints(kind).liste, { params: { id: ejerId }, signal }) as Promise<AnyRecord[]>,
-  opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>) =>
+  /** `type`: the owner's path segment on 'art-type' paths (default the owner's first). */
+  liste: (kind: AnyRecordKind, ejerId: number, signal?: AbortSignal, type?: string) =>
+    http.call(recordEndpoints(kind).liste, {
+      params: listeParams(kind, ejerId, type) as { type: string; id: number },
+      signal,
+    }) as Promise<AnyRecord[]>,
+  opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>, type?: string) =>
     // The create's path shape depends on the owner; the call is the same.
     http.call(recordEndpoints(kind).opret as AnyEndpoint, {
-      ...opretKald(kind, ejerId, body),
+      ...opretKald(kind, ejerId, body, type),
       silent: true,
     }) as Promise<AnyRecord>,
   ret: (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>) =>

@@ -1,11 +1,14 @@
 import { Star } from 'lucide-react';
-import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import type { Favorit } from '../../contract/session';
 import { httpStatus } from '../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../lib/keyboard';
 import { isFavorit, useFavoritToggle } from '../shell/favorites';
 import { useShellSession } from '../shell/session-context';
+import { primaryFocus } from '../ui/focus';
+import { Spinner } from '../ui/Spinner';
 import type { TileCommand } from '../workspace/tile-api';
+import { type PanelEjer, SidePanelAside, SidePanelToggles, type useSidePanels } from './SidePanels';
 import './ramme.css';
 
 /**
@@ -110,6 +113,79 @@ export function IkkeHentet({
           Prøv igen
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * What a frame shows until its record is there: 'not found' for an id that cannot be one, a spinner
+ * while it loads, else why it could not be fetched (IkkeHentet).
+ */
+export function RammeVenter(p: {
+  idGyldigt: boolean;
+  henter: boolean;
+  fejl: unknown;
+  tekster: Parameters<typeof IkkeHentet>[0]['tekster'];
+  onProevIgen: () => void;
+}) {
+  if (!p.idGyldigt) {
+    return (
+      <div className="ramme-message" role="alert">
+        <h2>{p.tekster.ikkeFundet}</h2>
+      </div>
+    );
+  }
+  if (p.henter) {
+    return (
+      <div className="loading">
+        <Spinner /> Indlæser …
+      </div>
+    );
+  }
+  return (
+    <IkkeHentet className="ramme-message" fejl={p.fejl} tekster={p.tekster} onProevIgen={p.onProevIgen} />
+  );
+}
+
+/**
+ * The body of a record's frame (a water plant, a SAT company): the header line (`linje`: the star
+ * and facts) with the side-panel toggles, then the tab beside the open side panel (below it in a
+ * narrow tile). The tab is keyed by the record, so no state carries over to another record shown
+ * in the same tile.
+ */
+export function RammeKrop({
+  id,
+  linje,
+  panels,
+  ejer,
+  children,
+}: {
+  id: number;
+  linje: ReactNode;
+  panels: ReturnType<typeof useSidePanels>;
+  ejer: PanelEjer;
+  children: ReactNode;
+}) {
+  const open = panels.open;
+  return (
+    <div className="ramme">
+      <div className="ramme-toolbar">
+        {linje}
+        <SidePanelToggles open={open} onToggle={panels.toggle} />
+      </div>
+      <div className="ramme-body">
+        <div className="ramme-content" key={id} {...primaryFocus}>
+          {children}
+        </div>
+        {open && (
+          <SidePanelAside
+            className="ramme-panel"
+            panel={open}
+            ejer={ejer}
+            onClose={() => panels.close(open)}
+          />
+        )}
+      </div>
     </div>
   );
 }

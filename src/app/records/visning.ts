@@ -2,7 +2,13 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FeltDef } from '../../contract/felter';
 import type { LookupItem } from '../../contract/lookups';
-import { lookupListeQuery, useTidsregistreringsKategorier, useTilsynKonklusioner } from '../lib/lookups';
+import {
+  lookupListeQuery,
+  satGebyrTypeQuery,
+  useSatTilsynsperiodeLookup,
+  useTidsregistreringsKategorier,
+  useTilsynKonklusioner,
+} from '../lib/lookups';
 import { formatDanskDato, formatDanskTal, jaNejTekst } from '../ui/form';
 
 /** Options of lookup sources the view supplies itself, by source (a water plant's boreholes). */
@@ -23,6 +29,12 @@ export function useFeltNavne(
     /** The owner row (a company's time categories). */
     ejerId: number;
     muligheder?: FeltMuligheder;
+    /**
+     * The dates of the records shown, for sources whose options depend on the date (SAT fee types):
+     * each value is named from the options of its own record's date, so a type no longer valid
+     * today is still named.
+     */
+    datoer?: readonly string[];
   },
 ): Navne {
   const paths = useMemo(
@@ -48,8 +60,20 @@ export function useFeltNavne(
   );
   const konklusioner = useTilsynKonklusioner(trengerKonklusion ? ctx.kundeId : null);
   const kategorier = useTidsregistreringsKategorier(trengerKategori ? ctx.ejerId : null);
+  const special = (navn: string) =>
+    felter.some(
+      (f) => f.type.kind === 'lookup' && 'special' in f.type.kilde && f.type.kilde.special === navn,
+    );
+  const perioder = useSatTilsynsperiodeLookup(special('satTilsynsperiode') ? ctx.kundeId : null);
+  const gebyrDatoer = useMemo(
+    () => [...new Set((ctx.datoer ?? []).map((d) => d.slice(0, 10)))].sort(),
+    [ctx.datoer],
+  );
+  const gebyrTyper = useQueries({
+    queries: special('satGebyrType') ? gebyrDatoer.map((d) => satGebyrTypeQuery(ctx.kundeId, d)) : [],
+  });
   const muligheder = ctx.muligheder;
-  const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
+  const dataKey = [...results, ...gebyrTyper].map((r) => r.dataUpdatedAt).join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: dataKey stands for the results' data
   return useMemo(() => {
@@ -63,12 +87,15 @@ export function useFeltNavne(
       else if (t.kilde.special === 'tilsynKonklusion') items = konklusioner.data;
       else if (t.kilde.special === 'tidsregistrering') items = kategorier.data;
       else if (t.kilde.special === 'boring' && muligheder?.boring) items = [...muligheder.boring];
+      else if (t.kilde.special === 'satTilsynsperiode') items = perioder.data;
+      else if (t.kilde.special === 'satGebyrType')
+        items = gebyrTyper.flatMap((r) => (r.data as LookupItem[] | undefined) ?? []);
       if (!items) continue;
       const key = t.vaerdi ?? 'id';
       map.set(f.navn, new Map(items.map((i) => [key === 'id' ? i.id : i[key], i.navn])));
     }
     return map;
-  }, [felter, paths, dataKey, konklusioner.data, kategorier.data, muligheder]);
+  }, [felter, paths, dataKey, konklusioner.data, kategorier.data, muligheder, perioder.data]);
 }
 
 /** A field's value as a list or a log shows it. */

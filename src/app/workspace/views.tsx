@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { views as affaldstilsyn } from '../features/affaldstilsyn/views';
 import { views as systemadmin } from '../features/systemadmin/views';
 import { views as validering } from '../features/validering/views';
 import { views as vandanlaeg } from '../features/vandanlaeg/views';
@@ -32,11 +33,6 @@ export const IKKE_BYGGET_ENDNU = [
   'stslogin',
   'stserror',
   'logout',
-  'affaldstilsyn',
-  'affaldstilsyn-affaldstilsyn',
-  'affaldstilsyn-opfoelgendetilsyn',
-  'affaldstilsyn-haandhaevelser',
-  'affaldstilsyn-brugerbetaling',
   'planlaegningsperioder',
   'planlaegningsperiode-oversigt',
   'planlaegningsperiode-ressourcer',
@@ -90,6 +86,7 @@ export const VIEWS = {
   ...virksomhed,
   ...validering,
   ...vandanlaeg,
+  ...affaldstilsyn,
   ...ikkeBygget,
 } satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
 

@@ -417,6 +417,10 @@ export const registrering = pgTable(
   (t) => [
     index('registrering_virksomhed_art_idx').on(t.virksomhedId, t.art, t.dato),
     index('registrering_kunde_art_idx').on(t.kundeId, t.art, t.dato),
+    // A company has at most one live SAT result (spec 001 §3 'satResult').
+    uniqueIndex('registrering_satresultat_unik_idx')
+      .on(t.virksomhedId)
+      .where(sql`${t.art} = 'satresultat' and not ${t.slettet}`),
   ],
 );
 
@@ -598,4 +602,100 @@ export const jupiterIndberetning = pgTable(
       .default([]),
   },
   (t) => [index('jupiter_indberetning_anlaeg_idx').on(t.vandanlaegId, t.sendt)],
+);
+
+/**
+ * A SAT inspection period (affaldstilsyn): the year's list of companies selected for waste
+ * inspection, from Miljøstyrelsen or the municipality's own choice.
+ */
+export const satTilsynsperiode = pgTable(
+  'sat_tilsynsperiode',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    navn: text('navn').notNull(),
+    aar: integer('aar').notNull(),
+    startdato: date('startdato').notNull(),
+    slutdato: date('slutdato').notNull(),
+  },
+  (t) => [index('sat_tilsynsperiode_kunde_idx').on(t.kundeId, t.startdato)],
+);
+
+/**
+ * The SAT fields of a SAT company. The company itself is a row of `virksomhed` with row type 4
+ * (name, CVR, P-number, address, version, log), so its records, log and ad hoc tasks hang on it as
+ * on any company; this row adds what the SAT programme knows about it.
+ */
+export const satVirksomhed = pgTable(
+  'sat_virksomhed',
+  {
+    virksomhedId: integer('virksomhed_id')
+      .primaryKey()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    kundeId: integer('kunde_id').notNull(),
+    satTilsynsperiodeId: integer('sat_tilsynsperiode_id')
+      .notNull()
+      .references(() => satTilsynsperiode.id),
+    /** Came from Miljøstyrelsen's list of selected companies (its master data are the ministry's). */
+    fraSatListe: boolean('fra_sat_liste').notNull().default(false),
+    udvalgtDato: date('udvalgt_dato'),
+    deadlineDato: date('deadline_dato'),
+    risikoscore: doublePrecision('risikoscore'),
+    udvaelgelsesmetode: text('udvaelgelsesmetode'),
+    /** A farm in the SAT programme: only the result categories DelAfMiljoeTilsyn and Paragraf8. */
+    erLandbrug: boolean('er_landbrug').notNull().default(false),
+  },
+  (t) => [
+    index('sat_virksomhed_periode_idx').on(t.kundeId, t.satTilsynsperiodeId),
+    index('sat_virksomhed_deadline_idx').on(t.kundeId, t.deadlineDato),
+  ],
+);
+
+/**
+ * SAT fee types (satgebyrtype): an hourly rate or a fixed fee in øre, valid from a date (to a date);
+ * the fee of an inspection takes the type valid on the inspection date.
+ */
+export const satGebyrType = pgTable(
+  'sat_gebyr_type',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    navn: text('navn').notNull(),
+    /** 'timesats' (øre per hour) or 'fast' (øre per fee). */
+    art: text('art').notNull(),
+    satsOere: integer('sats_oere').notNull(),
+    gyldigFra: date('gyldig_fra').notNull(),
+    gyldigTil: date('gyldig_til'),
+    aktiv: boolean('aktiv').notNull().default(true),
+    version: versionKolonne(),
+  },
+  (t) => [index('sat_gebyr_type_kunde_idx').on(t.kundeId, t.gyldigFra)],
+);
+
+/**
+ * Each call to the national SAT system about a result (transfer or removal) and how it went, so
+ * every transfer can be traced and a failed one retried.
+ */
+export const satOverfoersel = pgTable(
+  'sat_overfoersel',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    resultatId: integer('resultat_id')
+      .notNull()
+      .references(() => registrering.id, { onDelete: 'cascade' }),
+    /** 'overfoer' or 'slet'. */
+    handling: text('handling').notNull(),
+    /** 'OK', 'Fejl' or 'Timeout'. */
+    status: text('status').notNull(),
+    besked: text('besked'),
+    satId: text('sat_id'),
+    tidspunkt: timestamp('tidspunkt', { withTimezone: true }).notNull().defaultNow(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+  },
+  (t) => [index('sat_overfoersel_resultat_idx').on(t.resultatId, t.tidspunkt)],
 );

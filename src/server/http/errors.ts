@@ -23,6 +23,13 @@ export const unauthorized = (message = 'Du er ikke logget ind', headers?: Record
 
 export const conflict = (message: string) => new HttpError(409, message);
 
+/**
+ * 502 (an external system refused) or 504 (it did not answer in time) as problem details: the Danish
+ * title says what happened and what the user can do.
+ */
+export const eksternFejl = (status: 502 | 504, title: string) =>
+  new HttpError(status, title, { title, status });
+
 /** One message about one field of a request. */
 export interface FeltFejl {
   field: string;

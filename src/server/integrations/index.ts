@@ -4,11 +4,12 @@ import { type CvrRegister, createCvrRegister } from './cvr';
 import { createDawaRegister, type DawaRegister } from './dawa';
 import { createJupiterSimulator, type JupiterRegister } from './jupiter';
 import { type Mail, type Mailer, mailerFraMiljoe } from './mail';
+import { createSatSimulator, type SatSystem } from './sat';
 
 /**
  * The external registers and services, passed to the app in this one place. Each is an interface
  * with a local simulator (the default); a real client replaces the simulator here and nowhere else.
- * The coming areas add theirs here: DMA, SAT and the economy system.
+ * The coming areas add theirs here: DMA and the economy system.
  */
 export interface Integrations {
   /** The company register (CVR); simulator over the seeded register rows. */
@@ -19,6 +20,8 @@ export interface Integrations {
   jupiter: JupiterRegister;
   /** Outgoing e-mail: the outbox folder, or SMTP when MAIL_TRANSPORT=smtp. */
   mailer: Mailer;
+  /** The national SAT system (Miljøstyrelsen); simulator, mode from SAT_SIMULATOR. */
+  sat: SatSystem;
 }
 
 /**
@@ -46,5 +49,6 @@ export function createIntegrations(db: Db, config: Config, given: Partial<Integr
     dawa: given.dawa ?? createDawaRegister(),
     jupiter: given.jupiter ?? createJupiterSimulator(),
     mailer: given.mailer ?? lazyMailer(config),
+    sat: given.sat ?? createSatSimulator({ tilstand: config.satSimulator }),
   };
 }

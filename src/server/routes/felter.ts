@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeltDef, LookupKilde } from '../../contract/felter';
 import { formatIsoDato, formatTal } from '../../contract/format';
-import { boring, bruger, brugerKunde, kontaktperson, registrering, tilsynKonklusion } from '../db/schema';
+import {
+  boring,
+  bruger,
+  brugerKunde,
+  kontaktperson,
+  registrering,
+  satGebyrType,
+  satTilsynsperiode,
+  tilsynKonklusion,
+} from '../db/schema';
 import type { Tx } from '../db/versioneret';
 import { lookupListe, tidsregistreringsKategorier } from './lookups';
 
@@ -93,6 +102,20 @@ export class FeltOpslag {
           .from(boring)
           .where(and(eq(boring.vandanlaegId, this.v.id), eq(boring.kundeId, this.kundeId)));
         return new Map(rows.map((r) => [r.id, r.navn ? `${r.dguNr} (${r.navn})` : r.dguNr]));
+      }
+      case 'satTilsynsperiode': {
+        const rows = await this.db
+          .select({ id: satTilsynsperiode.id, navn: satTilsynsperiode.navn })
+          .from(satTilsynsperiode)
+          .where(eq(satTilsynsperiode.kundeId, this.kundeId));
+        return new Map(rows.map((r) => [r.id, r.navn]));
+      }
+      case 'satGebyrType': {
+        const rows = await this.db
+          .select({ id: satGebyrType.id, navn: satGebyrType.navn })
+          .from(satGebyrType)
+          .where(eq(satGebyrType.kundeId, this.kundeId));
+        return new Map(rows.map((r) => [r.id, r.navn]));
       }
     }
   }

@@ -13,6 +13,8 @@ import {
   type LandbrugLookup,
   type LookupItem,
 } from '../../contract/lookups';
+import { SAT_KATEGORI_TEKST, SAT_RESULTAT_KATEGORIER, SAT_RESULTAT_TYPE_STI } from '../../contract/sat';
+import { SAT_KATEGORI_STI } from '../../contract/sat-registreringer';
 import {
   hentMuligeVirksomhedstyper,
   hentVandanlaegLookup,
@@ -533,6 +535,24 @@ export const LOOKUP_KATALOG: ReadonlyMap<string, LookupItem[]> = new Map<string,
         'Klagevejledning',
       ]),
     ),
+  ],
+  [
+    SAT_RESULTAT_TYPE_STI.toLowerCase(),
+    liste([
+      ['INGEN_BEMAERKNINGER', 'Ingen bemærkninger'],
+      ['VEJLEDNING', 'Vejledning givet'],
+      ['MANGLENDE_SORTERING', 'Manglende sortering'],
+      ['MANGLENDE_ORDNING', 'Manglende indsamlingsordning'],
+      ['FARLIGT_AFFALD', 'Farligt affald ikke håndteret korrekt'],
+      ['ADS_FEJL', 'Fejl i indberetningen til Affaldsdatasystemet'],
+      ['INDSKAERPELSE', 'Indskærpelse meddelt'],
+      ['PAABUD', 'Påbud meddelt'],
+      ['IKKE_GENNEMFOERT', 'Tilsynet kunne ikke gennemføres'],
+    ]),
+  ],
+  [
+    SAT_KATEGORI_STI.toLowerCase(),
+    liste(SAT_RESULTAT_KATEGORIER.map((k) => [k, SAT_KATEGORI_TEKST[k]] as const)),
   ],
   [
     'brugerbetaling/getpsrmfordringstypelookup',

@@ -1,9 +1,10 @@
+import { SAT_RAEKKETYPE } from '../../contract/entitet';
 import type { RecordOwner } from '../../contract/record-kind';
-import { VANDANLAEG_EJER, VIRKSOMHED_EJER } from '../../contract/record-kind';
+import { SAT_EJER, SATVIRKSOMHED_EJER, VANDANLAEG_EJER, VIRKSOMHED_EJER } from '../../contract/record-kind';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
-import { loadVandanlaeg, loadVirksomhed } from './entity-access';
+import { loadSatEjer, loadSatVirksomhed, loadVandanlaeg, loadVirksomhed } from './entity-access';
 
 /** The owner row a record hangs on (`registrering.virksomhed_id`) and whose log gets the entries. */
 export interface EjerRaekke {
@@ -31,6 +32,11 @@ export const EJERE: EjerRegister = {
     typer: [VIRKSOMHEDSTYPE.VIRKSOMHED, VIRKSOMHEDSTYPE.LANDBRUG],
   },
   [VANDANLAEG_EJER.navn]: { load: loadVandanlaeg, typer: [VIRKSOMHEDSTYPE.VANDANLAEG] },
+  [SATVIRKSOMHED_EJER.navn]: { load: loadSatVirksomhed, typer: [SAT_RAEKKETYPE] },
+  [SAT_EJER.navn]: {
+    load: loadSatEjer,
+    typer: [SAT_RAEKKETYPE, VIRKSOMHEDSTYPE.VIRKSOMHED, VIRKSOMHEDSTYPE.LANDBRUG],
+  },
 };
 
 export function ejerLoader(register: EjerRegister, owner: RecordOwner): EjerLoader {

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   erVirksomhedEllerLandbrug,
+  SAT_RAEKKETYPE,
   type VirksomhedEllerLandbrug,
   virksomhedEllerLandbrug,
 } from '../../contract/entitet';
@@ -173,7 +174,13 @@ async function kendtePNr(db: Db, kundeId: number, pNrs: string[]): Promise<Map<s
     .select({ id: virksomhed.id, pNr: virksomhed.pNr })
     .from(virksomhed)
     .where(
-      and(eq(virksomhed.kundeId, kundeId), eq(virksomhed.slettet, false), inArray(virksomhed.pNr, pNrs)),
+      and(
+        eq(virksomhed.kundeId, kundeId),
+        eq(virksomhed.slettet, false),
+        inArray(virksomhed.pNr, pNrs),
+        // A SAT company (row type 4) is not in the company list: the unit can still become a company.
+        ne(virksomhed.type, SAT_RAEKKETYPE),
+      ),
     );
   const map = new Map<string, number>();
   for (const r of rows) if (r.pNr && !map.has(r.pNr)) map.set(r.pNr, r.id);

@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AnyEndpoint } from '../../contract/endpoint';
 import { feltTom } from '../../contract/felter';
 import {
   type AnyRecord,
   type AnyRecordKind,
+  datoFeltAf,
   KOLONNE_FELTER,
   recordEndpoints,
   recordKonflikt,
@@ -11,25 +13,27 @@ import {
 import { ARTER, REGISTRERING_ARTER } from '../../contract/registreringer';
 import { feltNormaliser } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
-import type { Db } from '../db/client';
+import { type Db, sqlState } from '../db/client';
 import { bruger, registrering } from '../db/schema';
 import { opdaterVersioneret, skrivLog, sletBloedt, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { beskrivAendringer, FeltOpslag, tjekFelter, visVaerdi } from './felter';
 import { EJERE, type EjerRaekke, type EjerRegister, ejerLoader } from './record-owners';
 
 type Row = typeof registrering.$inferSelect;
 
-const erKolonne = (navn: string) => (KOLONNE_FELTER as readonly string[]).includes(navn);
+/** Whether a kind's field is a column of `registrering` (its date field is kept in `dato`). */
+const erKolonne = (kind: AnyRecordKind, navn: string) =>
+  navn === datoFeltAf(kind) || (navn !== 'dato' && (KOLONNE_FELTER as readonly string[]).includes(navn));
 
 /** A record's fields as one flat object (columns and data), every field present. */
 function felterAf(kind: AnyRecordKind, r: Row): Record<string, unknown> {
   const raw: Record<string, unknown> = {
     ...r.data,
     titel: r.titel,
-    dato: r.dato,
+    [datoFeltAf(kind)]: r.dato,
     sagsbehandlerId: r.sagsbehandlerId,
   };
   return Object.fromEntries(kind.felter.map((f) => [f.navn, feltNormaliser(f, raw[f.navn])]));
@@ -81,19 +85,61 @@ export async function svar(
   });
 }
 
-/** Splits validated input into the columns and the kind's data. */
-function tilRaekke(kind: AnyRecordKind, input: Record<string, unknown>) {
+/**
+ * Splits validated input into the columns and the kind's data. Read-only fields are never taken from
+ * the input: their stored values (set by the system, e.g. a SAT transfer date) are kept.
+ */
+function tilRaekke(kind: AnyRecordKind, input: Record<string, unknown>, gemt: Record<string, unknown> = {}) {
   const data: Record<string, unknown> = {};
-  for (const f of kind.felter) if (!erKolonne(f.navn)) data[f.navn] = input[f.navn];
+  for (const f of kind.felter) {
+    if (erKolonne(kind, f.navn)) continue;
+    if (f.skrivebeskyttet) {
+      if (gemt[f.navn] !== undefined) data[f.navn] = gemt[f.navn];
+    } else data[f.navn] = input[f.navn];
+  }
   return {
     titel: input.titel as string,
-    dato: (input.dato as string | null) ?? null,
+    dato: (input[datoFeltAf(kind)] as string | null) ?? null,
     sagsbehandlerId: (input.sagsbehandlerId as number | null) ?? null,
     data,
   };
 }
 
 const beskrivelse = (kind: AnyRecordKind, titel: string) => `${kind.navn} '${titel}'`;
+
+/**
+ * A create that a unique index refuses (two saves at once of a kind an owner may have one of) answers
+ * 409 in Danish, not 500; the kind's hook normally says so first with a 400.
+ */
+const unikFejl =
+  (kind: AnyRecordKind) =>
+  (err: unknown): never => {
+    if (sqlState(err) === '23505')
+      throw conflict(`${kind.navn} er netop oprettet af en anden. Genindlæs for at se den.`);
+    throw err;
+  };
+
+/** A live record of the kind `id` of the customer; 404 with the kind's name for any other id. */
+export async function levendeRegistrering(
+  db: Db,
+  kundeId: number,
+  kind: AnyRecordKind,
+  id: number,
+): Promise<Row> {
+  const [r] = await db
+    .select()
+    .from(registrering)
+    .where(
+      and(
+        eq(registrering.id, id),
+        eq(registrering.art, kind.art),
+        eq(registrering.kundeId, kundeId),
+        eq(registrering.slettet, false),
+      ),
+    );
+  if (!r) throw notFound(kind.navn);
+  return r;
+}
 
 /** An owner's live records of one kind, newest first (by date, else by when they were made). */
 export function levendeRegistreringer(db: Db, ejerId: number, art: string): Promise<Row[]> {
@@ -140,6 +186,23 @@ export interface RecordHook {
     id: number | null;
     input: Record<string, unknown>;
   }): Promise<Record<string, string[]>>;
+  /**
+   * Values of the kind's read-only fields computed when the record is saved (a fee's rate and amount
+   * from the fee type valid on its date), in the save's transaction after the checks.
+   */
+  beregn?(ctx: {
+    tx: Db;
+    user: SessionUser;
+    ejer: EjerRaekke;
+    /** The record being changed; null for a new one. */
+    id: number | null;
+    input: Record<string, unknown>;
+  }): Promise<Record<string, unknown>>;
+  /**
+   * Runs in the delete's transaction before the record is deleted; throws (an HttpError) to refuse
+   * the delete (a SAT result still in the SAT system, an invoiced fee).
+   */
+  foerSlet?(ctx: { tx: Db; user: SessionUser; ejer: EjerRaekke; id: number }): Promise<void>;
   /** Runs in the change's transaction after the record was written (kept in step: the plant's permitted quantity). */
   efter?(ctx: {
     tx: Db;
@@ -174,29 +237,28 @@ function serveKind(
 
   /** Loads a live record of the user's customer and checks the right on its owner. */
   async function hentRegistrering(user: SessionUser, id: number, mode: 'read' | 'write') {
-    const [r] = await db
-      .select()
-      .from(registrering)
-      .where(
-        and(
-          eq(registrering.id, id),
-          eq(registrering.art, kind.art),
-          eq(registrering.kundeId, user.kundeId),
-          eq(registrering.slettet, false),
-        ),
-      );
-    if (!r) throw notFound(kind.navn);
+    const r = await levendeRegistrering(db, user.kundeId, kind, id);
     return { r, e: await hentEjer(user, r.virksomhedId, mode) };
   }
 
+  /** On 'art-type' paths the row must be of a type the path's {type} names, else 404. */
+  function tjekType(e: EjerRaekke, params: unknown): void {
+    const segmenter = kind.owner.typeSegmenter;
+    if (kind.owner.stier !== 'art-type' || !segmenter) return;
+    const type = (params as { type: string }).type;
+    if (!segmenter[type]?.includes(e.type)) throw notFound(kind.navn);
+  }
+
   if (!kind.egenListe) {
-    serve(app, ep.liste, async (request) => {
-      const e = await hentEjer(request.user, request.params.id, 'read');
+    serve(app, ep.liste as AnyEndpoint, async (request) => {
+      const params = request.params as { id: number };
+      const e = await hentEjer(request.user, params.id, 'read');
+      tjekType(e, params);
       return svar(db, kind, await levendeRegistreringer(db, e.id, kind.art), clock);
     });
   }
 
-  serve(app, ep.opret, async (request) => {
+  serve(app, ep.opret as AnyEndpoint, async (request) => {
     const user = request.user;
     // Under the owner's path the owner is in the path; on 'art' paths it is in the body.
     const ejerId =
@@ -204,6 +266,7 @@ function serveKind(
         ? (request.body as { virksomhedId: number }).virksomhedId
         : (request.params as unknown as { id: number }).id;
     const e = await hentEjer(user, ejerId, 'write');
+    tjekType(e, request.params);
     if (kind.kraeverBrugerbetaling && !e.omfattetAfBrugerbetaling) {
       throw badRequest(
         { omfattetAfBrugerbetaling: ['Virksomheden er ikke omfattet af brugerbetaling'] },
@@ -211,38 +274,41 @@ function serveKind(
       );
     }
     const input = request.body as Record<string, unknown>;
-    const created = await db.transaction(async (tx) => {
-      const opslag = new FeltOpslag(tx, user.kundeId, e);
-      const errors = {
-        ...(await tjekFelter(opslag, kind.felter, e.type, input, {})),
-        ...(await hook?.tjek?.({ tx, user, ejer: e, id: null, input })),
-      };
-      if (Object.keys(errors).length > 0) throw badRequest(errors);
-      const [r] = await tx
-        .insert(registrering)
-        .values({
-          kundeId: user.kundeId,
+    const created = await db
+      .transaction(async (tx) => {
+        const opslag = new FeltOpslag(tx, user.kundeId, e);
+        const errors = {
+          ...(await tjekFelter(opslag, kind.felter, e.type, input, {})),
+          ...(await hook?.tjek?.({ tx, user, ejer: e, id: null, input })),
+        };
+        if (Object.keys(errors).length > 0) throw badRequest(errors);
+        const beregnet = (await hook?.beregn?.({ tx, user, ejer: e, id: null, input })) ?? {};
+        const [r] = await tx
+          .insert(registrering)
+          .values({
+            kundeId: user.kundeId,
+            virksomhedId: e.id,
+            art: kind.art,
+            ...tilRaekke(kind, input, beregnet),
+            oprettetAf: user.brugerId,
+            opdateretAf: user.brugerId,
+          })
+          .returning();
+        const felter: string[] = [];
+        for (const f of kind.felter) {
+          if (f.navn === 'titel' || JSON.stringify(input[f.navn] ?? null) === JSON.stringify(feltTom(f)))
+            continue;
+          felter.push(`${f.label}: ${await visVaerdi(opslag, f, input[f.navn])}`);
+        }
+        await skrivLog(tx, user, {
           virksomhedId: e.id,
-          art: kind.art,
-          ...tilRaekke(kind, input),
-          oprettetAf: user.brugerId,
-          opdateretAf: user.brugerId,
-        })
-        .returning();
-      const felter: string[] = [];
-      for (const f of kind.felter) {
-        if (f.navn === 'titel' || JSON.stringify(input[f.navn] ?? null) === JSON.stringify(feltTom(f)))
-          continue;
-        felter.push(`${f.label}: ${await visVaerdi(opslag, f, input[f.navn])}`);
-      }
-      await skrivLog(tx, user, {
-        virksomhedId: e.id,
-        emne: kind.logEmne,
-        notat: `${beskrivelse(kind, r!.titel)} oprettet${felter.length > 0 ? `: ${felter.join('; ')}` : ''}.`,
-      });
-      await hook?.efter?.({ tx, user, ejer: e, id: r!.id, handling: 'opret' });
-      return r!;
-    });
+          emne: kind.logEmne,
+          notat: `${beskrivelse(kind, r!.titel)} oprettet${felter.length > 0 ? `: ${felter.join('; ')}` : ''}.`,
+        });
+        await hook?.efter?.({ tx, user, ejer: e, id: r!.id, handling: 'opret' });
+        return r!;
+      })
+      .catch(unikFejl(kind));
     const [item] = await svar(db, kind, [created], clock);
     return item!;
   });
@@ -266,11 +332,16 @@ function serveKind(
         ...(await hook?.tjek?.({ tx, user, ejer: e, id: r.id, input })),
       };
       if (Object.keys(errors).length > 0) throw badRequest(errors);
+      const beregnet = (await hook?.beregn?.({ tx, user, ejer: e, id: r.id, input })) ?? {};
       const ny = await opdaterVersioneret(
         tx,
         registrering,
         { id: r.id, version: input.version, hvor: eq(registrering.slettet, false) },
-        { ...tilRaekke(kind, input), opdateret: new Date(), opdateretAf: user.brugerId },
+        {
+          ...tilRaekke(kind, input, { ...r.data, ...beregnet }),
+          opdateret: new Date(),
+          opdateretAf: user.brugerId,
+        },
         konflikt,
         user,
         async () => {
@@ -297,6 +368,7 @@ function serveKind(
     const { r, e } = await hentRegistrering(user, request.params.id, 'write');
     tjekVersion(request.query.version, r.version, konflikt);
     await db.transaction(async (tx) => {
+      await hook?.foerSlet?.({ tx, user, ejer: e, id: r.id });
       await sletBloedt(
         tx,
         registrering,

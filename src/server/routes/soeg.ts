@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ENTITETER, TYPEDE_ENTITETER } from '../../contract/entitet';
+import { ENTITET_ARTER, ENTITETER } from '../../contract/entitet';
 import { SOEG_TYPER, type SoegResultat, soeg } from '../../contract/soeg';
 import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
@@ -9,8 +9,9 @@ import { inListe } from '../db/liste';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 
+/** The kind of each row type of the company table (1, 2, 3 and the SAT companies' 4). */
 const TYPE_NAVN: Record<number, SoegResultat['type']> = Object.fromEntries(
-  SOEG_TYPER.map((art) => [ENTITETER[art].type, art]),
+  SOEG_TYPER.map((art) => [ENTITETER[art].raekkeType, art]),
 );
 const MATCH: Record<number, SoegResultat['match']> = { 0: 'nummer', 1: 'navn', 2: 'tekst', 3: 'tekst' };
 
@@ -27,7 +28,7 @@ interface Row {
 }
 
 /**
- * GET /api/soeg?tekst=: companies, farms and water plants of the active customer that the user may
+ * GET /api/soeg?tekst=: companies, farms, water plants and SAT companies of the active customer that the user may
  * read, ranked: exact number (CVR, P, CHR, Jupiter id, anlægsnr) first, then name prefix, then
  * name or address containing the text, then similar names (trigram). Capped; the client shows it
  * as is.
@@ -38,7 +39,10 @@ interface Row {
  */
 export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, soeg, async (request) => {
-    const types = TYPEDE_ENTITETER.filter((e) => request.user.ressourcer.has(e.laeseret)).map((e) => e.type);
+    // Row types, so that SAT companies (row type 4, SAGSBEHANDLER_AFFALD) are found too.
+    const types = ENTITET_ARTER.map((a) => ENTITETER[a])
+      .filter((e) => request.user.ressourcer.has(e.laeseret))
+      .map((e) => e.raekkeType);
     if (types.length === 0) return { resultater: [] };
     const tekst = request.query.tekst;
     const digits = tekst.replace(/\s+/g, '');
@@ -46,9 +50,13 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
     const contains = containsPattern(tekst);
     const scope = sql`kunde_id = ${request.user.kundeId} and not slettet and ${inListe(sql`type`, types)}`;
 
+    // A SAT company is one per period (the same unit may be selected again): its number names both.
+    const satNummer = sql`coalesce(p_nr, '') || ' · ' || coalesce((select p.navn from sat_virksomhed s
+        join sat_tilsynsperiode p on p.id = s.sat_tilsynsperiode_id where s.virksomhed_id = virksomhed.id), '')`;
     // Every branch answers the result columns, so no second query is needed.
     const columns = sql`select id, type, navn, adresse,
-        coalesce(case type when ${ENTITETER.landbrug.type} then chr_nr when ${ENTITETER.vandanlaeg.type} then jupiter_id end, cvr_nr) as nummer,
+        coalesce(case type when ${ENTITETER.landbrug.raekkeType} then chr_nr when ${ENTITETER.vandanlaeg.raekkeType} then jupiter_id
+          when ${ENTITETER.satvirksomhed.raekkeType} then ${satNummer} end, cvr_nr) as nummer,
         similarity(navn, ${tekst}) as lighed from virksomhed where ${scope}`;
     const branches = [
       /^[\d\s.-]+$/.test(tekst)

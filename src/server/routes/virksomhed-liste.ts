@@ -235,6 +235,7 @@ const ROLLER_FOR_TYPE: Record<string, Rolle[]> = {
   Landbrug: ['SagsbehandlerLandbrug'],
   Vandanlaeg: ['SagsbehandlerVandanlaeg'],
   Virksomhedlandbrug: ['SagsbehandlerVirksomhed', 'SagsbehandlerLandbrug'],
+  Affald: ['SagsbehandlerAffald'],
 };
 
 export async function virksomhedListeRoutes(app: FastifyInstance, { db }: Deps) {

@@ -1,17 +1,16 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import type { Vandanlaeg } from '../../../contract/vandanlaeg';
-import { FavoritStjerne, FrameCommands, favoritKommando, IkkeHentet, useFavorit } from '../../records/ramme';
 import {
-  type PanelEjer,
-  panelKeys,
-  SidePanelAside,
-  SidePanelToggles,
-  useSidePanels,
-} from '../../records/SidePanels';
+  FavoritStjerne,
+  FrameCommands,
+  favoritKommando,
+  RammeKrop,
+  RammeVenter,
+  useFavorit,
+} from '../../records/ramme';
+import { type PanelEjer, panelKeys, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
 import { useShellSession } from '../../shell/session-context';
-import { primaryFocus } from '../../ui/focus';
-import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
 import { useVandanlaeg, vandanlaegKeys } from './api';
 import './vandanlaeg.css';
@@ -96,24 +95,11 @@ export function VandanlaegFrame({
   );
   useTileCommands(commands);
 
-  if (!Number.isInteger(id) || id <= 0) {
+  if (!Number.isInteger(id) || id <= 0 || q.isLoading || !plant) {
     return (
-      <div className="va-message" role="alert">
-        <h2>Vandanlægget blev ikke fundet</h2>
-      </div>
-    );
-  }
-  if (q.isLoading) {
-    return (
-      <div className="loading">
-        <Spinner /> Indlæser …
-      </div>
-    );
-  }
-  if (!plant) {
-    return (
-      <IkkeHentet
-        className="va-message"
+      <RammeVenter
+        idGyldigt={Number.isInteger(id) && id > 0}
+        henter={q.isLoading}
         fejl={q.error}
         tekster={{
           ikkeFundet: 'Vandanlægget blev ikke fundet',
@@ -129,7 +115,6 @@ export function VandanlaegFrame({
   const kanRette = session.ressourcer.has(SKRIVERET);
   const badge = jupiterBadge(plant);
   const adresse = plant.adresse.fuldeAdresse;
-  const open = panels.open;
   const ejer: PanelEjer = {
     id: plant.id,
     navn: plant.basis.anlaegsnavn,
@@ -139,40 +124,32 @@ export function VandanlaegFrame({
   };
   return (
     <FrameCommands.Provider value={setTabCommands}>
-      <div className="va">
-        <div className="va-toolbar">
-          <FavoritStjerne favorit={favorit} onClick={toggle} />
-          <span className="ramme-facts">
-            {plant.basis.anlaegsnr && <span>Anlægsnr. {plant.basis.anlaegsnr}</span>}
-            {plant.basis.jupiterId && <span>Jupiter-id {plant.basis.jupiterId}</span>}
-            {adresse && <span className="ramme-adresse">{adresse}</span>}
-            {!kanRette && <span className="va-badge neutral">Kun læseadgang</span>}
-            {badge && (
-              <span
-                className={`va-badge ${badge.tone}`}
-                title={plant.jupiterStatus?.fejlTypeTekst ?? undefined}
-              >
-                {badge.tekst}
-              </span>
-            )}
-          </span>
-          <SidePanelToggles open={open} onToggle={panels.toggle} />
-        </div>
-        {/* Keyed by the plant: a tab's state (forms, selection) never carries over to another plant. */}
-        <div className="va-body">
-          <div className="va-content" key={plant.id} {...primaryFocus}>
-            {children({ plant, kanRette })}
-          </div>
-          {open && (
-            <SidePanelAside
-              className="va-panel"
-              panel={open}
-              ejer={ejer}
-              onClose={() => panels.close(open)}
-            />
-          )}
-        </div>
-      </div>
+      <RammeKrop
+        id={plant.id}
+        panels={panels}
+        ejer={ejer}
+        linje={
+          <>
+            <FavoritStjerne favorit={favorit} onClick={toggle} />
+            <span className="ramme-facts">
+              {plant.basis.anlaegsnr && <span>Anlægsnr. {plant.basis.anlaegsnr}</span>}
+              {plant.basis.jupiterId && <span>Jupiter-id {plant.basis.jupiterId}</span>}
+              {adresse && <span className="ramme-adresse">{adresse}</span>}
+              {!kanRette && <span className="ramme-badge neutral">Kun læseadgang</span>}
+              {badge && (
+                <span
+                  className={`ramme-badge ${badge.tone}`}
+                  title={plant.jupiterStatus?.fejlTypeTekst ?? undefined}
+                >
+                  {badge.tekst}
+                </span>
+              )}
+            </span>
+          </>
+        }
+      >
+        {children({ plant, kanRette })}
+      </RammeKrop>
     </FrameCommands.Provider>
   );
 }

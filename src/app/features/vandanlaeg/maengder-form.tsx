@@ -41,7 +41,7 @@ export function ValideringStatus({
   const hvem = p.status !== VALIDERING_STATUS.AFVENTER && (p.besluttetAf || p.besluttetDato);
   return (
     <span className="wd-status">
-      <span className={`va-badge ${tone}`}>{tekst}</span>
+      <span className={`ramme-badge ${tone}`}>{tekst}</span>
       {hvem && (
         <span className="muted">
           {' '}

@@ -1,7 +1,22 @@
+import { ARTER } from '../../../contract/registreringer';
 import type { ViewProps } from '../../workspace/tile-api';
-import { RegistreringView } from './RegistreringTab';
+import { DetailFrame } from './DetailFrame';
+import { RegistreringTab } from './RegistreringTab';
+import { SatResultatKort } from './SatResultatKort';
 
-/** The tilsyn tab: …/:id/tilsyn/:tilsynid? */
-export default function TilsynView(props: ViewProps) {
-  return <RegistreringView {...props} art="tilsyn" />;
+/**
+ * The tilsyn tab: …/:id/tilsyn/:tilsynid?. Holders of SAGSBEHANDLER_AFFALD also see the company's
+ * SAT result (a compact card above the inspections).
+ */
+export default function TilsynView({ route, params }: ViewProps) {
+  return (
+    <DetailFrame route={route} params={params}>
+      {(d) => (
+        <div className="vs-tilsyn">
+          <SatResultatKort v={d.v} />
+          <RegistreringTab d={d} kind={ARTER.tilsyn} params={params} />
+        </div>
+      )}
+    </DetailFrame>
+  );
 }

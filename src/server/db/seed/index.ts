@@ -41,6 +41,7 @@ import { type KundeRef, type KundeStats, newUniqueRegisters, type SeedContext } 
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { Prng } from './prng';
 import { lavRegistreringer } from './registreringer';
+import { lavSat, SAT_SKALA, type SatSkala } from './sat';
 import { EMNER, FRASER, SYSTEMBESKED_GLOBAL, SYSTEMBESKEDER_KUNDE, TILSYN_KONKLUSIONER } from './tekster';
 import { lavVandRegistreringer } from './vand-registreringer';
 import { lavVandanlaegListe, type VandOpsaetning } from './vandanlaeg';
@@ -77,6 +78,8 @@ interface Skala {
   landbrug: number;
   vandanlaeg: number;
   vand: VandOpsaetning;
+  /** SAT companies per period (affaldstilsyn 2025 and 2026) of each customer. */
+  sat: SatSkala;
   /** The benchmark additions to the first customer. */
   ekstra?: { virksomhederOgLandbrug: number; oppumpetRaekker: number };
 }
@@ -101,6 +104,7 @@ const DEMO_SKALA: Skala = {
     pejlingAntal: 40,
     afventer: demoAfventer,
   },
+  sat: SAT_SKALA,
 };
 
 const SKALAER: Record<SeedScale, Skala> = {
@@ -116,10 +120,15 @@ const SKALAER: Record<SeedScale, Skala> = {
       pejlingAntal: 8,
       afventer: demoAfventer,
     },
+    sat: SAT_SKALA,
   },
   demo: DEMO_SKALA,
   /** The demo data plus the benchmark additions. */
-  large: { ...DEMO_SKALA, ekstra: { virksomhederOgLandbrug: 100_000, oppumpetRaekker: 1_000_000 } },
+  large: {
+    ...DEMO_SKALA,
+    sat: { antal2025: 60, antal2026: 90 },
+    ekstra: { virksomhederOgLandbrug: 100_000, oppumpetRaekker: 1_000_000 },
+  },
 };
 
 /**
@@ -293,10 +302,11 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
       });
       await ctx.writer.flush();
       await lavVandRegistreringer(exec, k, kp.fork('vandregistreringer'));
+      const sat = await lavSat(ctx, exec, k, kp.fork('sat'), skala.sat);
       lavNotifikationer(ctx, k, kp.fork('notifikationer'));
       log(
         `${k.navn}: ${k.stats.virksomheder} virksomheder, ${k.stats.landbrug} landbrug, ${k.stats.vandanlaeg} vandanlæg, ` +
-          `${k.stats.oppumpet} oppumpede mængder, ${k.stats.pejlinger} pejlinger`,
+          `${k.stats.oppumpet} oppumpede mængder, ${k.stats.pejlinger} pejlinger, ${sat} SAT-virksomheder`,
       );
     }
     ctx.writer.push(systemBesked, {

@@ -1,0 +1,382 @@
+import { Building2, FileUp, Plus } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  SAT_KATEGORI_TEKST,
+  SAT_RESULTAT_KATEGORIER,
+  SAT_STATUSSER,
+  type SatListeQuery,
+  type SatListeRaekke,
+  type SatTilsynsperiode,
+} from '../../../contract/sat';
+import { isoDatoAf } from '../../lib/dates';
+import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useShellSession } from '../../shell/session-context';
+import { Button } from '../../ui/Button';
+import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { Spinner } from '../../ui/Spinner';
+import {
+  type TileCommand,
+  useTile,
+  useTileCommands,
+  useTileTitle,
+  type ViewProps,
+} from '../../workspace/tile-api';
+import { standardPeriode, useSatListe, useTilsynsperioder } from './api';
+import { satKolonner } from './liste-kolonner';
+import { OpretFraCvrModal } from './OpretFraCvrModal';
+import { OpretFraListeModal } from './OpretFraListeModal';
+import { OpretManueltModal } from './OpretManueltModal';
+import './affaldstilsyn.css';
+
+type Dialog = 'manuel' | 'cvr' | 'liste';
+
+const satSti = (id: number) => `/affaldstilsyn/${id}`;
+
+/**
+ * /affaldstilsyn: the SAT companies of one inspection period. Above the list the period chooser and
+ * the period's board (selected / inspected / transferred / invoiced, and overdue deadlines as a
+ * filter); the list is on the list stack (server paging, sort on every column, text and column
+ * filters; the columns shown are the table's settings). Enter opens a company, Ctrl/Cmd+Enter
+ * beside. SAT companies are created by hand, from P-numbers in CVR, or from Miljøstyrelsen's list.
+ */
+export default function ListeView(_props: ViewProps) {
+  useTileTitle('Affaldstilsyn');
+  const tile = useTile();
+  const { user } = useShellSession();
+  const kundeId = user?.customerId ?? 0;
+  const idag = isoDatoAf(new Date());
+
+  const perioder = useTilsynsperioder(kundeId);
+  const [valgtPeriode, setValgtPeriode] = useState<number | null>(null);
+  const periode: SatTilsynsperiode | null = useMemo(() => {
+    const alle = perioder.data ?? [];
+    return alle.find((p) => p.id === valgtPeriode) ?? standardPeriode(alle, idag);
+  }, [perioder.data, valgtPeriode, idag]);
+
+  const columns = useMemo(() => satKolonner(idag), [idag]);
+  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('satvirksomhedListe', columns, {
+    column: 'deadlineDato',
+    direction: 'ASC',
+  });
+  const [status, setStatus] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [overfoert, setOverfoert] = useState('');
+  const [kategori, setKategori] = useState('');
+
+  const kolonneFiltre = useMemo(() => {
+    const f: string[] = [];
+    if (status) f.push(`satStatus:${status}`);
+    if (deadline) f.push(`deadline:${deadline}`);
+    if (overfoert) f.push(`overfoert:${overfoert}`);
+    if (kategori) f.push(`kategori:${kategori}`);
+    return f;
+  }, [status, deadline, overfoert, kategori]);
+  const filtreret = kolonneFiltre.length > 0 || filter !== '';
+
+  const params: SatListeQuery = {
+    kundeid: kundeId,
+    start,
+    take: LISTE_SIDE,
+    sortByColumn: sort.column as SatListeQuery['sortByColumn'],
+    sortDirection: sort.direction,
+    filter: filter || undefined,
+    filteredColumns: periode ? [`periode:${periode.id}`, ...kolonneFiltre] : kolonneFiltre,
+  };
+  const liste = useSatListe(params, kundeId > 0 && periode !== null);
+
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const open = useCallback(
+    (id: number, beside?: boolean) => {
+      if (beside) tile.openBeside(satSti(id));
+      else tile.navigate(satSti(id));
+    },
+    [tile],
+  );
+  const aabnRaekke = useCallback(
+    (row: SatListeRaekke, opts?: OpenOptions) => open(row.id, opts?.beside),
+    [open],
+  );
+
+  const kanOprette = periode !== null;
+  const commands = useMemo<TileCommand[]>(
+    () => [
+      ...kommandoer,
+      {
+        id: 'sat-opret-fra-cvr',
+        label: 'Opret SAT-virksomheder fra CVR',
+        shortcut: 'alt+n',
+        keywords: ['ny', 'cvr', 'p-nummer', 'affaldstilsyn'],
+        disabled: !kanOprette,
+        run: () => setDialog('cvr'),
+      },
+      {
+        id: 'sat-opret-manuelt',
+        label: 'Opret SAT-virksomhed',
+        shortcut: 'alt+shift+n',
+        keywords: ['ny', 'manuelt', 'affaldstilsyn'],
+        disabled: !kanOprette,
+        run: () => setDialog('manuel'),
+      },
+      {
+        id: 'sat-importer-liste',
+        label: 'Importér Miljøstyrelsens liste',
+        shortcut: 'alt+i',
+        keywords: ['import', 'csv', 'fil', 'miljøstyrelsen', 'sat-liste'],
+        disabled: !kanOprette,
+        run: () => setDialog('liste'),
+      },
+    ],
+    [kommandoer, kanOprette],
+  );
+  useTileCommands(commands);
+
+  const nulstil =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setStart(0);
+    };
+
+  // A period chosen in another customer (or deleted) is forgotten.
+  useEffect(() => {
+    if (valgtPeriode !== null && perioder.data && !perioder.data.some((p) => p.id === valgtPeriode))
+      setValgtPeriode(null);
+  }, [perioder.data, valgtPeriode]);
+
+  /** The three ways to create: short labels in the header, the commands' own names when the list is empty. */
+  const opretKnapper = (fulde: boolean) => (
+    <>
+      <Button
+        size="small"
+        onClick={() => setDialog('cvr')}
+        title="Opret SAT-virksomheder fra CVR (Alt+N)"
+        disabled={!kanOprette}
+      >
+        <Building2 size={14} aria-hidden="true" /> Opret fra CVR
+      </Button>
+      <Button
+        size="small"
+        color="secondary"
+        onClick={() => setDialog('liste')}
+        title="Importér Miljøstyrelsens liste (Alt+I)"
+        disabled={!kanOprette}
+      >
+        <FileUp size={14} aria-hidden="true" /> {fulde ? 'Importér Miljøstyrelsens liste' : 'Importér liste'}
+      </Button>
+      <Button
+        size="small"
+        color="secondary"
+        onClick={() => setDialog('manuel')}
+        title="Opret SAT-virksomhed manuelt (Alt+Shift+N)"
+        disabled={!kanOprette}
+      >
+        <Plus size={14} aria-hidden="true" /> {fulde ? 'Opret SAT-virksomhed' : 'Opret manuelt'}
+      </Button>
+    </>
+  );
+
+  const tom =
+    liste.data !== undefined && !liste.isPlaceholderData && liste.data.totalCount === 0 && !filtreret;
+
+  let indhold: ReactNode;
+  if (perioder.isLoading) {
+    indhold = (
+      <div className="sat-besked">
+        <Spinner label="Henter tilsynsperioder …" showLabel />
+      </div>
+    );
+  } else if (perioder.isError) {
+    indhold = (
+      <div className="sat-besked" role="alert">
+        <p>{fejlTekst(perioder.error, { udenSvar: true })}</p>
+        <Button size="small" color="secondary" onClick={() => void perioder.refetch()}>
+          Prøv igen
+        </Button>
+      </div>
+    );
+  } else if (!periode) {
+    indhold = (
+      <div className="sat-besked">
+        <p>Der er ingen tilsynsperioder endnu. SAT-virksomheder hører altid til en tilsynsperiode.</p>
+      </div>
+    );
+  } else if (tom) {
+    indhold = (
+      <div className="sat-besked sat-tom">
+        <p>Ingen SAT-virksomheder i perioden</p>
+        <div className="sat-knapper">{opretKnapper(true)}</div>
+      </div>
+    );
+  } else {
+    indhold = (
+      <DataTable<SatListeRaekke>
+        {...tabel}
+        ariaLabel="SAT-virksomheder"
+        columns={columns}
+        rows={liste.data?.items ?? EMPTY}
+        totalCount={liste.data?.totalCount}
+        getRowId={(r) => String(r.id)}
+        filterPlaceholder="Søg på navn, CVR eller P-nummer"
+        {...tabelHentning(liste, listeFejlbesked)}
+        onOpen={aabnRaekke}
+        toolbar={
+          <>
+            <select
+              className="input"
+              aria-label="Status"
+              value={status}
+              onChange={(e) => nulstil(setStatus)(e.target.value)}
+            >
+              <option value="">Alle statusser</option>
+              {SAT_STATUSSER.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            <select
+              className="input"
+              aria-label="Deadline"
+              value={deadline}
+              onChange={(e) => nulstil(setDeadline)(e.target.value)}
+            >
+              <option value="">Alle deadlines</option>
+              <option value="overskredet">Overskredet</option>
+              <option value="30dage">Inden for 30 dage</option>
+              <option value="ingen">Ingen deadline</option>
+            </select>
+            <select
+              className="input"
+              aria-label="Overført"
+              value={overfoert}
+              onChange={(e) => nulstil(setOverfoert)(e.target.value)}
+            >
+              <option value="">Overført: alle</option>
+              <option value="true">Overført: ja</option>
+              <option value="false">Overført: nej</option>
+            </select>
+            <select
+              className="input"
+              aria-label="Resultatkategori"
+              value={kategori}
+              onChange={(e) => nulstil(setKategori)(e.target.value)}
+            >
+              <option value="">Alle kategorier</option>
+              {SAT_RESULTAT_KATEGORIER.map((k) => (
+                <option key={k} value={k}>
+                  {SAT_KATEGORI_TEKST[k]}
+                </option>
+              ))}
+              <option value="ingen">Intet resultat</option>
+            </select>
+          </>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="sat-liste" data-testid="liste-affaldstilsyn">
+      <div className="sat-hoved">
+        <label className="sat-periode">
+          <select
+            className="input"
+            aria-label="Tilsynsperiode"
+            value={periode?.id ?? ''}
+            disabled={!perioder.data || perioder.data.length === 0}
+            onChange={(e) => {
+              setValgtPeriode(Number(e.target.value));
+              setStart(0);
+            }}
+          >
+            {(perioder.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.navn}
+              </option>
+            ))}
+          </select>
+        </label>
+        {periode && (
+          <Tavle
+            periode={periode}
+            overskredetValgt={deadline === 'overskredet'}
+            onOverskredet={() => nulstil(setDeadline)(deadline === 'overskredet' ? '' : 'overskredet')}
+          />
+        )}
+        {!tom && periode && <div className="sat-knapper">{opretKnapper(false)}</div>}
+      </div>
+      {indhold}
+      {dialog === 'manuel' && periode && (
+        <OpretManueltModal
+          kundeId={kundeId}
+          periodeId={periode.id}
+          onClose={() => setDialog(null)}
+          onCreated={(id, beside) => {
+            setDialog(null);
+            open(id, beside);
+          }}
+        />
+      )}
+      {dialog === 'cvr' && periode && perioder.data && (
+        <OpretFraCvrModal
+          kundeId={kundeId}
+          perioder={perioder.data}
+          periodeId={periode.id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'liste' && periode && perioder.data && (
+        <OpretFraListeModal
+          kundeId={kundeId}
+          perioder={perioder.data}
+          periodeId={periode.id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The period's board: four counts and the overdue deadlines, which filter the list when clicked. */
+function Tavle({
+  periode,
+  overskredetValgt,
+  onOverskredet,
+}: {
+  periode: SatTilsynsperiode;
+  overskredetValgt: boolean;
+  onOverskredet(): void;
+}) {
+  const celler: [string, number][] = [
+    ['Udvalgt', periode.antalUdvalgt],
+    ['Udført', periode.antalUdfoert],
+    ['Overført', periode.antalOverfoert],
+    ['Faktureret', periode.antalFaktureret],
+  ];
+  return (
+    <ul className="sat-tavle" aria-label={`Status for ${periode.navn}`}>
+      {celler.map(([navn, antal]) => (
+        <li key={navn} className="sat-tal">
+          <span className="sat-tal-vaerdi">{antal}</span>
+          <span className="sat-tal-navn">{navn}</span>
+        </li>
+      ))}
+      <li className="sat-tal">
+        <button
+          type="button"
+          className={`sat-tal-knap${periode.antalOverskredet > 0 ? ' advarsel' : ''}`}
+          aria-pressed={overskredetValgt}
+          title={overskredetValgt ? 'Vis alle deadlines' : 'Vis kun overskredne deadlines'}
+          onClick={onOverskredet}
+        >
+          <span className="sat-tal-vaerdi">{periode.antalOverskredet}</span>
+          <span className="sat-tal-navn">Deadline overskredet</span>
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+const EMPTY: SatListeRaekke[] = [];

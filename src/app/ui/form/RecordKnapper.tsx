@@ -1,0 +1,62 @@
+import { Save, Trash2 } from 'lucide-react';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { Button, SpinnerButton } from '../Button';
+
+/**
+ * The save bar under a record's form: Gem (submits the form), then for a saved record Slet (and
+ * 'Fortryd ændringer' where the form offers it), for a new one Annullér; 'Ikke gemte ændringer'
+ * while the form holds changes.
+ */
+export function RecordKnapper(p: {
+  busy: 'gem' | 'slet' | null | undefined | false | string;
+  dirty: boolean;
+  /** The record is saved (Slet), not new (Annullér). */
+  gemt: boolean;
+  gemLabel?: string;
+  onSlet(): void;
+  onAnnuller(): void;
+  /** Offers 'Fortryd ændringer' for a saved record. */
+  onFortrydAendringer?(): void;
+  /** Why Slet is not possible now (shown as its title); undefined when it is. */
+  sletSpaerret?: string;
+  className?: string;
+}) {
+  return (
+    <div className={p.className ? `rt-actions ${p.className}` : 'rt-actions'}>
+      <SpinnerButton
+        type="submit"
+        loading={p.busy === 'gem'}
+        loadingText="Gemmer …"
+        title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
+      >
+        <Save size={14} aria-hidden="true" />
+        {p.gemLabel ?? 'Gem'}
+      </SpinnerButton>
+      {p.gemt ? (
+        <>
+          {p.onFortrydAendringer && (
+            <Button color="secondary" disabled={!p.dirty} onClick={p.onFortrydAendringer}>
+              Fortryd ændringer
+            </Button>
+          )}
+          <SpinnerButton
+            color="danger"
+            loading={p.busy === 'slet'}
+            loadingText="Sletter …"
+            disabled={p.sletSpaerret !== undefined}
+            title={p.sletSpaerret}
+            onClick={p.onSlet}
+          >
+            <Trash2 size={14} aria-hidden="true" />
+            Slet
+          </SpinnerButton>
+        </>
+      ) : (
+        <Button color="secondary" onClick={p.onAnnuller}>
+          Annullér
+        </Button>
+      )}
+      {p.dirty && <span className="muted small">Ikke gemte ændringer</span>}
+    </div>
+  );
+}

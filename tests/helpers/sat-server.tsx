@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { issueToken } from '../../src/server/auth/issue-token';
+import { TokenService } from '../../src/server/auth/tokens';
+import { loadConfig } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/client';
+import { bruger } from '../../src/server/db/schema';
+import { seedDatabase } from '../../src/server/db/seed';
+import { createSatSimulator, type SatSimulator } from '../../src/server/integrations/sat';
+
+/**
+ * The real server for the SAT component tests: the app on a seeded in-memory PGlite with the SAT
+ * simulator the test controls, and a fetch that hands the client's /api/ calls to it (app.inject),
+ * as the signed-in demo user. Nothing of the server is replaced; only the network between the two.
+ */
+export interface SatServer {
+  app: FastifyInstance;
+  database: Database;
+  sat: SatSimulator;
+  /** The user's id and customer as the server knows them (the client's session must match). */
+  brugerId: number;
+  kundeId: number;
+  /** Every call the client made: method and path after /api/ (with the query). */
+  kald: { method: string; path: string; status?: number }[];
+  /** One call of the test itself (set-up) as the user; answers the parsed JSON and the status. */
+  api<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+  /** Routes the client's fetch to the app (call in each test: the component harness unstubs globals). */
+  kobl(): void;
+  close(): Promise<void>;
+}
+
+export async function startSatServer(
+  username = 'affald',
+  env: Record<string, string> = {},
+): Promise<SatServer> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO_MODE: 'true',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  // The key as an array of the test environment's own Uint8Array (jsdom's), which jose checks for.
+  const tokens = new TokenService(new Uint8Array(randomBytes(32)), config.tokenTtlSeconds);
+  const sat = createSatSimulator();
+  const app = await buildApp({ db: database.db, tokens, config, integrations: { sat } });
+  const [b] = await database.db.select({ id: bruger.id }).from(bruger).where(eq(bruger.username, username));
+  if (!b) throw new Error(`no bruger ${username}`);
+  const issued = await issueToken(database.db, tokens, b.id);
+  if (!issued.ok) throw new Error(`cannot issue token for ${username}: ${issued.reason}`);
+  const token = issued.token;
+  const kundeId = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).customerId);
+  const kald: SatServer['kald'] = [];
+
+  const inject = async (method: string, path: string, body: string | undefined) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url: `/api/${path}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    return res;
+  };
+
+  return {
+    app,
+    database,
+    sat,
+    brugerId: b.id,
+    kundeId,
+    kald,
+    async api<T>(method: string, path: string, body?: unknown) {
+      const res = await inject(method, path, body === undefined ? undefined : JSON.stringify(body));
+      return { status: res.statusCode, body: (res.body ? JSON.parse(res.body) : undefined) as T };
+    },
+    kobl() {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(String(input), 'http://localhost');
+          const method = init?.method ?? 'GET';
+          const path = url.pathname.replace(/^\/api\//, '') + url.search;
+          const k: { method: string; path: string; status?: number } = { method, path };
+          kald.push(k);
+          const res = await inject(method, path, typeof init?.body === 'string' ? init.body : undefined);
+          k.status = res.statusCode;
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
+          return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
+        }),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
