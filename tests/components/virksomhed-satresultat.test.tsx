@@ -102,7 +102,9 @@ describe("an ordinary company's SAT result", () => {
     // Changed through the same form.
     fireEvent.click(within(kort).getByRole('button', { name: 'Ret SAT-resultat' }));
     const ret = await within(kort).findByRole('form', { name: 'SAT-resultat' });
-    fireEvent.change(felt(ret, 'satTilsynsresultatKategori'), { target: { value: 'Paragraf8' } });
+    const retKategori = felt<HTMLSelectElement>(ret, 'satTilsynsresultatKategori');
+    await waitFor(() => expect([...retKategori.options].map((o) => o.value)).toContain('Paragraf8'));
+    fireEvent.change(retKategori, { target: { value: 'Paragraf8' } });
     fireEvent.click(within(ret).getByRole('button', { name: 'Gem SAT-resultat' }));
     await waitFor(() => expect(within(kort).queryByRole('form')).toBeNull());
     expect(within(within(kort).getByTestId('sat-resultat')).getByText('§ 8-tilsyn')).toBeTruthy();
@@ -145,7 +147,11 @@ describe("an ordinary company's SAT result", () => {
     // A farm's form starts on a category a farm may have.
     expect(felt<HTMLSelectElement>(form, 'satTilsynsresultatKategori').value).toBe('DelAfMiljoeTilsyn');
     await vaelgResultattype(form);
-    fireEvent.change(felt(form, 'satTilsynsresultatKategori'), { target: { value: 'UdtrukketAfSAT' } });
+    // The categories are a lookup: wait until its options are there before choosing one.
+    const kategori = felt<HTMLSelectElement>(form, 'satTilsynsresultatKategori');
+    await waitFor(() => expect([...kategori.options].map((o) => o.value)).toContain('UdtrukketAfSAT'));
+    fireEvent.change(kategori, { target: { value: 'UdtrukketAfSAT' } });
+    expect(kategori.value).toBe('UdtrukketAfSAT');
     fireEvent.click(within(form).getByRole('button', { name: 'Opret SAT-resultat' }));
     await within(form).findByText(SAT_LANDBRUG_KATEGORI_FEJL);
     expect((await s.api<Resultat[]>('GET', `satresultat/virksomhed/list/${id}`)).body).toHaveLength(0);
