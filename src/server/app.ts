@@ -24,6 +24,7 @@ import { klarRoutes } from './routes/klar';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
+import { planlaegningRoutes } from './routes/planlaegning';
 import { registreRoutes } from './routes/registre';
 import { registreringRoutes } from './routes/registreringer';
 import { satRoutes } from './routes/sat';
@@ -75,6 +76,7 @@ const API_ROUTES = [
   jupiterRoutes,
   satRoutes,
   satRegistreringRoutes,
+  planlaegningRoutes,
 ];
 
 /**

@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
+import { views as planlaegning } from '../../src/app/features/planlaegning/views';
 import { views as systemadmin } from '../../src/app/features/systemadmin/views';
 import { views as validering } from '../../src/app/features/validering/views';
 import { views as virksomhed } from '../../src/app/features/virksomhed/views';
@@ -23,7 +24,7 @@ import {
 } from '../../src/app/workspace/views';
 
 const registered: Partial<Record<string, ViewComponent | IkkeBygget>> = VIEWS;
-const featureViews = [systemadmin, validering, virksomhed, virksomhedListe];
+const featureViews = [systemadmin, validering, virksomhed, virksomhedListe, planlaegning];
 
 describe('route views', () => {
   it('every route a tile shows has a view or an explicit not-built mark; redirecting routes have none', () => {
@@ -52,7 +53,7 @@ describe('route views', () => {
   });
 
   it('routes not built yet share the overview; built ones get their own view', () => {
-    const overview = viewFor(getRoute('planlaegningsperiode-ressourcer'));
+    const overview = viewFor(getRoute('fakturering-fakturaoversigt'));
     expect(viewFor(getRoute('rapport-tilsyn'))).toBe(overview);
     expect(viewFor(getRoute('vandanlaeg-indtag'))).not.toBe(overview);
     expect(viewFor(getRoute('affaldstilsyn-opfoelgendetilsyn'))).not.toBe(overview);
@@ -63,7 +64,7 @@ describe('route views', () => {
   });
 
   it('a route not built yet opens and says so', async () => {
-    const route = getRoute('planlaegningsperiode-ressourcer');
+    const route = getRoute('fakturering-fakturaoversigt');
     const View = viewFor(route);
     render(
       <Suspense fallback={null}>
@@ -72,7 +73,7 @@ describe('route views', () => {
     );
     expect(await screen.findByText(/Denne visning er endnu ikke bygget/)).toBeTruthy();
     expect(
-      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Planlægning · Ressourcer'),
+      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Fakturering · Fakturaoversigt'),
     ).toBeTruthy();
     cleanup();
   });

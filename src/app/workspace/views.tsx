@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { views as affaldstilsyn } from '../features/affaldstilsyn/views';
+import { views as planlaegning } from '../features/planlaegning/views';
 import { views as systemadmin } from '../features/systemadmin/views';
 import { views as validering } from '../features/validering/views';
 import { views as vandanlaeg } from '../features/vandanlaeg/views';
@@ -33,11 +34,6 @@ export const IKKE_BYGGET_ENDNU = [
   'stslogin',
   'stserror',
   'logout',
-  'planlaegningsperioder',
-  'planlaegningsperiode-oversigt',
-  'planlaegningsperiode-ressourcer',
-  'planlaegningsperiode-kategori1a1b',
-  'planlaegningsperiode-kategori2',
   'admin-frasebibliotek',
   'admin-minimapkoblinger',
   'admin-administrativeoplysninger',
@@ -87,6 +83,7 @@ export const VIEWS = {
   ...validering,
   ...vandanlaeg,
   ...affaldstilsyn,
+  ...planlaegning,
   ...ikkeBygget,
 } satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -698,4 +699,107 @@ export const satOverfoersel = pgTable(
     brugerId: integer('bruger_id').references(() => bruger.id),
   },
   (t) => [index('sat_overfoersel_resultat_idx').on(t.resultatId, t.tidspunkt)],
+);
+
+// ---------------------------------------------------------------- yearly planning (issue 13)
+
+/**
+ * A planning period (one calendar year) of a customer; `genereret`/`genereretAf` record who last
+ * generated the plan and when (the generation is one act: nothing is logged per company).
+ */
+export const planlaegningsperiode = pgTable(
+  'planlaegningsperiode',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    aar: integer('aar').notNull(),
+    navn: text('navn').notNull(),
+    startdato: date('startdato').notNull(),
+    slutdato: date('slutdato').notNull(),
+    genereret: timestamp('genereret', { withTimezone: true }),
+    genereretAf: integer('genereret_af').references(() => bruger.id),
+    version: versionKolonne(),
+  },
+  (t) => [uniqueIndex('planlaegningsperiode_kunde_aar_idx').on(t.kundeId, t.aar)],
+);
+
+/**
+ * A planned inspection of a period: why (begrundelse, in words), the kind, the score it was planned
+ * from, its place on the priority list, the planned hours in half hours, and the inspection record
+ * that fulfilled it (a regeneration keeps those rows).
+ */
+export const planlagtTilsyn = pgTable(
+  'planlagt_tilsyn',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    periodeId: integer('periode_id')
+      .notNull()
+      .references(() => planlaegningsperiode.id, { onDelete: 'cascade' }),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    kategori: text('kategori').notNull(),
+    /** 'basis', 'prioriteret' or 'kampagne'. */
+    tilsynstype: text('tilsynstype').notNull(),
+    fysisk: boolean('fysisk').notNull().default(true),
+    /** The guide's total risk score (1–5) the row was planned from. */
+    score: doublePrecision('score'),
+    begrundelse: text('begrundelse').notNull(),
+    prioritet: integer('prioritet'),
+    valgt: boolean('valgt').notNull().default(false),
+    /** Planned hours in half hours (8 t = 16). */
+    timerHalve: integer('timer_halve').notNull(),
+    sagsbehandlerId: integer('sagsbehandler_id').references(() => bruger.id),
+    udfoertRegistreringId: integer('udfoert_registrering_id').references(() => registrering.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('planlagt_tilsyn_periode_idx').on(t.periodeId, t.kategori, t.score),
+    uniqueIndex('planlagt_tilsyn_periode_virksomhed_idx').on(t.periodeId, t.virksomhedId),
+    index('planlagt_tilsyn_sagsbehandler_idx').on(t.periodeId, t.sagsbehandlerId),
+  ],
+);
+
+/** A case worker's available hours in a period (absent: the default, STANDARD_TIMER_TIL_RAADIGHED). */
+export const planlaegningRessource = pgTable(
+  'planlaegning_ressource',
+  {
+    id: serial('id').primaryKey(),
+    periodeId: integer('periode_id')
+      .notNull()
+      .references(() => planlaegningsperiode.id, { onDelete: 'cascade' }),
+    brugerId: integer('bruger_id')
+      .notNull()
+      .references(() => bruger.id),
+    /** In half hours. */
+    timerTilRaadighedHalve: integer('timer_til_raadighed_halve').notNull(),
+    version: versionKolonne(),
+  },
+  (t) => [uniqueIndex('planlaegning_ressource_periode_bruger_idx').on(t.periodeId, t.brugerId)],
+);
+
+/** Economic follow-up of a period (opfoelgningOekonomiData): hours in half hours, money in øre. */
+export const opfoelgningOekonomi = pgTable(
+  'opfoelgning_oekonomi',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    periodeId: integer('periode_id')
+      .notNull()
+      .references(() => planlaegningsperiode.id, { onDelete: 'cascade' }),
+    tekst: text('tekst').notNull(),
+    planlagteTimerHalve: integer('planlagte_timer_halve').notNull(),
+    registreredeTimerHalve: integer('registrerede_timer_halve').notNull(),
+    faktureredeTimerHalve: integer('fakturerede_timer_halve').notNull(),
+    planlagtBeloebOere: bigint('planlagt_beloeb_oere', { mode: 'number' }).notNull(),
+    faktureretBeloebOere: bigint('faktureret_beloeb_oere', { mode: 'number' }).notNull(),
+    bemaerkning: text('bemaerkning'),
+    slettet: boolean('slettet').notNull().default(false),
+    version: versionKolonne(),
+  },
+  (t) => [index('opfoelgning_oekonomi_periode_idx').on(t.periodeId)],
 );

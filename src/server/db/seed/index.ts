@@ -39,6 +39,7 @@ import {
 import { forberedBrugere, lavKunderOgBrugere } from './brugere';
 import { type KundeRef, type KundeStats, newUniqueRegisters, type SeedContext } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
+import { lavPlanlaegning } from './planlaegning';
 import { Prng } from './prng';
 import { lavRegistreringer } from './registreringer';
 import { lavSat, SAT_SKALA, type SatSkala } from './sat';
@@ -303,6 +304,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
       await ctx.writer.flush();
       await lavVandRegistreringer(exec, k, kp.fork('vandregistreringer'));
       const sat = await lavSat(ctx, exec, k, kp.fork('sat'), skala.sat);
+      await ctx.writer.flush();
+      await lavPlanlaegning(exec, k, kp.fork('planlaegning'));
       lavNotifikationer(ctx, k, kp.fork('notifikationer'));
       log(
         `${k.navn}: ${k.stats.virksomheder} virksomheder, ${k.stats.landbrug} landbrug, ${k.stats.vandanlaeg} vandanlæg, ` +

@@ -1,0 +1,172 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatDato, formatDatoTid } from '../../../contract/format';
+import type { Planlaegningsperiode } from '../../../contract/planlaegning';
+import { defaultBrugerSettings } from '../../../contract/session';
+import { fejlTekst } from '../../lib/http-fejl';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { FrameCommands, RammeVenter } from '../../records/ramme';
+import type { RouteParams } from '../../routes/route-table';
+import { useShellSession } from '../../shell/session-context';
+import { useSaveBrugerSettings } from '../../shell/settings-save';
+import { Button } from '../../ui/Button';
+import { useConfirm } from '../../ui/ConfirmModal';
+import { toast } from '../../ui/toast';
+import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
+import { findPeriode, generer, usePerioder } from './api';
+import '../../records/ramme.css';
+import './planlaegning.css';
+
+export { useFrameCommands } from '../../records/ramme';
+
+/** The key of the planning year the user works in (spec 001: the session's activePlanlaegningsAar). */
+export const AKTIVT_AAR = 'activePlanlaegningsAar';
+
+const GENERER_TAST = 'alt+shift+g';
+
+/** What a tab gets from the frame: the period and how to generate its plan. */
+export interface PeriodeDetalje {
+  periode: Planlaegningsperiode;
+  genererer: boolean;
+  generer(): void;
+}
+
+/**
+ * Entering a period makes its year the session's activePlanlaegningsAar, kept in brugerSettings (the
+ * session holds those and keeps unknown keys), so it outlives a reload and follows the user.
+ */
+function useAktivtAar(aar: number | undefined) {
+  const { brugerSettings } = useShellSession();
+  const save = useSaveBrugerSettings();
+  const gemt = (brugerSettings as Record<string, unknown> | null)?.[AKTIVT_AAR];
+  useEffect(() => {
+    if (aar === undefined || !brugerSettings || gemt === aar) return;
+    save({ ...(brugerSettings ?? defaultBrugerSettings()), [AKTIVT_AAR]: aar }, { optimistic: true }).catch(
+      () => {
+        // The HTTP client has told why; the old year is back in the session.
+      },
+    );
+  }, [aar, gemt, brugerSettings, save]);
+}
+
+/**
+ * The frame of a planning period's tabs (Tilsynsplan, Ressourcer, Kategori 1a + 1b, Kategori 2; the
+ * tile draws the tabs from the route table): the header with the year, its dates and when and by whom
+ * the plan was generated, and the command 'Generér tilsynsplan' (asks first when a plan exists: it
+ * replaces the planned inspections not yet done).
+ */
+export function PeriodeFrame({
+  params,
+  children,
+}: {
+  params: RouteParams;
+  children(d: PeriodeDetalje): ReactNode;
+}) {
+  const id = Number(params.id);
+  const { user } = useShellSession();
+  const kundeId = user?.customerId ?? 0;
+  const perioder = usePerioder(kundeId);
+  const periode = findPeriode(perioder.data, id);
+  useTileTitle(periode ? periode.navn : null);
+  useAktivtAar(periode?.aar);
+
+  const client = useQueryClient();
+  const { confirm, confirmModal } = useConfirm();
+  const [genererer, setGenererer] = useState(false);
+  const periodeRef = useRef(periode);
+  periodeRef.current = periode;
+
+  const koer = useCallback(async () => {
+    const p = periodeRef.current;
+    if (!p || genererer) return;
+    if (
+      p.planGenereret !== null &&
+      !(await confirm({
+        title: 'Generér tilsynsplanen igen?',
+        message: `Planen for ${p.aar} blev genereret ${formatDatoTid(p.planGenereret)}. En ny generering erstatter de planlagte tilsyn, der ikke er udført endnu; udførte tilsyn bevares.`,
+        confirmLabel: 'Generér',
+      }))
+    )
+      return;
+    setGenererer(true);
+    try {
+      const svar = await generer(client, p);
+      const antal = svar.antal.reduce((sum, a) => sum + a.basis + a.prioriteret + a.kampagne, 0);
+      toast.success(`Tilsynsplanen for ${svar.periode.aar} er genereret: ${antal} planlagte tilsyn`);
+    } catch (err) {
+      toast.error(fejlTekst(err, { udenSvar: true }));
+    } finally {
+      setGenererer(false);
+    }
+  }, [client, confirm, genererer]);
+
+  const [tabCommands, setTabCommands] = useState<TileCommand[]>([]);
+  const commands = useMemo<TileCommand[]>(
+    () =>
+      periode
+        ? [
+            {
+              id: 'generer-tilsynsplan',
+              label: 'Generér tilsynsplan',
+              shortcut: GENERER_TAST,
+              keywords: ['planlæg', 'tilsynsplan', 'generer', 'årsplan'],
+              disabled: genererer,
+              run: () => void koer(),
+            },
+            ...tabCommands,
+          ]
+        : [],
+    [periode, genererer, koer, tabCommands],
+  );
+  useTileCommands(commands);
+
+  if (!periode) {
+    return (
+      <RammeVenter
+        idGyldigt={Number.isInteger(id) && id > 0 && !(perioder.isSuccess && !periode)}
+        henter={perioder.isLoading}
+        fejl={perioder.error}
+        tekster={{
+          ikkeFundet: 'Planlægningsperioden blev ikke fundet',
+          findesIkke: 'Den findes ikke hos den aktive kunde.',
+          ingenLaeseret: 'Du har ikke adgang til planlægning.',
+          kunneIkkeHentes: 'Planlægningsperioden kunne ikke hentes',
+        }}
+        onProevIgen={() => void perioder.refetch()}
+      />
+    );
+  }
+
+  return (
+    <FrameCommands.Provider value={setTabCommands}>
+      <div className="plan-ramme">
+        <div className="plan-hoved">
+          <span className="ramme-facts">
+            <strong className="plan-aar">{periode.aar}</strong>
+            <span>
+              {formatDato(periode.startdato)} – {formatDato(periode.slutdato)}
+            </span>
+            <span data-testid="plan-genereret">
+              {periode.planGenereret
+                ? `Genereret ${formatDatoTid(periode.planGenereret)}${periode.planGenereretAf ? ` af ${periode.planGenereretAf}` : ''}`
+                : 'Planen er ikke genereret endnu'}
+            </span>
+          </span>
+          <Button
+            size="small"
+            onClick={() => void koer()}
+            disabled={genererer}
+            title={`Generér tilsynsplan (${shortcutLabel(platformKey(GENERER_TAST))})`}
+          >
+            <RefreshCw size={14} aria-hidden="true" /> {genererer ? 'Genererer …' : 'Generér tilsynsplan'}
+          </Button>
+        </div>
+        <div className="plan-indhold" key={periode.id}>
+          {children({ periode, genererer, generer: () => void koer() })}
+        </div>
+        {confirmModal}
+      </div>
+    </FrameCommands.Provider>
+  );
+}

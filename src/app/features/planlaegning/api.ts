@@ -1,0 +1,162 @@
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import {
+  type GenererSvar,
+  gemPrioritering,
+  gemRessource,
+  genererPlan,
+  hentPlanlaegningsperioder,
+  hentPlanOversigt,
+  hentPrioritering,
+  hentRessourcer,
+  type OversigtQuery,
+  type Planlaegningsperiode,
+} from '../../../contract/planlaegning';
+import { http } from '../../session/runtime';
+
+/**
+ * The calls of the yearly planning. Keys start with ['planlaegning']: the periods per customer, and
+ * per period its overview pages, resources and priority lists, so a generation makes exactly the
+ * period's data stale.
+ */
+export const planKeys = {
+  alle: ['planlaegning'] as const,
+  perioder: (kundeId: number) => ['planlaegning', 'perioder', kundeId] as const,
+  periode: (periodeId: number) => ['planlaegning', 'periode', periodeId] as const,
+  oversigt: (periodeId: number, q: OversigtQuery) =>
+    ['planlaegning', 'periode', periodeId, 'oversigt', q] as const,
+  ressourcer: (periodeId: number) => ['planlaegning', 'periode', periodeId, 'ressourcer'] as const,
+  prioritering: (periodeId: number, kategori: string) =>
+    ['planlaegning', 'periode', periodeId, 'prioritering', kategori] as const,
+};
+
+/**
+ * A planning call that failed is written to the console (spec 001: 'logs') and shown by the view in
+ * its own words; the view shows nothing of an earlier answer while it lasts.
+ */
+function logget<T>(p: Promise<T>, hvad: string): Promise<T> {
+  return p.catch((err: unknown) => {
+    console.error(`Planlægning: ${hvad} kunne ikke hentes`, err);
+    throw err;
+  });
+}
+
+/** The customer's planning periods, newest year first. */
+export function usePerioder(kundeId: number) {
+  return useQuery({
+    queryKey: planKeys.perioder(kundeId),
+    queryFn: ({ signal }) =>
+      logget(
+        http.call(hentPlanlaegningsperioder, { params: { kundeId }, signal, silent: true }),
+        'planlægningsperioderne',
+      ),
+    enabled: kundeId > 0,
+  });
+}
+
+/** The period of a route's id among the customer's periods (undefined while loading or when unknown). */
+export const findPeriode = (perioder: readonly Planlaegningsperiode[] | undefined, id: number) =>
+  perioder?.find((p) => p.id === id);
+
+/** The category status and one page of the plan; the last page stays while the next loads. */
+export function useOversigt(periodeId: number, query: OversigtQuery, enabled = true) {
+  return useQuery({
+    queryKey: planKeys.oversigt(periodeId, query),
+    queryFn: ({ signal }) =>
+      logget(
+        http.call(hentPlanOversigt, { params: { periodeId }, query, signal, silent: true }),
+        'tilsynsplanen',
+      ),
+    placeholderData: keepPreviousData,
+    enabled: enabled && periodeId > 0,
+  });
+}
+
+export function useRessourcer(periodeId: number) {
+  return useQuery({
+    queryKey: planKeys.ressourcer(periodeId),
+    queryFn: ({ signal }) =>
+      logget(http.call(hentRessourcer, { params: { periodeId }, signal, silent: true }), 'ressourcerne'),
+    enabled: periodeId > 0,
+  });
+}
+
+/** The planned rows of a priority list; `kategori` is the query's value ('1a', '1b', '2_' or none). */
+export function usePrioritering(periodeId: number, kategori: '1a' | '1b' | '2_' | undefined) {
+  return useQuery({
+    queryKey: planKeys.prioritering(periodeId, kategori ?? 'alle'),
+    queryFn: ({ signal }) =>
+      logget(
+        http.call(hentPrioritering, {
+          params: { periodeId },
+          query: kategori ? { kategori } : {},
+          signal,
+          silent: true,
+        }),
+        'prioriteringslisten',
+      ),
+    enabled: periodeId > 0,
+  });
+}
+
+/** Generates (or regenerates) the period's plan; afterwards the period and its lists are stale. */
+export async function generer(client: QueryClient, periode: Planlaegningsperiode): Promise<GenererSvar> {
+  const svar = await http.call(genererPlan, {
+    params: { periodeId: periode.id },
+    body: { version: periode.version },
+    silent: true,
+  });
+  await client.invalidateQueries({ queryKey: planKeys.alle });
+  return svar;
+}
+
+export const gemTimerTilRaadighed = (
+  periodeId: number,
+  brugerId: number,
+  timerTilRaadighed: number,
+  version: number,
+) =>
+  http.call(gemRessource, {
+    params: { periodeId, brugerId },
+    body: { timerTilRaadighed, version },
+    silent: true,
+  });
+
+export const gemValgte = (periodeId: number, kategori: '1a1b' | '2', valgte: number[], version: number) =>
+  http.call(gemPrioritering, { params: { periodeId }, body: { kategori, valgte, version }, silent: true });
+
+/**
+ * The Kategori filter's choices and what each sends (spec 001: 'Ingen' is sent as '3_' and '2' as
+ * '2_'; 1a and 1b as they are).
+ */
+export const KATEGORI_FILTER = [
+  { tekst: '1a', vaerdi: '1a' },
+  { tekst: '1b', vaerdi: '1b' },
+  { tekst: '2', vaerdi: '2_' },
+  { tekst: 'Ingen', vaerdi: '3_' },
+] as const;
+export type KategoriFilterTekst = (typeof KATEGORI_FILTER)[number]['tekst'];
+
+export function kategoriFilterVaerdi(tekst: KategoriFilterTekst): string {
+  const v = KATEGORI_FILTER.find((k) => k.tekst === tekst);
+  if (!v) throw new Error(`Ukendt kategori: ${tekst}`);
+  return v.vaerdi;
+}
+
+/**
+ * The chosen rows of a priority list in the list's order (highest score first): what the save sends,
+ * so the server numbers them 1, 2, … in that order.
+ */
+export function valgteIListeOrden<T extends { id: number }>(
+  raekker: readonly T[],
+  valgte: ReadonlySet<number>,
+): number[] {
+  return raekker.filter((r) => valgte.has(r.id)).map((r) => r.id);
+}
+
+/** The priority numbers the chosen rows get when saved: 1, 2, … in list order. */
+export function nyeNumre<T extends { id: number }>(
+  raekker: readonly T[],
+  valgte: ReadonlySet<number>,
+): Map<number, number> {
+  return new Map(valgteIListeOrden(raekker, valgte).map((id, i) => [id, i + 1]));
+}
