@@ -231,7 +231,10 @@ describe('fees', () => {
     });
     const form = await formen('Gebyr');
     await waitFor(() => expect(gebyrHint()).toBe('3 t × 685,00 kr. = 2.055,00 kr.'));
-    fireEvent.change(felt(form, 'gebyrtypeId'), { target: { value: String(fast) } });
+    // The fee types are a lookup: wait for the fixed fee's option before choosing it.
+    const type = felt<HTMLSelectElement>(form, 'gebyrtypeId');
+    await waitFor(() => expect(type.querySelector(`option[value="${fast}"]`)).toBeTruthy());
+    fireEvent.change(type, { target: { value: String(fast) } });
     expect(gebyrHint()).toBe('Fast gebyr: 1.500,00 kr.');
   });
 

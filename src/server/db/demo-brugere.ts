@@ -29,7 +29,13 @@ export const DEMO_BRUGERE: DemoBruger[] = [
   { username: 'vand', navn: 'Vera Vandløb', roller: ['SagsbehandlerVandanlaeg'], kunder: [0] },
   { username: 'affald', navn: 'Asger Affaldsen', roller: ['SagsbehandlerAffald'], kunder: [0] },
   { username: 'oekonomi', navn: 'Øjvind Økonomisen', roller: ['OkonomiAdmin'], kunder: [0] },
-  { username: 'planlaegger', navn: 'Pia Planlægger', roller: ['SagsbehandlerAarsplan'], kunder: [0] },
+  {
+    username: 'planlaegger',
+    navn: 'Pia Planlægger',
+    // A planner reads the companies and farms she plans (opens them beside the plan), changes none.
+    roller: ['SagsbehandlerAarsplan', 'SagsbehandlerVirksomLaes', 'SagsbehandlerLandbrugLaes'],
+    kunder: [0],
+  },
   {
     username: 'laeser',
     navn: 'Lene Læser',
