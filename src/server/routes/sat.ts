@@ -20,6 +20,7 @@ import {
   satListeDef,
 } from '../../contract/sat';
 import { queryRows } from '../db/client';
+import { containsPattern } from '../db/like';
 import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
 import { satGebyrType, satTilsynsperiode, satVirksomhed, virksomhed } from '../db/schema';
 import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
@@ -277,7 +278,7 @@ export async function satRoutes(app: FastifyInstance, deps: Deps) {
     const iDag = iDagAf(clock);
     const where: SQL[] = [sql`true`];
     if (q.filter) {
-      const m = `%${q.filter.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const m = containsPattern(q.filter.toLowerCase());
       where.push(
         sql`(lower(p.navn) like ${m} or coalesce(p.cvr_nr, '') like ${m} or coalesce(p.p_nr, '') like ${m})`,
       );
