@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAT_RAEKKETYPE } from '../../src/contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
+import { sammenlignDansk } from '../../src/contract/sortering';
 import {
   SAT_KAN_IKKE_AENDRES,
   type SatListeRaekke,
@@ -308,6 +309,11 @@ describe.each(dbTargets())('SAT companies on %s', (target) => {
       expect(udvalgt.items.every((i) => i.satStatus === 'Udvalgt')).toBe(true);
       const ikkeOverfoert = await liste('filteredColumns=overfoert:false&take=500');
       expect(ikkeOverfoert.items.every((i) => i.overfoertDato === null)).toBe(true);
+
+      // Sorted by name in Danish order (æ, ø, å last; case and accents as the company list sorts).
+      const paaNavnSorteret = await liste('sortByColumn=virksomhedsnavn&take=500');
+      const navne = paaNavnSorteret.items.map((i) => i.virksomhedsnavn);
+      expect(navne).toEqual([...navne].sort(sammenlignDansk));
 
       const en = alle.items[3]!;
       const paaPNr = await liste(`filter=${en.pNr}`);

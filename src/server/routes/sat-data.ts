@@ -27,13 +27,14 @@ export const SAT_STATUS_SQL = sql.raw(`(case when t.faktureret then 'Faktureret'
   when t.udfoert_dato is not null then 'Udført' else 'Udvalgt' end)`);
 
 /**
- * Every live SAT company of the customer with its SAT fields and state (columns: id, navn, cvr_nr,
+ * Every live SAT company of the customer with its SAT fields and state (columns: id, navn,
+ * navn_sortering (the stored Danish sort key), cvr_nr,
  * p_nr, adresse, periode_id, udvalgt_dato, deadline_dato (text), risikoscore, udvaelgelsesmetode,
  * er_landbrug, fra_sat_liste, kategori, udfoert_dato, overfoert_dato, faktureret). `hvor` narrows it
  * (e.g. to one company).
  */
 export function satTilstandSql(kundeId: number, hvor: SQL = sql`true`): SQL {
-  return sql`select v.id, v.navn, v.cvr_nr, v.p_nr, v.adresse, s.sat_tilsynsperiode_id as periode_id,
+  return sql`select v.id, v.navn, v.navn_sortering, v.cvr_nr, v.p_nr, v.adresse, s.sat_tilsynsperiode_id as periode_id,
       s.udvalgt_dato::text as udvalgt_dato, s.deadline_dato::text as deadline_dato, s.risikoscore,
       s.udvaelgelsesmetode, s.er_landbrug, s.fra_sat_liste,
       r.data->>'satTilsynsresultatKategori' as kategori,

@@ -44,13 +44,9 @@ import { satOpretRoutes } from './sat-opret';
 export const SAT_KONFLIKT =
   'SAT-virksomheden er blevet ændret af en anden, siden du hentede den. Hent den igen og ret på ny.';
 
-const tekstSort = (kolonne: string): SQL[] => [
-  sql`dansk_sortering(${sql.raw(kolonne)})`,
-  sql.raw(`${kolonne} collate "C"`),
-];
-
 const SORT_SQL: Record<SatSortKolonne, SQL[]> = {
-  virksomhedsnavn: tekstSort('p.navn'),
+  // The stored Danish sort key of the company row (virksomhed.navn_sortering), not one computed per row.
+  virksomhedsnavn: [sql`p.navn_sortering collate "C"`, sql`p.navn collate "C"`],
   cvrNr: [sql`p.cvr_nr collate "C"`],
   pNr: [sql`p.p_nr collate "C"`],
   udvalgtDato: [sql`p.udvalgt_dato`],
