@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAT_RAEKKETYPE } from '../../src/contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
-import { sammenlignDansk } from '../../src/contract/sortering';
 import {
   SAT_KAN_IKKE_AENDRES,
   type SatListeRaekke,
@@ -11,6 +10,7 @@ import {
   satTilsynsperiodeSchema,
   satVirksomhedSchema,
 } from '../../src/contract/sat';
+import { sammenlignDansk } from '../../src/contract/sortering';
 import { queryRows } from '../../src/server/db/client';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
