@@ -19,6 +19,8 @@ import { registerRouteRegistry } from './http/route-registry';
 import { createIntegrations, type Integrations } from './integrations';
 import { brugerRoutes } from './routes/bruger';
 import { faellesRoutes } from './routes/faelles';
+import { faktureringRoutes } from './routes/fakturering';
+import { faktureringAdminRoutes } from './routes/fakturering-admin';
 import { jupiterRoutes } from './routes/jupiter';
 import { klarRoutes } from './routes/klar';
 import { logbogRoutes } from './routes/logbog';
@@ -77,6 +79,8 @@ const API_ROUTES = [
   satRoutes,
   satRegistreringRoutes,
   planlaegningRoutes,
+  faktureringRoutes,
+  faktureringAdminRoutes,
 ];
 
 /**

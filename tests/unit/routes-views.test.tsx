@@ -53,8 +53,9 @@ describe('route views', () => {
   });
 
   it('routes not built yet share the overview; built ones get their own view', () => {
-    const overview = viewFor(getRoute('fakturering-fakturaoversigt'));
+    const overview = viewFor(getRoute('rapport-vandoppumpet'));
     expect(viewFor(getRoute('rapport-tilsyn'))).toBe(overview);
+    expect(viewFor(getRoute('fakturering-fakturaoversigt'))).not.toBe(overview);
     expect(viewFor(getRoute('vandanlaeg-indtag'))).not.toBe(overview);
     expect(viewFor(getRoute('affaldstilsyn-opfoelgendetilsyn'))).not.toBe(overview);
     expect(viewFor(getRoute('virksomhed-tilsyn'))).toBe(virksomhed['virksomhed-tilsyn']);
@@ -64,7 +65,7 @@ describe('route views', () => {
   });
 
   it('a route not built yet opens and says so', async () => {
-    const route = getRoute('fakturering-fakturaoversigt');
+    const route = getRoute('rapport-vandoppumpet');
     const View = viewFor(route);
     render(
       <Suspense fallback={null}>
@@ -73,7 +74,7 @@ describe('route views', () => {
     );
     expect(await screen.findByText(/Denne visning er endnu ikke bygget/)).toBeTruthy();
     expect(
-      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Fakturering · Fakturaoversigt'),
+      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Rapporter · Oppumpet vand'),
     ).toBeTruthy();
     cleanup();
   });

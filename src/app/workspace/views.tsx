@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { views as affaldstilsyn } from '../features/affaldstilsyn/views';
+import { views as fakturering } from '../features/fakturering/views';
 import { views as planlaegning } from '../features/planlaegning/views';
 import { views as systemadmin } from '../features/systemadmin/views';
 import { views as validering } from '../features/validering/views';
@@ -40,12 +41,6 @@ export const IKKE_BYGGET_ENDNU = [
   'admin-dokumentskabeloner',
   'admin-brugeradministration',
   'admin-jupitercertifikat',
-  'fakturering-fakturaforslagliste',
-  'fakturering-godkendtefakturaforslag',
-  'fakturering-fakturaoversigt',
-  'fakturering-fakturafejledeoversigt',
-  'fakturering-gebyrtyper',
-  'fakturering-opfoelgningoekonomi',
   'rapport-tilsyn',
   'rapport-haandhaevelser',
   'rapport-afgoerelser',
@@ -84,6 +79,7 @@ export const VIEWS = {
   ...vandanlaeg,
   ...affaldstilsyn,
   ...planlaegning,
+  ...fakturering,
   ...ikkeBygget,
 } satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
 

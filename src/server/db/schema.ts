@@ -803,3 +803,143 @@ export const opfoelgningOekonomi = pgTable(
   },
   (t) => [index('opfoelgning_oekonomi_periode_idx').on(t.periodeId)],
 );
+
+// ---------------------------------------------------------------- invoicing user payment (issue 13)
+
+/** The rates of a settlement year (1 November the year before to 1 November the year). */
+export const brugerbetalingSats = pgTable(
+  'brugerbetaling_sats',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    aar: integer('aar').notNull(),
+    timesatsOere: integer('timesats_oere').notNull(),
+    fremmedAndelBp: integer('fremmed_andel_bp').notNull(),
+    husdyrGodkendelseAndelBp: integer('husdyr_godkendelse_andel_bp').notNull(),
+    version: versionKolonne(),
+  },
+  (t) => [uniqueIndex('brugerbetaling_sats_kunde_aar_idx').on(t.kundeId, t.aar)],
+);
+
+/**
+ * A batch of invoices approved together (art 'faktura') or of credit notes (art 'kredit');
+ * status 'godkendt' (awaiting transfer), 'overfoert', 'delvist' (some failed), 'annulleret',
+ * 'krediteret'.
+ */
+export const afregningBatch = pgTable(
+  'afregning_batch',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    art: text('art').notNull(),
+    status: text('status').notNull(),
+    aar: integer('aar').notNull(),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    oprettetAf: integer('oprettet_af')
+      .notNull()
+      .references(() => bruger.id),
+    overfoert: timestamp('overfoert', { withTimezone: true }),
+    kreditererBatchId: integer('krediterer_batch_id'),
+    aarsag: text('aarsag'),
+    annulleretAf: integer('annulleret_af').references(() => bruger.id),
+    annulleret: timestamp('annulleret', { withTimezone: true }),
+    version: versionKolonne(),
+  },
+  (t) => [index('afregning_batch_kunde_idx').on(t.kundeId, t.id)],
+);
+
+/**
+ * An invoice of one company for one settlement year: a proposal (status 'forslag') until approved,
+ * then 'godkendt', 'overfoert', 'fejlet' or 'krediteret'. A credit note is a row of art 'kredit'
+ * referencing the invoice it credits. Totals are integer øre.
+ */
+export const faktura = pgTable(
+  'faktura',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id),
+    aar: integer('aar').notNull(),
+    art: text('art').notNull().default('faktura'),
+    status: text('status').notNull(),
+    batchId: integer('batch_id').references(() => afregningBatch.id),
+    totalOere: bigint('total_oere', { mode: 'number' }).notNull(),
+    timerHalve: integer('timer_halve').notNull(),
+    antalLinjer: integer('antal_linjer').notNull(),
+    kreditererFakturaId: integer('krediterer_faktura_id'),
+    fakturanummer: text('fakturanummer'),
+    fejl: text('fejl'),
+    forsoeg: integer('forsoeg').notNull().default(0),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    godkendtAf: integer('godkendt_af').references(() => bruger.id),
+    godkendt: timestamp('godkendt', { withTimezone: true }),
+    overfoert: timestamp('overfoert', { withTimezone: true }),
+    version: versionKolonne(),
+  },
+  (t) => [
+    index('faktura_kunde_status_idx').on(t.kundeId, t.status, t.aar),
+    index('faktura_batch_idx').on(t.batchId),
+    index('faktura_virksomhed_idx').on(t.virksomhedId),
+    // One credit note per invoice.
+    uniqueIndex('faktura_krediterer_idx').on(t.kreditererFakturaId),
+  ],
+);
+
+/**
+ * One line of an invoice. `aktiv` is true while the line bills its record (the invoice is not
+ * credited): a record is on at most one active line, which the partial unique index holds.
+ */
+export const fakturaLinje = pgTable(
+  'faktura_linje',
+  {
+    id: serial('id').primaryKey(),
+    fakturaId: integer('faktura_id')
+      .notNull()
+      .references(() => faktura.id, { onDelete: 'cascade' }),
+    kilde: text('kilde').notNull(),
+    registreringId: integer('registrering_id').references(() => registrering.id),
+    dato: date('dato').notNull(),
+    tekst: text('tekst').notNull(),
+    kategori: text('kategori'),
+    timerHalve: integer('timer_halve'),
+    satsOere: integer('sats_oere').notNull(),
+    andelBp: integer('andel_bp').notNull(),
+    beloebOere: bigint('beloeb_oere', { mode: 'number' }).notNull(),
+    forklaring: text('forklaring').notNull(),
+    kreditererLinjeId: integer('krediterer_linje_id'),
+    aktiv: boolean('aktiv').notNull().default(true),
+  },
+  (t) => [
+    index('faktura_linje_faktura_idx').on(t.fakturaId),
+    uniqueIndex('faktura_linje_registrering_aktiv_idx')
+      .on(t.registreringId)
+      .where(sql`${t.aktiv} and ${t.registreringId} is not null`),
+  ],
+);
+
+/** Each attempt to transfer an invoice to the economy system, and how it went. */
+export const oekonomiOverfoersel = pgTable(
+  'oekonomi_overfoersel',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    fakturaId: integer('faktura_id')
+      .notNull()
+      .references(() => faktura.id, { onDelete: 'cascade' }),
+    /** 'OK', 'Fejl' or 'Timeout'. */
+    status: text('status').notNull(),
+    besked: text('besked'),
+    fakturanummer: text('fakturanummer'),
+    tidspunkt: timestamp('tidspunkt', { withTimezone: true }).notNull().defaultNow(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+  },
+  (t) => [index('oekonomi_overfoersel_faktura_idx').on(t.fakturaId, t.tidspunkt)],
+);

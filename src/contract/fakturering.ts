@@ -1,0 +1,539 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { endpoint } from './endpoint';
+import { versionSchema } from './felter';
+import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
+import { GEBYR_ARTER } from './sat';
+
+/**
+ * Invoicing user payment (issue 13, spec 000 §6 '/fakturering', spec 001 §9): invoice proposals
+ * built from the user-payment records of a settlement period (1 November to 1 November), approved
+ * into batches, transferred to the economy system, credited or cancelled; failed transfers fixed and
+ * retried; fee types and the yearly rates. The spec's calls are `Brugerbetaling/BrugOIR`,
+ * `Brugerbetaling/KrediterBatch` and `Brugerbetaling/AnnullerFakturering`; the rest are additions
+ * (docs/api.md). Money is integer øre everywhere; hours are counted in half hours.
+ */
+export const FAKTURERING_RET = 'SAGSBEHANDLER_LANDBRUG||SAGSBEHANDLER_VIRKSOMHED||OKONOMI_ADMIN';
+/** Fee types and rates are the economy administrator's. */
+export const GEBYRTYPE_RET = 'OKONOMI_ADMIN';
+
+const aarSchema = z.coerce
+  .number({ error: 'Afregningsåret skal være et tal' })
+  .int({ error: 'Afregningsåret skal være et helt tal' })
+  .min(2000, { error: 'Afregningsåret skal ligge mellem 2000 og 2100' })
+  .max(2100, { error: 'Afregningsåret skal ligge mellem 2000 og 2100' });
+
+// ---------------------------------------------------------------- the economic flag
+
+/** GET Brugerbetaling/BrugOIR?kundeId (spec): whether the customer transfers to an economy system. */
+export const hentBrugOIR = endpoint({
+  method: 'GET',
+  path: '/Brugerbetaling/BrugOIR',
+  query: z.object({ kundeId: idSchema }),
+  answer: z.boolean(),
+  access: FAKTURERING_RET,
+});
+
+// ---------------------------------------------------------------- settlement periods and rates
+
+/**
+ * The rates of one settlement year: the period runs from 1 November the year before to 1 November
+ * the year (`til` is exclusive). Shares are in basis points (10000 = 100 %).
+ */
+export const afregningsaarSchema = z.object({
+  aar: z.number(),
+  /** First day of the period (YYYY-MM-DD). */
+  fra: z.string(),
+  /** The day after the period (YYYY-MM-DD), exclusive. */
+  til: z.string(),
+  timesatsOere: z.number(),
+  /** Share of outside services (fremmede tjenesteydelser) charged, basis points (5779 = 57,79 %). */
+  fremmedAndelBp: z.number(),
+  /** Share charged for approvals of livestock farms, basis points (8000 = 80 %). */
+  husdyrGodkendelseAndelBp: z.number(),
+  version: z.number(),
+});
+export type Afregningsaar = z.infer<typeof afregningsaarSchema>;
+
+/** GET fakturering/satser (addition): the settlement years with rates, newest first. */
+export const hentSatser = endpoint({
+  method: 'GET',
+  path: '/fakturering/satser',
+  answer: z.array(afregningsaarSchema),
+  access: FAKTURERING_RET,
+});
+
+/** A share in hundredths of a per cent (basis points): 10000 = 100 %, 5779 = 57,79 %. */
+const andelBp = (navn: string) =>
+  z
+    .number({ error: `${navn} skal være et tal` })
+    .int({ error: `${navn} skal angives i hundrededele procent` })
+    .min(0, { error: `${navn} må ikke være negativ` })
+    .max(10000, { error: `${navn} må højst være 100 %` });
+const oereSchema = (navn: string, max = 100_000_000) =>
+  z
+    .number({ error: `${navn} skal være et beløb i øre` })
+    .int({ error: `${navn} skal være et helt antal øre` })
+    .min(0, { error: `${navn} må ikke være negativ` })
+    .max(max, { error: `${navn} er for stor` });
+
+export const satsInputSchema = z.object({
+  timesatsOere: oereSchema('Timesatsen', 10_000_000),
+  fremmedAndelBp: andelBp('Andelen for fremmede ydelser'),
+  husdyrGodkendelseAndelBp: andelBp('Andelen for husdyrgodkendelser'),
+  /** The version edited; omitted when the year has no rates yet. */
+  version: versionSchema.optional(),
+});
+export type SatsInput = z.infer<typeof satsInputSchema>;
+
+/** PUT fakturering/satser/{aar} (addition): sets a year's rates (stale version → 409). */
+export const gemSatser = endpoint({
+  method: 'PUT',
+  path: '/fakturering/satser/:aar',
+  params: z.object({ aar: aarSchema }),
+  body: satsInputSchema,
+  answer: afregningsaarSchema,
+  access: GEBYRTYPE_RET,
+});
+
+// ---------------------------------------------------------------- fee types (SAT)
+
+export const gebyrTypeAdminSchema = z.object({
+  id: z.number(),
+  navn: z.string(),
+  art: z.enum(GEBYR_ARTER),
+  satsOere: z.number(),
+  gyldigFra: z.string(),
+  gyldigTil: z.string().nullable(),
+  aktiv: z.boolean(),
+  /** Fees registered with the type (a used type can be closed, not deleted). */
+  antalGebyrer: z.number(),
+  version: z.number(),
+});
+export type GebyrTypeAdmin = z.infer<typeof gebyrTypeAdminSchema>;
+
+const datoFelt = (navn: string) =>
+  z
+    .string({ error: `${navn} er påkrævet` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${navn} skal være en dato` });
+
+export const gebyrTypeInputSchema = z.object({
+  navn: z
+    .string({ error: 'Navnet er påkrævet' })
+    .trim()
+    .min(1, { error: 'Navnet er påkrævet' })
+    .max(100, { error: 'Navnet må højst være 100 tegn' }),
+  art: z.enum(GEBYR_ARTER, { error: 'Vælg timesats eller fast gebyr' }),
+  satsOere: oereSchema('Satsen', 10_000_000),
+  gyldigFra: datoFelt('Gyldig fra'),
+  gyldigTil: datoFelt('Gyldig til').nullable(),
+  aktiv: z.boolean(),
+});
+export type GebyrTypeInput = z.infer<typeof gebyrTypeInputSchema>;
+
+/** GET fakturering/gebyrtyper (addition): every fee type of the customer, active or not. */
+export const hentGebyrTyper = endpoint({
+  method: 'GET',
+  path: '/fakturering/gebyrtyper',
+  answer: z.array(gebyrTypeAdminSchema),
+  access: GEBYRTYPE_RET,
+});
+
+/** POST fakturering/gebyrtyper (addition). 201. */
+export const opretGebyrType = endpoint({
+  method: 'POST',
+  path: '/fakturering/gebyrtyper',
+  body: gebyrTypeInputSchema,
+  answer: gebyrTypeAdminSchema,
+  status: 201,
+  access: GEBYRTYPE_RET,
+});
+
+/** PUT fakturering/gebyrtyper/{id} (addition): with the version edited (stale → 409). */
+export const gemGebyrType = endpoint({
+  method: 'PUT',
+  path: '/fakturering/gebyrtyper/:id',
+  params: z.object({ id: idSchema }),
+  body: gebyrTypeInputSchema.extend({ version: versionSchema }),
+  answer: gebyrTypeAdminSchema,
+  access: GEBYRTYPE_RET,
+});
+
+// ---------------------------------------------------------------- invoices and proposals
+
+/**
+ * An invoice's life (src/contract/brugerbetaling-regler.ts holds the transitions):
+ * forslag → godkendt (in a batch) → overfoert | fejlet (↺ retried) → krediteret;
+ * godkendt → forslag when its batch is cancelled before transfer. A credit note (art 'kredit')
+ * starts as godkendt in its own batch.
+ */
+export const FAKTURA_STATUSSER = ['forslag', 'godkendt', 'overfoert', 'fejlet', 'krediteret'] as const;
+export type FakturaStatus = (typeof FAKTURA_STATUSSER)[number];
+export const FAKTURA_STATUS_TEKST: Record<FakturaStatus, string> = {
+  forslag: 'Forslag',
+  godkendt: 'Godkendt',
+  overfoert: 'Overført',
+  fejlet: 'Fejlet',
+  krediteret: 'Krediteret',
+};
+export const FAKTURA_ARTER = ['faktura', 'kredit'] as const;
+export type FakturaArt = (typeof FAKTURA_ARTER)[number];
+
+/** Where a line comes from. */
+export const LINJE_KILDER = ['timer', 'fast', 'fremmed', 'sat'] as const;
+export type LinjeKilde = (typeof LINJE_KILDER)[number];
+
+/** One invoice line; it explains itself: hours × rate × share = amount. */
+export const fakturaLinjeSchema = z.object({
+  id: z.number(),
+  kilde: z.enum(LINJE_KILDER),
+  /** The user-payment record (brugerbetaling or satgebyr) it bills; null on no line today. */
+  registreringId: z.number().nullable(),
+  dato: z.string(),
+  tekst: z.string(),
+  /** The time category's name, or the fee type's. */
+  kategori: z.string().nullable(),
+  /** Hours in half hours (rounded per day to the nearest half hour); null for fixed amounts. */
+  timerHalve: z.number().nullable(),
+  /** Rate in øre per hour, or the fixed or bought amount in øre. */
+  satsOere: z.number(),
+  /** Share charged, basis points (10000 = 100 %). */
+  andelBp: z.number(),
+  beloebOere: z.number(),
+  /** How the amount came about, in words: '3,5 t à 1.033,00 kr. × 80 % (husdyrgodkendelse)'. */
+  forklaring: z.string(),
+  /** On a credit note: the original line it credits. */
+  kreditererLinjeId: z.number().nullable(),
+});
+export type FakturaLinje = z.infer<typeof fakturaLinjeSchema>;
+
+/** One invoice (proposal, approved, transferred, failed or credited) as the lists show it. */
+export const fakturaRaekkeSchema = z.object({
+  id: z.number(),
+  art: z.enum(FAKTURA_ARTER),
+  status: z.enum(FAKTURA_STATUSSER),
+  aar: z.number(),
+  virksomhedId: z.number(),
+  virksomhedsnavn: z.string(),
+  /** 'virksomhed', 'landbrug' or 'satvirksomhed'. */
+  virksomhedstype: z.string(),
+  cvrNr: z.string().nullable(),
+  /** Payer type (betalerTypeKode) and reference (EAN, CPR…) as on the company. */
+  betalerTypeKode: z.string().nullable(),
+  betalingsReference: z.string().nullable(),
+  antalLinjer: z.number(),
+  timerHalve: z.number(),
+  totalOere: z.number(),
+  batchId: z.number().nullable(),
+  /** The economy system's invoice number once transferred. */
+  fakturanummer: z.string().nullable(),
+  /** The economy system's reason for the last failed transfer. */
+  fejl: z.string().nullable(),
+  forsoeg: z.number(),
+  /** A credit note: the invoice it credits; an invoice: its credit note. */
+  kreditererFakturaId: z.number().nullable(),
+  krediteretAfFakturaId: z.number().nullable(),
+  godkendtAf: z.string().nullable(),
+  godkendt: z.string().nullable(),
+  overfoert: z.string().nullable(),
+  version: z.number(),
+});
+export type FakturaRaekke = z.infer<typeof fakturaRaekkeSchema>;
+
+export const fakturaSchema = fakturaRaekkeSchema.extend({ linjer: z.array(fakturaLinjeSchema) });
+export type Faktura = z.infer<typeof fakturaSchema>;
+
+export const FAKTURA_SORT_KOLONNER = [
+  'virksomhedsnavn',
+  'cvrNr',
+  'totalOere',
+  'timerHalve',
+  'antalLinjer',
+  'status',
+  'fakturanummer',
+  'godkendt',
+  'overfoert',
+  'id',
+] as const;
+export type FakturaSortKolonne = (typeof FAKTURA_SORT_KOLONNER)[number];
+/** Column filters: status:…|…, art:faktura|kredit, aar:2026, batch:<id>, type:virksomhed|landbrug|satvirksomhed. */
+export const FAKTURA_FILTER_KOLONNER = ['status', 'art', 'aar', 'batch', 'type'] as const;
+export type FakturaFilterKolonne = (typeof FAKTURA_FILTER_KOLONNER)[number];
+
+export const fakturaListeDef: ListeDef<FakturaSortKolonne, FakturaFilterKolonne> = {
+  sortKolonner: FAKTURA_SORT_KOLONNER,
+  standardSort: 'virksomhedsnavn',
+  filterRegler: {
+    status: (v) => (FAKTURA_STATUSSER as readonly string[]).includes(v),
+    art: (v) => (FAKTURA_ARTER as readonly string[]).includes(v),
+    aar: (v) => /^\d{4}$/.test(v),
+    batch: (v) => /^[1-9]\d{0,9}$/.test(v),
+    type: (v) => v === 'virksomhed' || v === 'landbrug' || v === 'satvirksomhed',
+  },
+  standardTake: 50,
+  maxTake: 500,
+  filterMaks: 100,
+};
+export const fakturaListeQuerySchema = listeQuerySchema(fakturaListeDef);
+export type FakturaListeQuery = z.input<typeof fakturaListeQuerySchema>;
+
+/** The page plus the sums of every matching invoice (not only the page), so totals reconcile. */
+export const fakturaSideSchema = sideSchema(fakturaRaekkeSchema).extend({
+  sumOere: z.number(),
+  sumTimerHalve: z.number(),
+});
+export type FakturaSide = z.infer<typeof fakturaSideSchema>;
+
+/** GET fakturering/fakturaer (addition): invoices and proposals, paged, filtered by the columns. */
+export const hentFakturaer = endpoint({
+  method: 'GET',
+  path: '/fakturering/fakturaer',
+  query: fakturaListeQuerySchema,
+  answer: fakturaSideSchema,
+  access: FAKTURERING_RET,
+});
+
+/** GET fakturering/fakturaer/{id} (addition): one invoice with its lines. */
+export const hentFaktura = endpoint({
+  method: 'GET',
+  path: '/fakturering/fakturaer/:id',
+  params: z.object({ id: idSchema }),
+  answer: fakturaSchema,
+  access: FAKTURERING_RET,
+});
+
+export const danForslagSvarSchema = z.object({
+  aar: z.number(),
+  /** Proposals now in status forslag for the year. */
+  antalForslag: z.number(),
+  /** Records billed by the proposals. */
+  antalLinjer: z.number(),
+  /** Draft proposals replaced by this run (approved ones are never touched). */
+  erstattede: z.number(),
+  totalOere: z.number(),
+});
+export type DanForslagSvar = z.infer<typeof danForslagSvarSchema>;
+
+/**
+ * POST fakturering/forslag/dan (addition): (re)builds the year's proposals in one transaction from
+ * the records of the period not yet on an approved invoice. Drafts are replaced; approved, transferred
+ * and credited invoices are never touched.
+ */
+export const danForslag = endpoint({
+  method: 'POST',
+  path: '/fakturering/forslag/dan',
+  body: z.object({ aar: aarSchema }),
+  answer: danForslagSvarSchema,
+  access: FAKTURERING_RET,
+});
+
+export const batchSchema = z.object({
+  id: z.number(),
+  art: z.enum(FAKTURA_ARTER),
+  /** 'godkendt' (awaiting transfer), 'overfoert', 'delvist' (some failed), 'annulleret', 'krediteret'. */
+  status: z.enum(['godkendt', 'overfoert', 'delvist', 'annulleret', 'krediteret']),
+  aar: z.number(),
+  antal: z.number(),
+  totalOere: z.number(),
+  oprettet: z.string(),
+  oprettetAf: z.string(),
+  overfoert: z.string().nullable(),
+  /** A credit batch: the batch it credits; a credited batch: its credit batch. */
+  kreditererBatchId: z.number().nullable(),
+  krediteretAfBatchId: z.number().nullable(),
+  /** The reason given when crediting or cancelling. */
+  aarsag: z.string().nullable(),
+  version: z.number(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+/**
+ * POST fakturering/forslag/godkend (addition): approves the chosen proposals (each with the version
+ * seen) or all of the year's, into one new batch. A proposal someone else approved meanwhile → 409,
+ * so two users approving at once make one invoice.
+ */
+export const godkendForslag = endpoint({
+  method: 'POST',
+  path: '/fakturering/forslag/godkend',
+  body: z.union([
+    z.object({
+      forslag: z
+        .array(z.object({ id: idSchema, version: versionSchema }), { error: 'Vælg mindst ét forslag' })
+        .min(1, { error: 'Vælg mindst ét forslag' })
+        .max(5000, { error: 'Højst 5000 forslag ad gangen' }),
+    }),
+    z.object({ alle: z.literal(true), aar: aarSchema }),
+  ]),
+  answer: batchSchema,
+  status: 201,
+  access: FAKTURERING_RET,
+});
+
+export const BATCH_SORT_KOLONNER = ['id', 'oprettet', 'overfoert', 'totalOere', 'antal', 'status'] as const;
+export type BatchSortKolonne = (typeof BATCH_SORT_KOLONNER)[number];
+export const BATCH_FILTER_KOLONNER = ['status', 'art', 'aar'] as const;
+export type BatchFilterKolonne = (typeof BATCH_FILTER_KOLONNER)[number];
+export const batchListeDef: ListeDef<BatchSortKolonne, BatchFilterKolonne> = {
+  sortKolonner: BATCH_SORT_KOLONNER,
+  standardSort: 'id',
+  standardRetning: 'DESC',
+  filterRegler: {
+    status: (v) => ['godkendt', 'overfoert', 'delvist', 'annulleret', 'krediteret'].includes(v),
+    art: (v) => (FAKTURA_ARTER as readonly string[]).includes(v),
+    aar: (v) => /^\d{4}$/.test(v),
+  },
+  standardTake: 50,
+  maxTake: 500,
+  filterMaks: 100,
+};
+export const batchListeQuerySchema = listeQuerySchema(batchListeDef);
+
+/** GET fakturering/batches (addition): the batches, newest first. */
+export const hentBatches = endpoint({
+  method: 'GET',
+  path: '/fakturering/batches',
+  query: batchListeQuerySchema,
+  answer: sideSchema(batchSchema),
+  access: FAKTURERING_RET,
+});
+
+export const overfoerSvarSchema = z.object({
+  batch: batchSchema,
+  overfoert: z.number(),
+  fejlet: z.number(),
+});
+export type OverfoerSvar = z.infer<typeof overfoerSvarSchema>;
+
+/**
+ * POST fakturering/batches/{id}/overfoer (addition): sends the batch's approved invoices to the
+ * economy system. Each invoice carries its own idempotency key, so a repeat never bills twice.
+ */
+export const overfoerBatch = endpoint({
+  method: 'POST',
+  path: '/fakturering/batches/:id/overfoer',
+  params: z.object({ id: idSchema }),
+  body: z.object({ version: versionSchema }),
+  answer: overfoerSvarSchema,
+  access: FAKTURERING_RET,
+});
+
+/**
+ * GET Brugerbetaling/AnnullerFakturering?afregningBatchId (spec): cancels a batch before transfer;
+ * its proposals return to forslag. A batch with a transferred invoice answers 409.
+ */
+export const annullerFakturering = endpoint({
+  method: 'GET',
+  path: '/Brugerbetaling/AnnullerFakturering',
+  query: z.object({
+    afregningBatchId: idSchema,
+    aarsag: z.string().trim().max(500, { error: 'Årsagen må højst være 500 tegn' }).optional(),
+  }),
+  answer: batchSchema,
+  access: FAKTURERING_RET,
+});
+
+/**
+ * GET Brugerbetaling/KrediterBatch?batchId (spec): credits every transferred invoice of a batch with
+ * a credit note referencing the original lines (amounts negated, so each pair sums to zero), in a
+ * new credit batch awaiting transfer. The reason is required. The records billed become billable again.
+ */
+export const krediterBatch = endpoint({
+  method: 'GET',
+  path: '/Brugerbetaling/KrediterBatch',
+  query: z.object({
+    batchId: idSchema,
+    aarsag: z
+      .string({ error: 'Angiv en årsag til krediteringen' })
+      .trim()
+      .min(1, { error: 'Angiv en årsag til krediteringen' })
+      .max(500, { error: 'Årsagen må højst være 500 tegn' }),
+  }),
+  answer: batchSchema,
+  access: FAKTURERING_RET,
+});
+
+/** POST fakturering/fakturaer/{id}/genoverfoer (addition): retries a failed transfer (idempotent). */
+export const genoverfoerFaktura = endpoint({
+  method: 'POST',
+  path: '/fakturering/fakturaer/:id/genoverfoer',
+  params: z.object({ id: idSchema }),
+  body: z.object({ version: versionSchema }),
+  answer: fakturaRaekkeSchema,
+  access: FAKTURERING_RET,
+});
+
+export const BETALER_TYPER = ['CVR', 'CPR', 'EAN', 'UDLAND'] as const;
+export const betalerInputSchema = z.object({
+  betalerTypeKode: z.enum(BETALER_TYPER, { error: 'Vælg betalertype' }),
+  betalingsReference: z
+    .string()
+    .trim()
+    .max(60, { error: 'Betalingsreferencen må højst være 60 tegn' })
+    .nullable(),
+  cvrNr: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, { error: 'CVR-nummeret skal være 8 cifre' })
+    .nullable(),
+  /** The company's version seen (stale → 409). */
+  virksomhedVersion: versionSchema,
+});
+export type BetalerInput = z.infer<typeof betalerInputSchema>;
+
+/** The payer data of a failed invoice's company, for the fix form. */
+export const betalerSchema = z.object({
+  virksomhedId: z.number(),
+  virksomhedsnavn: z.string(),
+  betalerTypeKode: z.string().nullable(),
+  betalingsReference: z.string().nullable(),
+  cvrNr: z.string().nullable(),
+  virksomhedVersion: z.number(),
+});
+export type Betaler = z.infer<typeof betalerSchema>;
+
+/** GET fakturering/fakturaer/{id}/betaler (addition): the payer data of the invoice's company. */
+export const hentBetaler = endpoint({
+  method: 'GET',
+  path: '/fakturering/fakturaer/:id/betaler',
+  params: z.object({ id: idSchema }),
+  answer: betalerSchema,
+  access: FAKTURERING_RET,
+});
+
+/**
+ * PUT fakturering/fakturaer/{id}/betaler (addition): fixes the payer data on the invoice's company
+ * (logged in the company's log), so a failed transfer can be retried.
+ */
+export const gemBetaler = endpoint({
+  method: 'PUT',
+  path: '/fakturering/fakturaer/:id/betaler',
+  params: z.object({ id: idSchema }),
+  body: betalerInputSchema,
+  answer: betalerSchema,
+  access: FAKTURERING_RET,
+});
+
+// ---------------------------------------------------------------- economic follow-up
+
+/** What the system itself knows of a planning period's year: registered and invoiced. */
+export const oekonomiSummerSchema = z.object({
+  periodeId: z.number(),
+  aar: z.number(),
+  /** Hours planned by the year's plan (half hours). */
+  planlagteTimerHalve: z.number(),
+  /** Hours registered on user-payment records dated in the calendar year (half hours). */
+  registreredeTimerHalve: z.number(),
+  /** Hours and amounts on transferred invoices of the settlement year, credit notes subtracted. */
+  faktureredeTimerHalve: z.number(),
+  faktureretBeloebOere: z.number(),
+});
+export type OekonomiSummer = z.infer<typeof oekonomiSummerSchema>;
+
+/** GET fakturering/opfoelgning/{periodeId} (addition): the computed figures beside the period's rows. */
+export const hentOekonomiSummer = endpoint({
+  method: 'GET',
+  path: '/fakturering/opfoelgning/:periodeId',
+  params: z.object({ periodeId: idSchema }),
+  answer: oekonomiSummerSchema,
+  access: `${FAKTURERING_RET}||SAGSBEHANDLER_AARSPLAN`,
+});
