@@ -247,6 +247,16 @@ describe('SAT list', () => {
         .getAllByRole('button')
         .map((b) => b.textContent?.trim()),
     ).toEqual(['Opret fra CVR', 'Importér Miljøstyrelsens liste', 'Opret SAT-virksomhed']);
+    // The buttons are drawn from the tile's commands: their tooltips are the commands' names and keys.
+    expect(
+      within(tom)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('title')),
+    ).toEqual([
+      'Opret SAT-virksomheder fra CVR (Alt+N)',
+      'Importér Miljøstyrelsens liste (Alt+I)',
+      'Opret SAT-virksomhed (Alt+Shift+N)',
+    ]);
     await waitFor(() => expect(kommando(t, 'Opret SAT-virksomhed')?.shortcut).toBe('alt+shift+n'));
     expect(kommando(t, 'Opret SAT-virksomheder fra CVR')?.shortcut).toBe('alt+n');
     expect(kommando(t, 'Importér Miljøstyrelsens liste')?.shortcut).toBe('alt+i');

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   bindShortcut,
   liveLayers,
+  medGenvej,
   normaliseKey,
   openLayer,
   platformKey,
@@ -76,6 +77,9 @@ describe('keyboard focus stack', () => {
     expect(platformKey('mod+k', false)).toBe('ctrl+k');
     expect(shortcutLabel('ctrl+shift+k', false)).toBe('Ctrl+Shift+K');
     expect(shortcutLabel('command+k', true)).toBe('⌘K');
+    expect(medGenvej('Gem', 'mod+s', false)).toBe('Gem (Ctrl+S)');
+    expect(medGenvej('Gem', 'mod+s', true)).toBe('Gem (⌘S)');
+    expect(medGenvej('Luk', undefined, false)).toBe('Luk');
   });
 });
 

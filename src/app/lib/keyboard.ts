@@ -122,3 +122,8 @@ export function isMac(): boolean {
 export function platformKey(key: string, mac = isMac()): string {
   return key.replace(/\bmod\b/g, mac ? 'command' : 'ctrl');
 }
+
+/** A button's tooltip: its action with the shortcut that does the same, 'Gem (Ctrl+S)'. */
+export function medGenvej(label: string, key: string | undefined, mac = isMac()): string {
+  return key ? `${label} (${shortcutLabel(platformKey(key, mac), mac)})` : label;
+}

@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { feltTom } from '../../contract/felter';
 import { type AnyRecord, type AnyRecordKind, recordOpretSchema } from '../../contract/record-kind';
 import { formatDato, isoDatoAf } from '../lib/dates';
-import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { medGenvej, platformKey, shortcutLabel } from '../lib/keyboard';
 import { useShellSession } from '../shell/session-context';
 import { useTableSettings } from '../shell/useTableSettings';
 import { Button } from '../ui/Button';
@@ -222,7 +222,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
               size="small"
               onClick={startNy}
               disabled={!kanOprette}
-              title={`${kind.nyLabel} (${shortcutLabel(platformKey('alt+n'))})`}
+              title={medGenvej(kind.nyLabel, 'alt+n')}
             >
               <Plus size={14} aria-hidden="true" />
               Ny

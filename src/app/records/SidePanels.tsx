@@ -15,7 +15,7 @@ import { ARTER } from '../../contract/registreringer';
 import { VANDANLAEG_ARTER } from '../../contract/vandanlaeg-registreringer';
 import { hentTidslinje } from '../../contract/virksomhed';
 import { formatDato, formatDatoTid } from '../lib/dates';
-import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { medGenvej } from '../lib/keyboard';
 import { useLookup } from '../lib/lookups';
 import { http } from '../session/runtime';
 import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../shell/panels';
@@ -114,7 +114,7 @@ export function SidePanelToggles({
             type="button"
             className={`sidepanel-toggle${open === p ? ' on' : ''}`}
             aria-pressed={open === p}
-            title={`${label} (${shortcutLabel(platformKey(shortcut))})`}
+            title={medGenvej(label, shortcut)}
             onClick={() => onToggle(p)}
           >
             <Icon size={14} aria-hidden="true" />

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import type { Favorit } from '../../contract/session';
 import { httpStatus } from '../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { medGenvej } from '../lib/keyboard';
 import { isFavorit, useFavoritToggle } from '../shell/favorites';
 import { useShellSession } from '../shell/session-context';
 import { primaryFocus } from '../ui/focus';
@@ -72,7 +72,7 @@ export function FavoritStjerne({ favorit, onClick }: { favorit: boolean; onClick
       className={`icon-button ramme-star${favorit ? ' on' : ''}`}
       aria-pressed={favorit}
       aria-label={favoritTekst(favorit)}
-      title={`${favoritTekst(favorit)} (${shortcutLabel(platformKey('mod+d'))})`}
+      title={medGenvej(favoritTekst(favorit), 'mod+d')}
       onClick={onClick}
     >
       <Star size={15} aria-hidden="true" fill={favorit ? 'currentColor' : 'none'} />

@@ -14,6 +14,7 @@ import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useSe
 import { useShellSession } from '../../shell/session-context';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { KommandoKnap } from '../../ui/KommandoKnap';
 import { Spinner } from '../../ui/Spinner';
 import {
   type TileCommand,
@@ -100,35 +101,40 @@ export default function ListeView(_props: ViewProps) {
   );
 
   const kanOprette = periode !== null;
+  /** The three ways to create, as commands: the header's buttons are drawn from these same objects. */
+  const opret = useMemo(
+    () =>
+      ({
+        cvr: {
+          id: 'sat-opret-fra-cvr',
+          label: 'Opret SAT-virksomheder fra CVR',
+          shortcut: 'alt+n',
+          keywords: ['ny', 'cvr', 'p-nummer', 'affaldstilsyn'],
+          disabled: !kanOprette,
+          run: () => setDialog('cvr'),
+        },
+        manuel: {
+          id: 'sat-opret-manuelt',
+          label: 'Opret SAT-virksomhed',
+          shortcut: 'alt+shift+n',
+          keywords: ['ny', 'manuelt', 'affaldstilsyn'],
+          disabled: !kanOprette,
+          run: () => setDialog('manuel'),
+        },
+        liste: {
+          id: 'sat-importer-liste',
+          label: 'Importér Miljøstyrelsens liste',
+          shortcut: 'alt+i',
+          keywords: ['import', 'csv', 'fil', 'miljøstyrelsen', 'sat-liste'],
+          disabled: !kanOprette,
+          run: () => setDialog('liste'),
+        },
+      }) satisfies Record<string, TileCommand>,
+    [kanOprette],
+  );
   const commands = useMemo<TileCommand[]>(
-    () => [
-      ...kommandoer,
-      {
-        id: 'sat-opret-fra-cvr',
-        label: 'Opret SAT-virksomheder fra CVR',
-        shortcut: 'alt+n',
-        keywords: ['ny', 'cvr', 'p-nummer', 'affaldstilsyn'],
-        disabled: !kanOprette,
-        run: () => setDialog('cvr'),
-      },
-      {
-        id: 'sat-opret-manuelt',
-        label: 'Opret SAT-virksomhed',
-        shortcut: 'alt+shift+n',
-        keywords: ['ny', 'manuelt', 'affaldstilsyn'],
-        disabled: !kanOprette,
-        run: () => setDialog('manuel'),
-      },
-      {
-        id: 'sat-importer-liste',
-        label: 'Importér Miljøstyrelsens liste',
-        shortcut: 'alt+i',
-        keywords: ['import', 'csv', 'fil', 'miljøstyrelsen', 'sat-liste'],
-        disabled: !kanOprette,
-        run: () => setDialog('liste'),
-      },
-    ],
-    [kommandoer, kanOprette],
+    () => [...kommandoer, opret.cvr, opret.manuel, opret.liste],
+    [kommandoer, opret],
   );
   useTileCommands(commands);
 
@@ -148,32 +154,15 @@ export default function ListeView(_props: ViewProps) {
   /** The three ways to create: short labels in the header, the commands' own names when the list is empty. */
   const opretKnapper = (fulde: boolean) => (
     <>
-      <Button
-        size="small"
-        onClick={() => setDialog('cvr')}
-        title="Opret SAT-virksomheder fra CVR (Alt+N)"
-        disabled={!kanOprette}
-      >
+      <KommandoKnap size="small" kommando={opret.cvr}>
         <Building2 size={14} aria-hidden="true" /> Opret fra CVR
-      </Button>
-      <Button
-        size="small"
-        color="secondary"
-        onClick={() => setDialog('liste')}
-        title="Importér Miljøstyrelsens liste (Alt+I)"
-        disabled={!kanOprette}
-      >
-        <FileUp size={14} aria-hidden="true" /> {fulde ? 'Importér Miljøstyrelsens liste' : 'Importér liste'}
-      </Button>
-      <Button
-        size="small"
-        color="secondary"
-        onClick={() => setDialog('manuel')}
-        title="Opret SAT-virksomhed manuelt (Alt+Shift+N)"
-        disabled={!kanOprette}
-      >
-        <Plus size={14} aria-hidden="true" /> {fulde ? 'Opret SAT-virksomhed' : 'Opret manuelt'}
-      </Button>
+      </KommandoKnap>
+      <KommandoKnap size="small" color="secondary" kommando={opret.liste}>
+        <FileUp size={14} aria-hidden="true" /> {fulde ? opret.liste.label : 'Importér liste'}
+      </KommandoKnap>
+      <KommandoKnap size="small" color="secondary" kommando={opret.manuel}>
+        <Plus size={14} aria-hidden="true" /> {fulde ? opret.manuel.label : 'Opret manuelt'}
+      </KommandoKnap>
     </>
   );
 

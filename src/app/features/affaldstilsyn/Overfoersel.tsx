@@ -7,7 +7,7 @@ import { formatDato, formatDatoTidKort } from '../../lib/dates';
 import { errorStore } from '../../lib/error-store';
 import { HttpError } from '../../lib/http';
 import { httpStatus, serverTekst } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { panelerForaeldet } from '../../records/SidePanels';
 import { http } from '../../session/runtime';
 import { Button, SpinnerButton } from '../../ui/Button';
@@ -186,7 +186,7 @@ export function Overfoersel({
             title={
               resultatDirty
                 ? 'Gem først: resultatet har ændringer der ikke er gemt'
-                : `Overfør til SAT (${shortcutLabel(platformKey('alt+shift+s'))})`
+                : medGenvej('Overfør til SAT', 'alt+shift+s')
             }
             onClick={() => void koer('overfoer')}
           >
@@ -198,11 +198,7 @@ export function Overfoersel({
             loading={busy === 'slet'}
             loadingText="Sletter i SAT …"
             disabled={!kanSlette || busy !== null}
-            title={
-              overfoert
-                ? `Slet i SAT (${shortcutLabel(platformKey('alt+shift+d'))})`
-                : 'Resultatet er ikke overført til SAT'
-            }
+            title={overfoert ? medGenvej('Slet i SAT', 'alt+shift+d') : 'Resultatet er ikke overført til SAT'}
             onClick={() => void koer('slet')}
           >
             <Trash2 size={14} aria-hidden="true" />

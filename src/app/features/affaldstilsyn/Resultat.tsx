@@ -12,7 +12,7 @@ import {
 } from '../../../contract/sat';
 import { SAT_KATEGORI_STI, SAT_RESULTAT } from '../../../contract/sat-registreringer';
 import { formatDato } from '../../lib/dates';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { useLookup } from '../../lib/lookups';
 import { recordApi, saveFailure } from '../../records/api';
 import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
@@ -135,7 +135,7 @@ function IngenResultat({
     <div className="sat-ingen-resultat">
       <p className="muted">Der er ikke registreret et resultat af affaldstilsynet endnu.</p>
       {kanRette && (
-        <Button onClick={onOpret} title={`Opret resultat (${shortcutLabel(platformKey('alt+n'))})`}>
+        <Button onClick={onOpret} title={medGenvej('Opret resultat', 'alt+n')}>
           <Plus size={14} aria-hidden="true" />
           Opret resultat
         </Button>

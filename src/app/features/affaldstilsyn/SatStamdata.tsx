@@ -8,7 +8,7 @@ import {
   type SatVirksomhed,
   satVirksomhedTjek,
 } from '../../../contract/sat';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { saveFailure } from '../../records/api';
 import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
 import { panelerForaeldet } from '../../records/SidePanels';
@@ -122,7 +122,7 @@ export function SatStamdata({
             loading={vf.busy !== null}
             loadingText="Gemmer …"
             disabled={!form.dirty && vf.busy === null}
-            title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
+            title={medGenvej('Gem', 'mod+s')}
           >
             <Save size={14} aria-hidden="true" />
             Gem

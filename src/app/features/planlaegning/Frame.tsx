@@ -5,7 +5,7 @@ import { formatDato, formatDatoTid } from '../../../contract/format';
 import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { defaultBrugerSettings } from '../../../contract/session';
 import { fejlTekst } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { FrameCommands, RammeVenter } from '../../records/ramme';
 import type { RouteParams } from '../../routes/route-table';
 import { useShellSession } from '../../shell/session-context';
@@ -157,7 +157,7 @@ export function PeriodeFrame({
             size="small"
             onClick={() => void koer()}
             disabled={genererer}
-            title={`Generér tilsynsplan (${shortcutLabel(platformKey(GENERER_TAST))})`}
+            title={medGenvej('Generér tilsynsplan', GENERER_TAST)}
           >
             <RefreshCw size={14} aria-hidden="true" /> {genererer ? 'Genererer …' : 'Generér tilsynsplan'}
           </Button>

@@ -17,7 +17,7 @@ import {
   scoreTekst,
 } from '../../../contract/tilsynsplan-regler';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
 import { type PlanlaegningPanel, usePanelToggle } from '../../shell/panels';
 import { Button } from '../../ui/Button';
@@ -149,7 +149,7 @@ function Oversigt({ periodeId }: { periodeId: number }) {
                 type="button"
                 className={`icon-button plan-panelknap${aaben ? ' on' : ''}`}
                 aria-pressed={aaben}
-                title={`${PANEL_TEKST[p].label} (${shortcutLabel(platformKey(PANEL_TEKST[p].tast))})`}
+                title={medGenvej(PANEL_TEKST[p].label, PANEL_TEKST[p].tast)}
                 onClick={() => void togglePanel(p)}
               >
                 <Ikon size={15} aria-hidden="true" /> {PANEL_TEKST[p].label}

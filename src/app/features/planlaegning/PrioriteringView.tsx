@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { formatDato } from '../../../contract/format';
 import type { PrioriteringRaekke } from '../../../contract/planlaegning';
 import { fejlTekst } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
@@ -151,7 +151,7 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
           size="small"
           onClick={() => void gem()}
           disabled={!dirty || gemmer}
-          title={`Gem prioritering (${shortcutLabel(platformKey(GEM_TAST))})`}
+          title={medGenvej('Gem prioritering', GEM_TAST)}
         >
           {gemmer ? 'Gemmer …' : 'Gem prioritering'}
         </Button>

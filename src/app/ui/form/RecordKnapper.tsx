@@ -1,5 +1,5 @@
 import { Save, Trash2 } from 'lucide-react';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../Button';
 
 /**
@@ -27,7 +27,7 @@ export function RecordKnapper(p: {
         type="submit"
         loading={p.busy === 'gem'}
         loadingText="Gemmer …"
-        title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
+        title={medGenvej('Gem', 'mod+s')}
       >
         <Save size={14} aria-hidden="true" />
         {p.gemLabel ?? 'Gem'}

@@ -1,7 +1,7 @@
 import { Save, Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useMemo, useRef } from 'react';
 import { formatDatoTid } from '../../lib/dates';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import type { TileCommand } from '../../workspace/tile-api';
 import { Button, SpinnerButton } from '../Button';
 import { ConflictAlert } from './ConflictAlert';
@@ -102,7 +102,7 @@ function GemLinje({
         loading={busy}
         loadingText="Gemmer …"
         disabled={!dirty && !busy}
-        title={`Gem (${shortcutLabel(platformKey('mod+s'))})`}
+        title={medGenvej('Gem', 'mod+s')}
       >
         <Save size={14} aria-hidden="true" />
         Gem

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { medGenvej } from '../lib/keyboard';
+import type { TileCommand } from '../workspace/tile-api';
+import { Button, type ButtonProps } from './Button';
+
+/**
+ * A button for one of the tile's commands: it runs the command, is disabled with it, and its tooltip
+ * is the command's name with its shortcut, so the button, the palette and the `?` sheet cannot drift
+ * apart. `children` may shorten the visible text; the command's label is the default.
+ */
+export function KommandoKnap({
+  kommando,
+  children,
+  ...rest
+}: { kommando: TileCommand; children?: ReactNode } & Omit<ButtonProps, 'onClick' | 'title' | 'disabled'>) {
+  return (
+    <Button
+      {...rest}
+      onClick={() => kommando.run()}
+      title={medGenvej(kommando.label, kommando.shortcut)}
+      disabled={kommando.disabled}
+    >
+      {children ?? kommando.label}
+    </Button>
+  );
+}
