@@ -27,6 +27,7 @@ import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
 import { planlaegningRoutes } from './routes/planlaegning';
+import { rapportRoutes } from './routes/rapport';
 import { registreRoutes } from './routes/registre';
 import { registreringRoutes } from './routes/registreringer';
 import { satRoutes } from './routes/sat';
@@ -81,6 +82,7 @@ const API_ROUTES = [
   planlaegningRoutes,
   faktureringRoutes,
   faktureringAdminRoutes,
+  rapportRoutes,
 ];
 
 /**

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { SORT_RETNINGER } from './liste';
+import type { RapportFilterDef, RapportFilterDefs } from './rapport-filter';
+
+/**
+ * The report engine's declarations (issue 14, spec 001 §3 'Report rows', §7 'Reports'): every report
+ * page is a declaration of its row fields — label, type, whether it is shown by default, sortable,
+ * filterable, summed when rows are grouped — served by one call, `rapport/{reportType}`. The server
+ * (src/server/rapport/) maps each field to SQL; the client draws the table, the column chooser and
+ * the filter editors from the same declaration.
+ *
+ * Grouping: when the chosen columns include `antal`, the rows are grouped by the other chosen columns
+ * (summed columns are summed) and `antal` counts the rows of each group — all in SQL.
+ */
+
+export const RAPPORT_NAVNE = [
+  'tilsyn',
+  'haandhaevelser',
+  'afgoerelser',
+  'beholdere',
+  'beholderkontrol',
+  'olietank',
+  'olietanksinspektion',
+  'pladser',
+  'brugerbetaling',
+  'vandanlaegkontaktpersoner',
+  'vandtilladelse',
+  'vandtilladelseboring',
+  'vandtilsyn',
+  'vandhaandhaevelse',
+  'vandoppumpet',
+  'vandforsyningsfordeling',
+  'boringtilladelse',
+  'boringpejling',
+] as const;
+export type RapportNavn = (typeof RAPPORT_NAVNE)[number];
+
+export type KolonneType = RapportFilterDef['type'];
+
+export interface RapportKolonne {
+  /** The row field as spec 001 §3 writes it; its filter property is the name lower-cased. */
+  navn: string;
+  label: string;
+  type: KolonneType;
+  /** False for columns that cannot be sorted (spec: 'some are not sortable'). */
+  sorterbar?: boolean;
+  /** Filterable, with the type's default keys unless said. */
+  filter?: boolean | Pick<RapportFilterDef, 'noegler' | 'valg'>;
+  /** Summed over a group when the rows are grouped (quantities). */
+  sum?: boolean;
+}
+
+export interface RapportDef {
+  navn: RapportNavn;
+  titel: string;
+  /** The right to read it (resource names joined by '||'). */
+  access: string;
+  kolonner: readonly RapportKolonne[];
+  /** The columns shown until the user chooses, in order (`antal` among them groups the rows). */
+  standardKolonner: readonly string[];
+  /** The default sort. */
+  standardSort: string;
+  standardRetning?: (typeof SORT_RETNINGER)[number];
+  /** Filters always active, with the text they start with (spec: 'mandatory filters are forced active'). */
+  obligatoriskeFiltre?: readonly { property: string; standard: string }[];
+  /** A time series: the chart's x (a date column) and y (a quantity column). */
+  tidsserie?: { x: string; y: string };
+}
+
+/** The count column every report has; choosing it groups the rows. */
+export const ANTAL: RapportKolonne = { navn: 'antal', label: 'Antal', type: 'tal', sorterbar: true };
+
+/** The whitelist of a report's filter properties, from its declaration. */
+export function rapportFilterDefs(def: RapportDef): RapportFilterDefs {
+  const defs: RapportFilterDefs = {};
+  for (const k of def.kolonner) {
+    if (!k.filter) continue;
+    defs[k.navn.toLowerCase()] = { type: k.type, label: k.label, ...(k.filter === true ? {} : k.filter) };
+  }
+  return defs;
+}
+
+/** One row: values by column name (dates as YYYY-MM-DD, quantities as numbers). */
+export const rapportRaekkeSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
+export type RapportRaekke = z.infer<typeof rapportRaekkeSchema>;
+
+export const rapportSvarSchema = z.object({
+  totalCount: z.number(),
+  items: z.array(rapportRaekkeSchema),
+  /** The columns answered, in order (the chosen ones that exist). */
+  kolonner: z.array(z.string()),
+});
+export type RapportSvar = z.infer<typeof rapportSvarSchema>;
+
+const heltal = (fejl: string) => z.coerce.number({ error: fejl }).int({ error: fejl });
+
+/** The query of `rapport/{reportType}`; the report itself checks the column names and the filter. */
+export const rapportQuerySchema = z.object({
+  start: heltal('start skal være et helt tal')
+    .min(0, 'start må ikke være negativ')
+    .max(10_000_000)
+    .default(0),
+  take: heltal('take skal være et helt tal')
+    .min(1, 'take skal være mindst 1')
+    .max(500, 'take må højst være 500')
+    .default(50),
+  sortByColumn: z.string().max(60).optional(),
+  sortDirection: z.enum(SORT_RETNINGER, { error: 'sortDirection skal være ASC eller DESC' }).default('ASC'),
+  /** The filter text of spec 001 §7 (src/contract/rapport-filter.ts). */
+  filter: z.string().max(2000, 'Filteret må højst være 2000 tegn').default(''),
+  /** The chosen columns, comma-separated; the report's default columns when omitted. */
+  kolonner: z.string().max(2000).optional(),
+});
+export type RapportQuery = z.input<typeof rapportQuerySchema>;
+
+/** GET rapport/{reportType} (spec; method and payload not shown there: decided in docs/decisions.md). */
+export const hentRapport = endpoint({
+  method: 'GET',
+  path: '/rapport/:reportType',
+  params: z.object({ reportType: z.enum(RAPPORT_NAVNE, { error: 'Ukendt rapport' }) }),
+  query: rapportQuerySchema,
+  answer: rapportSvarSchema,
+});

@@ -1,0 +1,180 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { ANTAL, type RapportDef, type RapportKolonne, rapportFilterDefs } from '../../contract/rapport';
+import { parseRapportFilter, type RapportFilter } from '../../contract/rapport-filter';
+import { containsPattern } from '../db/like';
+import { badRequest } from '../http/errors';
+
+/**
+ * The report engine's SQL side (issue 14): one query shape for every report. A report's source
+ * (`RapportKilde`) names its FROM clause, scoped to the customer, and each column's SQL expression; the
+ * engine adds the parsed filters (values only ever as parameters), the grouping with `antal` and the
+ * sums, the sort from the chosen, sortable columns, the page and the total.
+ */
+export interface RapportKilde {
+  /** `from … where …` of the report's rows for the customer (joins included). */
+  fra(kundeId: number): SQL;
+  /** Each column's expression (every declared column but `antal`). */
+  kolonner: Record<string, SQL>;
+  /** A unique key of a row, so pages of ungrouped rows never overlap. */
+  noegle: SQL;
+}
+
+export interface RapportForespoergsel {
+  start: number;
+  take: number;
+  sortByColumn?: string | undefined;
+  sortDirection: 'ASC' | 'DESC';
+  filter: string;
+  kolonner?: string | undefined;
+}
+
+/** The request checked against the report: the columns, the sort and the parsed filters. */
+export interface RapportPlan {
+  valgte: RapportKolonne[];
+  grupperet: boolean;
+  sort: RapportKolonne;
+  retning: 'ASC' | 'DESC';
+  filtre: RapportFilter[];
+}
+
+/** Checks the request against the declaration; a Danish 400 naming the parameter otherwise. */
+export function planlaegRapport(def: RapportDef, q: RapportForespoergsel): RapportPlan {
+  const alle = new Map<string, RapportKolonne>(
+    [...def.kolonner, ANTAL].map((k) => [k.navn.toLowerCase(), k]),
+  );
+  const navne =
+    q.kolonner === undefined || q.kolonner.trim() === ''
+      ? [...def.standardKolonner]
+      : q.kolonner
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n !== '');
+  const valgte: RapportKolonne[] = [];
+  for (const n of navne) {
+    const k = alle.get(n.toLowerCase());
+    if (!k) throw badRequest({ kolonner: [`Rapporten har ingen kolonne '${n.slice(0, 60)}'`] });
+    if (!valgte.includes(k)) valgte.push(k);
+  }
+  if (valgte.length === 0) throw badRequest({ kolonner: ['Vælg mindst én kolonne'] });
+  const grupperet = valgte.includes(ANTAL);
+
+  const sortNavn = q.sortByColumn ?? def.standardSort;
+  const sort =
+    valgte.find((k) => k.navn.toLowerCase() === sortNavn.toLowerCase()) ??
+    (q.sortByColumn ? undefined : valgte[0]);
+  if (!sort) throw badRequest({ sortByColumn: [`Der kan kun sorteres på en af de viste kolonner`] });
+  if (sort.sorterbar === false)
+    throw badRequest({ sortByColumn: [`Der kan ikke sorteres på ${sort.label}`] });
+
+  const parsed = parseRapportFilter(q.filter, rapportFilterDefs(def));
+  if (!parsed.ok) throw badRequest({ filter: [parsed.fejl] });
+  for (const o of def.obligatoriskeFiltre ?? []) {
+    if (!parsed.filtre.some((f) => f.property === o.property))
+      throw badRequest({ filter: [`Filteret på ${alle.get(o.property)?.label ?? o.property} er påkrævet`] });
+  }
+  return {
+    valgte,
+    grupperet,
+    sort,
+    retning: q.sortByColumn ? q.sortDirection : (def.standardRetning ?? q.sortDirection),
+    filtre: parsed.filtre,
+  };
+}
+
+/** The WHERE part of one parsed filter. */
+function filterSql(f: RapportFilter, udtryk: SQL): SQL {
+  switch (f.noegle) {
+    case 'contains':
+      return sql`(${udtryk})::text ilike ${containsPattern(f.vaerdi)}`;
+    case 'equals':
+      if (f.type === 'bool') return sql`coalesce(${udtryk}, false) = ${f.vaerdi}`;
+      if (f.type === 'tal')
+        return sql`(${udtryk}) in (${sql.join(
+          f.vaerdier.map((v) => sql`${v}`),
+          sql`, `,
+        )})`;
+      return sql`lower((${udtryk})::text) in (${sql.join(
+        f.vaerdier.map((v) => sql`${v.toLowerCase()}`),
+        sql`, `,
+      )})`;
+    case 'between': {
+      const dele: SQL[] = [];
+      const cast = f.type === 'dato' ? sql`::date` : sql``;
+      if (f.fra !== null) dele.push(sql`(${udtryk}) >= ${f.fra}${cast}`);
+      if (f.til !== null) dele.push(sql`(${udtryk}) <= ${f.til}${cast}`);
+      return sql.join(dele, sql` and `);
+    }
+  }
+}
+
+/** A column as the answer carries it: dates as YYYY-MM-DD text, so every driver answers the same. */
+const svarUdtryk = (k: RapportKolonne, udtryk: SQL): SQL =>
+  k.type === 'dato' ? sql`to_char(${udtryk}, 'YYYY-MM-DD')` : udtryk;
+
+/**
+ * The whole query of a page: the rows (or the groups, with `antal` and the sums), sorted, paged and
+ * each carrying the total of the filtered result (`__total`).
+ */
+export function rapportSql(
+  kilde: RapportKilde,
+  plan: RapportPlan,
+  kundeId: number,
+  side?: { start: number; take: number },
+): SQL {
+  const where = plan.filtre.map((f) =>
+    filterSql(f, kilde.kolonner[f.property] ?? kolonneAf(kilde, f.property)),
+  );
+  const whereSql = where.length > 0 ? sql` and ${sql.join(where, sql` and `)}` : sql``;
+  const id = (k: RapportKolonne) => sql.identifier(k.navn);
+  const udtryk = (k: RapportKolonne) => kilde.kolonner[k.navn]!;
+
+  // Texts sort in Danish order (æ, ø, å last), as every list of the product does.
+  const sortNoegle = (k: RapportKolonne) =>
+    k.type === 'tekst' || k.type === 'valg' ? sql`dansk_sortering(${id(k)})` : id(k);
+  let indre: SQL;
+  const dir = plan.retning === 'DESC' ? sql`desc` : sql`asc`;
+  let orden: SQL[];
+  if (plan.grupperet) {
+    const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
+    const sums = plan.valgte.filter((k) => k.sum);
+    const felter = [
+      ...noegler.map((k) => sql`${svarUdtryk(k, udtryk(k))} as ${id(k)}`),
+      ...sums.map((k) => sql`sum(${udtryk(k)}) as ${id(k)}`),
+      sql`count(*) as ${sql.identifier('antal')}`,
+    ];
+    const grupper = noegler.length > 0 ? sql` group by ${sql.join(noegler.map(udtryk), sql`, `)}` : sql``;
+    indre = sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId)}${whereSql}${grupper}`;
+    orden = [sql`${sortNoegle(plan.sort)} ${dir} nulls last`, ...noegler.map((k) => sql`${id(k)} asc`)];
+  } else {
+    const felter = [
+      ...plan.valgte.map((k) => sql`${svarUdtryk(k, udtryk(k))} as ${id(k)}`),
+      sql`${kilde.noegle} as "__noegle"`,
+    ];
+    indre = sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId)}${whereSql}`;
+    orden = [sql`${sortNoegle(plan.sort)} ${dir} nulls last`, sql`"__noegle" asc`];
+  }
+  const sidePart = side ? sql` limit ${side.take} offset ${side.start}` : sql``;
+  return sql`select r.*, count(*) over () as "__total" from (${indre}) r order by ${sql.join(orden, sql`, `)}${sidePart}`;
+}
+
+function kolonneAf(kilde: RapportKilde, property: string): SQL {
+  const navn = Object.keys(kilde.kolonner).find((n) => n.toLowerCase() === property);
+  if (!navn) throw new Error(`report source lacks column ${property}`);
+  return kilde.kolonner[navn]!;
+}
+
+/** A row of the answer: the chosen columns, numbers as numbers (count and sums come as text). */
+export function rapportRaekke(
+  plan: RapportPlan,
+  r: Record<string, unknown>,
+): Record<string, string | number | boolean | null> {
+  const ud: Record<string, string | number | boolean | null> = {};
+  for (const k of plan.valgte) {
+    const v = r[k.navn];
+    if (v === null || v === undefined) ud[k.navn] = null;
+    else if (k.type === 'tal') ud[k.navn] = Number(v);
+    else if (k.type === 'bool') ud[k.navn] = v === true || v === 't';
+    else ud[k.navn] = String(v);
+  }
+  return ud;
+}
