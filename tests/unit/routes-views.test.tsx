@@ -53,8 +53,9 @@ describe('route views', () => {
   });
 
   it('routes not built yet share the overview; built ones get their own view', () => {
-    const overview = viewFor(getRoute('rapport-vandoppumpet'));
-    expect(viewFor(getRoute('rapport-tilsyn'))).toBe(overview);
+    const overview = viewFor(getRoute('frister-dmastatus'));
+    expect(viewFor(getRoute('frister-jupiterstatus'))).toBe(overview);
+    expect(viewFor(getRoute('rapport-tilsyn'))).not.toBe(overview);
     expect(viewFor(getRoute('fakturering-fakturaoversigt'))).not.toBe(overview);
     expect(viewFor(getRoute('vandanlaeg-indtag'))).not.toBe(overview);
     expect(viewFor(getRoute('affaldstilsyn-opfoelgendetilsyn'))).not.toBe(overview);
@@ -65,7 +66,7 @@ describe('route views', () => {
   });
 
   it('a route not built yet opens and says so', async () => {
-    const route = getRoute('rapport-vandoppumpet');
+    const route = getRoute('frister-dmastatus');
     const View = viewFor(route);
     render(
       <Suspense fallback={null}>
@@ -74,7 +75,7 @@ describe('route views', () => {
     );
     expect(await screen.findByText(/Denne visning er endnu ikke bygget/)).toBeTruthy();
     expect(
-      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Rapporter · Oppumpet vand'),
+      screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Frister · DMA-status'),
     ).toBeTruthy();
     cleanup();
   });

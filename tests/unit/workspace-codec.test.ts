@@ -19,6 +19,7 @@ import {
   decodeWorkspace,
   encodeWorkspace,
   normaliseWorkspace,
+  plainLinkPath,
   workspaceUrl,
 } from '../../src/app/workspace/url-codec';
 
@@ -126,6 +127,27 @@ describe('workspace URL codec', () => {
     expect(decodeWorkspace('/a', '?v=1&t=/a&w=r(0,1)')).toBeNull();
     expect(decodeWorkspace('/a', '?v=99&t=/a')).toBeNull();
     expect(decodeWorkspace('/a', '?v=1&t=/a&t=/b&w=r50(0,1')).toBeNull();
+  });
+
+  it("carries each tile's own view state (its path's query) through the URL", () => {
+    const rapport = '/rapport/vandoppumpet?kolonner=aarstal,antal&filter=aarstal:between(2024|2025)';
+    // One tile: the URL is the tile's path as it is, a link anyone can open.
+    expect(workspaceUrl(singleTile(rapport))).toBe(rapport);
+    expect(
+      plainLinkPath('/rapport/vandoppumpet', '?kolonner=aarstal,antal&filter=aarstal:between(2024|2025)'),
+    ).toBe(rapport);
+    // Two tiles with the same report, filtered differently: each keeps its own state.
+    let ws = singleTile(rapport);
+    ws = splitTile(ws, 't1', 'row', '/rapport/vandoppumpet?filter=anlaegsnavn:contains(a%26b)');
+    const url = workspaceUrl(ws);
+    const q = url.indexOf('?');
+    expect(url.slice(0, q)).toBe('/rapport/vandoppumpet');
+    const back = decodeWorkspace(url.slice(0, q), url.slice(q))!;
+    expect(back.tiles.t1!.path).toBe(rapport);
+    expect(back.tiles.t2!.path).toBe('/rapport/vandoppumpet?filter=anlaegsnavn:contains(a%26b)');
+    // A query that carries a layout (even a broken one) is not a view's state.
+    expect(plainLinkPath('/a', '?v=1&t=/a&w=r(0')).toBe('/a');
+    expect(plainLinkPath('/a', '')).toBe('/a');
   });
 
   it('lets an edited pathname navigate the focused tile', () => {

@@ -100,6 +100,10 @@ export interface DataTableProps<T extends RowData> {
   onFilterChange?(text: string): void;
   initialFilter?: string;
   filterPlaceholder?: string;
+  /** False: no free-text filter (a report filters through its own filter editors). */
+  filterInput?: boolean;
+  /** What an empty table says; default the spec's 'No data'. */
+  emptyText?: string;
   /** The filter takes focus when a modal around the table opens. */
   filterAutoFocus?: boolean;
   loading?: boolean;
@@ -505,58 +509,62 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       data-testid={`table-${tableName}`}
     >
       <div className="datatable-toolbar">
-        <input
-          ref={props.filterRef}
-          type="search"
-          className="input datatable-filter"
-          aria-label="Filter"
-          data-autofocus={props.filterAutoFocus ? '' : undefined}
-          placeholder={props.filterPlaceholder ?? 'Filter'}
-          value={filterText}
-          onChange={(e) => setFilterText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' || e.key === 'Enter') {
-              e.preventDefault();
-              gridRef.current?.focus();
-            } else if (e.key === 'Escape' && filterText) {
-              e.preventDefault();
-              e.stopPropagation();
-              setFilterText('');
-            }
-          }}
-        />
+        {props.filterInput !== false && (
+          <input
+            ref={props.filterRef}
+            type="search"
+            className="input datatable-filter"
+            aria-label="Filter"
+            data-autofocus={props.filterAutoFocus ? '' : undefined}
+            placeholder={props.filterPlaceholder ?? 'Filter'}
+            value={filterText}
+            onChange={(e) => setFilterText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' || e.key === 'Enter') {
+                e.preventDefault();
+                gridRef.current?.focus();
+              } else if (e.key === 'Escape' && filterText) {
+                e.preventDefault();
+                e.stopPropagation();
+                setFilterText('');
+              }
+            }}
+          />
+        )}
         {props.toolbar}
         <span className="datatable-spacer" />
-        <Dropdown
-          label={
-            <>
-              <Columns3 size={14} aria-hidden="true" /> Select columns
-            </>
-          }
-          popupRole="dialog"
-          popupLabel="Select columns"
-          align="right"
-          buttonClassName="button secondary size-small"
-          maxHeight={400}
-          testId={`columns-${tableName}`}
-        >
-          <fieldset className="datatable-columns">
-            <legend className="visually-hidden">Select columns</legend>
-            {columns
-              .filter((c) => c.hideable !== false)
-              .map((c) => (
-                <label key={c.id} className="check">
-                  <input
-                    type="checkbox"
-                    data-dropdown-item=""
-                    checked={visibleIds.includes(c.id)}
-                    onChange={() => toggleColumn(c.id)}
-                  />
-                  {c.header}
-                </label>
-              ))}
-          </fieldset>
-        </Dropdown>
+        {columns.some((c) => c.hideable !== false) && (
+          <Dropdown
+            label={
+              <>
+                <Columns3 size={14} aria-hidden="true" /> Select columns
+              </>
+            }
+            popupRole="dialog"
+            popupLabel="Select columns"
+            align="right"
+            buttonClassName="button secondary size-small"
+            maxHeight={400}
+            testId={`columns-${tableName}`}
+          >
+            <fieldset className="datatable-columns">
+              <legend className="visually-hidden">Select columns</legend>
+              {columns
+                .filter((c) => c.hideable !== false)
+                .map((c) => (
+                  <label key={c.id} className="check">
+                    <input
+                      type="checkbox"
+                      data-dropdown-item=""
+                      checked={visibleIds.includes(c.id)}
+                      onChange={() => toggleColumn(c.id)}
+                    />
+                    {c.header}
+                  </label>
+                ))}
+            </fieldset>
+          </Dropdown>
+        )}
       </div>
       <div className="datatable-scroll" ref={scrollRef}>
         <table
@@ -647,7 +655,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </tr>
             ) : shownRows.length === 0 ? (
               <tr className="datatable-message">
-                <td colSpan={colSpan}>{props.loading ? 'Loading...' : 'No data'}</td>
+                <td colSpan={colSpan}>{props.loading ? 'Loading...' : (props.emptyText ?? 'No data')}</td>
               </tr>
             ) : (
               <>

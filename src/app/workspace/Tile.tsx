@@ -149,7 +149,13 @@ export function TileBody({ tileId }: { tileId: TileId }) {
         <TileContext.Provider value={api}>
           <Suspense fallback={<div className="loading">Indlæser …</div>}>
             {route && View ? (
-              <View route={route} params={resolved.params} tileId={tileId} focused={focused} />
+              <View
+                route={route}
+                params={resolved.params}
+                tileId={tileId}
+                focused={focused}
+                search={path.includes('?') ? path.slice(path.indexOf('?')) : ''}
+              />
             ) : null}
           </Suspense>
         </TileContext.Provider>

@@ -21,7 +21,7 @@ import {
   toggleMaximise,
   type Workspace,
 } from './layout';
-import { decodeWorkspace, encodeWorkspace, workspaceUrl } from './url-codec';
+import { decodeWorkspace, encodeWorkspace, plainLinkPath, workspaceUrl } from './url-codec';
 
 /**
  * The open workspace, and the browser history that mirrors it. Every change writes the URL:
@@ -169,12 +169,13 @@ function workspaceForUrl(
     const [savedPath, savedQuery] = splitSaved(saved);
     base = decodeWorkspace(savedPath, savedQuery) ?? EMPTY_WORKSPACE;
   }
-  if (leaves(base.layout).length === 0) return { next: singleTile(pathname), history: 'none' };
+  const link = plainLinkPath(pathname, search);
+  if (leaves(base.layout).length === 0) return { next: singleTile(link), history: 'none' };
   // Home with a saved workspace: show the workspace as it was.
   if (pathname === '/' && base !== current) return { next: base, history: 'replace' };
-  const existing = findTileByPath(base, pathname);
+  const existing = findTileByPath(base, link);
   if (existing) return { next: focusTile(base, existing), history: 'none' };
-  return { next: navigateTile(base, base.focused ?? leaves(base.layout)[0]!, pathname), history: 'none' };
+  return { next: navigateTile(base, base.focused ?? leaves(base.layout)[0]!, link), history: 'none' };
 }
 
 function splitSaved(saved: string): [string, string] {

@@ -27,6 +27,8 @@ export interface ViewProps {
   params: RouteParams;
   tileId: string;
   focused: boolean;
+  /** The query of the tile's path ('' or '?…'): the view's own state (a report's filters). */
+  search?: string;
 }
 export type ViewComponent = ComponentType<ViewProps>;
 

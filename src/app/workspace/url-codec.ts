@@ -20,6 +20,11 @@ import {
  *   joined by '-', and the children in parentheses. Omitted for a single tile.
  *
  * A URL without v/t is a plain link: it opens the user's own workspace with that route focused.
+ *
+ * A tile's path may carry a query of its own: the view's state (a report's columns, filters and sort,
+ * `/rapport/vandoppumpet?kolonner=…&filter=…`). With one tile the URL is that path as it is, so a
+ * shared link opens the same view; with several, each `t` holds its tile's whole path (its query
+ * encoded inside the value) and the pathname is the focused tile's path without its query.
  */
 export const LAYOUT_VERSION = 1;
 
@@ -49,11 +54,28 @@ export function encodeWorkspace(ws: Workspace): string {
     .replaceAll('%2C', ',');
 }
 
+/** A tile path's route part, without the view state in its query. */
+export const pathDel = (path: string): string => {
+  const q = path.indexOf('?');
+  return q < 0 ? path : path.slice(0, q);
+};
+
 /** The full URL (pathname + query) of a workspace: the focused tile's route plus the layout. */
 export function workspaceUrl(ws: Workspace): string {
   const focusedPath = (ws.focused && ws.tiles[ws.focused]?.path) || '/';
   const query = leaves(ws.layout).length > 1 ? encodeWorkspace(ws) : '';
-  return query ? `${focusedPath}?${query}` : focusedPath;
+  return query ? `${pathDel(focusedPath)}?${query}` : focusedPath;
+}
+
+/**
+ * The tile path of a plain link: the pathname, with the link's query when it is a view's state (a
+ * query carrying a layout, even a broken one, is not).
+ */
+export function plainLinkPath(pathname: string, search: string): string {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  if (!query) return pathname;
+  const params = new URLSearchParams(query);
+  return params.has('v') || params.has('t') ? pathname : `${pathname}?${query}`;
 }
 
 class Parser {
@@ -136,7 +158,7 @@ export function decodeWorkspace(pathname: string, search: string): Workspace | n
     const maximised =
       m !== null && Number.isInteger(Number(m)) && Number(m) < paths.length ? `t${Number(m) + 1}` : null;
     const ws: Workspace = { tiles, layout, focused, maximised };
-    if (pathname && tiles[focused]!.path.toLowerCase() !== pathname.toLowerCase()) {
+    if (pathname && pathDel(tiles[focused]!.path).toLowerCase() !== pathname.toLowerCase()) {
       ws.tiles = { ...tiles, [focused]: { path: pathname } };
     }
     return ws;

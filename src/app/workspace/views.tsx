@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { views as affaldstilsyn } from '../features/affaldstilsyn/views';
 import { views as fakturering } from '../features/fakturering/views';
 import { views as planlaegning } from '../features/planlaegning/views';
+import { views as rapport } from '../features/rapport/views';
 import { views as systemadmin } from '../features/systemadmin/views';
 import { views as validering } from '../features/validering/views';
 import { views as vandanlaeg } from '../features/vandanlaeg/views';
@@ -41,24 +42,6 @@ export const IKKE_BYGGET_ENDNU = [
   'admin-dokumentskabeloner',
   'admin-brugeradministration',
   'admin-jupitercertifikat',
-  'rapport-tilsyn',
-  'rapport-haandhaevelser',
-  'rapport-afgoerelser',
-  'rapport-beholdere',
-  'rapport-beholderkontrol',
-  'rapport-olietank',
-  'rapport-olietanksinspektion',
-  'rapport-pladser',
-  'rapport-brugerbetaling',
-  'rapport-vandanlaegkontaktpersoner',
-  'rapport-vandtilladelse',
-  'rapport-vandtilladelseboring',
-  'rapport-vandtilsyn',
-  'rapport-vandhaandhaevelse',
-  'rapport-vandoppumpet',
-  'rapport-vandforsyningsfordeling',
-  'rapport-boringtilladelse',
-  'rapport-boringpejling',
   'frister-opfoelgning',
   'frister-dmastatus',
   'frister-jupiterstatus',
@@ -80,6 +63,7 @@ export const VIEWS = {
   ...affaldstilsyn,
   ...planlaegning,
   ...fakturering,
+  ...rapport,
   ...ikkeBygget,
 } satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
 
