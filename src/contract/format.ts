@@ -33,6 +33,16 @@ export function formatTal2(n: number | null | undefined): string {
   return tom(n) ? '' : toDecimaler.format(n);
 }
 
+/**
+ * An amount in øre as kroner, da-DK with two decimals and 'kr.': 123456 → '1.234,56 kr.',
+ * -5000 → '-50,00 kr.'; '' for nothing. Money is integer øre everywhere (invoicing); the division is
+ * only for showing.
+ */
+export function formatOere(oere: number | null | undefined): string {
+  if (tom(oere) || !Number.isFinite(oere)) return '';
+  return `${toDecimaler.format(oere / 100)} kr.`;
+}
+
 /** A whole number with thousands separators: 12345 → '12.345' (a fraction is rounded); '' for nothing. */
 export function formatHeltal(n: number | bigint | null | undefined): string {
   return tom(n) ? '' : talFormat(0).format(n);

@@ -41,13 +41,16 @@ export const planlaegningsperiodeSchema = z.object({
 });
 export type Planlaegningsperiode = z.infer<typeof planlaegningsperiodeSchema>;
 
-/** GET PlanlaegningsPeriode/planlaegningYears/{kundeId} (spec): the periods, newest year first. */
+/**
+ * GET PlanlaegningsPeriode/planlaegningYears/{kundeId} (spec): the periods, newest year first. The
+ * economy administrator reads them too: the economic follow-up is chosen by period.
+ */
 export const hentPlanlaegningsperioder = endpoint({
   method: 'GET',
   path: '/PlanlaegningsPeriode/planlaegningYears/:kundeId',
   params: kundeParams,
   answer: z.array(planlaegningsperiodeSchema),
-  access: PLANLAEGNING_RET,
+  access: OPFOELGNING_OEKONOMI_RET,
 });
 
 // ---------------------------------------------------------------- the plan's list

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { SORT_RETNINGER } from './liste';
-import type { RapportFilterDef, RapportFilterDefs } from './rapport-filter';
+import type { RapportFilter, RapportFilterDef, RapportFilterDefs } from './rapport-filter';
 
 /**
  * The report engine's declarations (issue 14, spec 001 §3 'Report rows', §7 'Reports'): every report
@@ -49,6 +49,11 @@ export interface RapportKolonne {
   filter?: boolean | Pick<RapportFilterDef, 'noegler' | 'valg'>;
   /** Summed over a group when the rows are grouped (quantities). */
   sum?: boolean;
+  /**
+   * A 'valg' column holding a fixed lookup's names: the lookup's API path (as src/contract/lookups.ts
+   * names it); its filter accepts the lookup's names (`rapportFilterDefs`' second argument).
+   */
+  opslag?: string;
 }
 
 export interface RapportDef {
@@ -71,12 +76,29 @@ export interface RapportDef {
 /** The count column every report has; choosing it groups the rows. */
 export const ANTAL: RapportKolonne = { navn: 'antal', label: 'Antal', type: 'tal', sorterbar: true };
 
-/** The whitelist of a report's filter properties, from its declaration. */
-export function rapportFilterDefs(def: RapportDef): RapportFilterDefs {
+/**
+ * The whitelist of a report's filter properties, from its declaration; `opslagNavne` gives the names
+ * of a lookup-backed column's lookup (the server from its catalogue, the client from its cache).
+ * Without it, a lookup-backed column filters as text by equals (the server still checks the names).
+ */
+export function rapportFilterDefs(
+  def: RapportDef,
+  opslagNavne?: (path: string) => readonly string[],
+): RapportFilterDefs {
   const defs: RapportFilterDefs = {};
   for (const k of def.kolonner) {
     if (!k.filter) continue;
-    defs[k.navn.toLowerCase()] = { type: k.type, label: k.label, ...(k.filter === true ? {} : k.filter) };
+    const opslag: Partial<RapportFilterDef> = !k.opslag
+      ? {}
+      : opslagNavne
+        ? { valg: opslagNavne(k.opslag) }
+        : { type: 'tekst', noegler: ['equals'] };
+    defs[k.navn.toLowerCase()] = {
+      type: k.type,
+      label: k.label,
+      ...opslag,
+      ...(k.filter === true ? {} : k.filter),
+    };
   }
   return defs;
 }
@@ -124,4 +146,42 @@ export const hentRapport = endpoint({
   params: z.object({ reportType: z.enum(RAPPORT_NAVNE, { error: 'Ukendt rapport' }) }),
   query: rapportQuerySchema,
   answer: rapportSvarSchema,
+});
+
+/** A filter in words (a chip, the lines above an export): 'Årstal: 2024–2025', 'Anlægsnavn indeholder »vand«'. */
+export function filterTekst(def: RapportDef, f: RapportFilter): string {
+  const label = rapportFilterDefs(def)[f.property]?.label ?? f.property;
+  const dato = (iso: string | null) =>
+    iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '';
+  const tal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
+  switch (f.noegle) {
+    case 'contains':
+      return `${label} indeholder »${f.vaerdi}«`;
+    case 'between': {
+      const [fra, til] = f.type === 'dato' ? [dato(f.fra), dato(f.til)] : [tal(f.fra), tal(f.til)];
+      if (!til) return `${label}: fra ${fra}`;
+      if (!fra) return `${label}: til ${til}`;
+      return `${label}: ${fra}–${til}`;
+    }
+    case 'equals':
+      if (f.type === 'bool') return `${label}: ${f.vaerdi ? 'Ja' : 'Nej'}`;
+      return `${label}: ${f.vaerdier.map((v) => String(v).replace('.', ',')).join(' eller ')}`;
+  }
+}
+
+export const EKSPORT_FORMATER = ['csv', 'xlsx'] as const;
+export type EksportFormat = (typeof EKSPORT_FORMATER)[number];
+
+/**
+ * GET rapport/{reportType}/eksport?format=csv|xlsx (addition): the whole result of the view (its
+ * columns, filters and sort; no paging) as a file, streamed. The header `x-antal-raekker` tells the
+ * number of rows first, so the client can show progress; aborting the request stops the export.
+ */
+export const eksporterRapport = endpoint({
+  method: 'GET',
+  path: '/rapport/:reportType/eksport',
+  params: z.object({ reportType: z.enum(RAPPORT_NAVNE, { error: 'Ukendt rapport' }) }),
+  query: rapportQuerySchema.omit({ start: true, take: true }).extend({
+    format: z.enum(EKSPORT_FORMATER, { error: 'format skal være csv eller xlsx' }),
+  }),
 });

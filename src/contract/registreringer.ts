@@ -314,6 +314,13 @@ export const FYRINGSANLAEG = defineRecordKind({
   listeFelter: ['titel', 'fyringsanlaegTypeId', 'braendselTypeId', 'effektKW', 'etableringsaar', 'dato'],
 });
 
+/**
+ * How a user-payment record is charged: hours at the year's hourly rate, a fixed amount, or an
+ * outside service bought by the authority (analyses, measurements), charged at the year's share of
+ * the bill excl. VAT (src/contract/fakturering.ts `fremmedAndelBp`).
+ */
+export const BRUGERBETALING_GEBYRTYPER = ['Timesats gebyr', 'Fast gebyr', 'Fremmed tjenesteydelse'] as const;
+
 export const BRUGERBETALING = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'brugerbetaling',
@@ -331,17 +338,22 @@ export const BRUGERBETALING = defineRecordKind({
     {
       navn: 'gebyrtype',
       label: 'Gebyrtype',
-      type: { kind: 'valg', valg: ['Timesats gebyr', 'Fast gebyr'], paakraevet: true },
+      type: { kind: 'valg', valg: BRUGERBETALING_GEBYRTYPER, paakraevet: true },
     },
     { navn: 'timer', label: 'Timer', type: { kind: 'tal', min: 0, max: 1000, enhed: 'timer' } },
-    { navn: 'beloeb', label: 'Beløb', type: { kind: 'tal', min: 0, max: 10_000_000, enhed: 'kr.' } },
+    {
+      navn: 'beloeb',
+      label: 'Beløb (ekskl. moms)',
+      type: { kind: 'tal', min: 0, max: 10_000_000, enhed: 'kr.' },
+    },
     {
       navn: 'fordringstypeId',
       label: 'Fordringstype (PSRM)',
       type: { kind: 'lookup', kilde: { path: 'brugerbetaling/GetPSRMFordringstypeLookup' } },
     },
     sagsbehandler,
-    { navn: 'faktureret', label: 'Faktureret', type: { kind: 'jaNej' } },
+    // Set only by invoicing (approving sets it, cancelling and crediting clear it); never from a request.
+    { navn: 'faktureret', label: 'Faktureret', type: { kind: 'jaNej' }, skrivebeskyttet: true },
     bemaerkning,
   ],
   tjek: (v) => {
@@ -351,6 +363,9 @@ export const BRUGERBETALING = defineRecordKind({
     }
     if (v.gebyrtype === 'Fast gebyr' && !(typeof v.beloeb === 'number' && v.beloeb > 0)) {
       fejl.push(['beloeb', 'Angiv beløbet ved fast gebyr']);
+    }
+    if (v.gebyrtype === 'Fremmed tjenesteydelse' && !(typeof v.beloeb === 'number' && v.beloeb > 0)) {
+      fejl.push(['beloeb', 'Angiv regningens beløb ekskl. moms ved fremmed tjenesteydelse']);
     }
     return fejl;
   },

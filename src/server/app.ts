@@ -28,6 +28,7 @@ import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
 import { planlaegningRoutes } from './routes/planlaegning';
 import { rapportRoutes } from './routes/rapport';
+import { rapportEksportRoutes } from './routes/rapport-eksport';
 import { registreRoutes } from './routes/registre';
 import { registreringRoutes } from './routes/registreringer';
 import { satRoutes } from './routes/sat';
@@ -83,6 +84,7 @@ const API_ROUTES = [
   faktureringRoutes,
   faktureringAdminRoutes,
   rapportRoutes,
+  rapportEksportRoutes,
 ];
 
 /**

@@ -68,6 +68,10 @@ const envSchema = z.object({
   SAT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The SAT simulator's start mode: ok, fejl (rejects) or timeout (never answers). */
   SAT_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
+  /** How long a call to the economy system may take before it counts as unanswered. */
+  OEKONOMI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The economy-system simulator's start mode: ok, fejl (refuses) or timeout (never answers). */
+  OEKONOMI_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
 });
 
 export interface Config {
@@ -90,6 +94,10 @@ export interface Config {
   satTimeoutMs: number;
   /** The SAT simulator's start mode (SAT_SIMULATOR). */
   satSimulator: 'ok' | 'fejl' | 'timeout';
+  /** Milliseconds a call to the economy system may take (OEKONOMI_TIMEOUT_MS, default 10 000). */
+  oekonomiTimeoutMs: number;
+  /** The economy-system simulator's start mode (OEKONOMI_SIMULATOR). */
+  oekonomiSimulator: 'ok' | 'fejl' | 'timeout';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -111,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     satTimeoutMs: e.SAT_TIMEOUT_MS,
     satSimulator: e.SAT_SIMULATOR,
+    oekonomiTimeoutMs: e.OEKONOMI_TIMEOUT_MS,
+    oekonomiSimulator: e.OEKONOMI_SIMULATOR,
   };
 }

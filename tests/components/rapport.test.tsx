@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import RapportView from '../../src/app/features/rapport/RapportView';
 import { getRoute } from '../../src/app/routes/route-table';
 import { type TileApi, type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
@@ -25,43 +25,45 @@ afterAll(async () => s?.close());
 beforeEach(() => s.kobl());
 
 /** The report in a tile whose path (and so its query) follows the view's navigations. */
+function Vaert(p: { start: string; stier: string[]; setKommandoer(c: TileCommand[]): void }) {
+  const [search, setSearch] = useState(p.start);
+  const tile: TileApi = {
+    tileId: 't1',
+    focused: true,
+    navigate: (sti) => {
+      p.stier.push(sti);
+      setSearch(sti.includes('?') ? sti.slice(sti.indexOf('?')) : '');
+    },
+    openBeside: () => {},
+    setTitle: () => {},
+    setCommands: p.setKommandoer,
+    setDirty: () => {},
+    setFlags: () => {},
+  };
+  return (
+    <TileContext.Provider value={tile}>
+      <RapportView route={getRoute('rapport-vandoppumpet')} params={{}} tileId="t1" focused search={search} />
+    </TileContext.Provider>
+  );
+}
+
 async function visRapport(start = '') {
   const stier: string[] = [];
   let kommandoer: TileCommand[] = [];
-  function Vaert() {
-    const [search, setSearch] = useState(start);
-    const tile: TileApi = {
-      tileId: 't1',
-      focused: true,
-      navigate: (p) => {
-        stier.push(p);
-        setSearch(p.includes('?') ? p.slice(p.indexOf('?')) : '');
-      },
-      openBeside: () => {},
-      setTitle: () => {},
-      setCommands: (c) => {
+  await renderSignedIn(
+    <Vaert
+      start={start}
+      stier={stier}
+      setKommandoer={(c) => {
         kommandoer = c;
-      },
-      setDirty: () => {},
-      setFlags: () => {},
-    };
-    return (
-      <TileContext.Provider value={tile}>
-        <RapportView
-          route={getRoute('rapport-vandoppumpet')}
-          params={{}}
-          tileId="t1"
-          focused
-          search={search}
-        />
-      </TileContext.Provider>
-    );
-  }
-  await renderSignedIn(<Vaert />, {
-    username: 'vand',
-    user: { userId: String(s.brugerId), customerId: s.kundeId },
-    brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
-  });
+      }}
+    />,
+    {
+      username: 'vand',
+      user: { userId: String(s.brugerId), customerId: s.kundeId },
+      brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
+    },
+  );
   const koer = (label: string) => {
     const k = kommandoer.find((c) => c.label === label);
     if (!k) throw new Error(`no command ${label}`);
@@ -144,5 +146,36 @@ describe('a report page', () => {
   it("says 'Ingen resultater' when the filters match nothing", async () => {
     await visRapport('?filter=anlaegsnavn:contains(findes-ikke-xyz)');
     expect(await screen.findByText('Ingen resultater')).toBeTruthy();
+  });
+
+  it('exports the whole result of the view as CSV, with progress against the announced rows', async () => {
+    const gemt: Blob[] = [];
+    // jsdom has no object URLs: the file the view saves is caught here.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => {
+          gemt.push(b);
+          return 'blob:x';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    const r = await visRapport('?kolonner=aarstal,anlaegsnavn&filter=aarstal:between(2020|2030)');
+    await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
+    expect(r.kommandoer().find((c) => c.label === 'Eksportér (CSV eller XLSX)')?.shortcut).toBe('alt+e');
+    r.koer('Eksportér (CSV eller XLSX)');
+    const dialog = await screen.findByTestId('rapport-eksport-modal');
+    fireEvent.click(within(dialog).getByLabelText('CSV (semikolon, til dansk Excel)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eksportér' }));
+    await waitFor(() => expect(gemt).toHaveLength(1));
+    const eksportKald = s.kald.find((k) => k.path.startsWith('rapport/vandoppumpet/eksport'));
+    expect(eksportKald?.path).toContain('format=csv');
+    expect(eksportKald?.path).toContain('filter=aarstal%3Abetween%282020%7C2030%29');
+    expect(eksportKald?.path).not.toContain('take=');
+    const bytes = new Uint8Array(await gemt[0]!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect((await gemt[0]!.text()).split('\r\n')[0]).toBe('Årstal;Anlægsnavn');
+    await waitFor(() => expect(screen.queryByTestId('rapport-eksport-modal')).toBeNull());
   });
 });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  filterTekst,
   laesTilstand,
   rapportQuery,
   skrivTilstand,
   visteKolonner,
 } from '../../src/app/features/rapport/tilstand';
-import type { RapportDef } from '../../src/contract/rapport';
+import { filterTekst, type RapportDef } from '../../src/contract/rapport';
 import { RAPPORTER } from '../../src/contract/rapporter';
 
 const def = RAPPORTER.vandoppumpet!;

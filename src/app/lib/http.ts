@@ -135,8 +135,15 @@ export function createHttpClient(opts: HttpClientOptions) {
     return (ro.reviveDates === false ? parsed : reviveDates(parsed)) as T;
   }
 
-  /** Downloads a file; the name comes from content-disposition, else 'ukendt-filnavn'. */
-  async function download(method: 'GET' | 'POST', path: string, ro: RequestOptions<unknown> = {}) {
+  /**
+   * Downloads a file; the name comes from content-disposition, else 'ukendt-filnavn'. `onProgress`
+   * hears each piece as it arrives (a long export shows how far it is; the signal cancels it).
+   */
+  async function download(
+    method: 'GET' | 'POST',
+    path: string,
+    ro: RequestOptions<unknown> & { onProgress?(chunk: Uint8Array, headers: Headers): void } = {},
+  ) {
     const url = `${base}${path.replace(/^\//, '')}${buildQuery(ro.query)}`;
     const token = opts.getToken();
     const response = await fetch(url, {
@@ -161,10 +168,23 @@ export function createHttpClient(opts: HttpClientOptions) {
       else if (!ro.silent) opts.onFailure(failure);
       throw new HttpError(failure);
     }
+    const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+    let blob: Blob;
+    if (ro.onProgress && response.body) {
+      const parts: Uint8Array<ArrayBuffer>[] = [];
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        ro.onProgress(value, response.headers);
+      }
+      blob = new Blob(parts, { type: contentType });
+    } else blob = await response.blob();
     return {
-      blob: await response.blob(),
+      blob,
       filename: filenameFromDisposition(response.headers.get('content-disposition')),
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      contentType,
     };
   }
 

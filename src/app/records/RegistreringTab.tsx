@@ -5,6 +5,7 @@ import { feltTom } from '../../contract/felter';
 import { type AnyRecord, type AnyRecordKind, recordOpretSchema } from '../../contract/record-kind';
 import { formatDato, isoDatoAf } from '../lib/dates';
 import { medGenvej, platformKey, shortcutLabel } from '../lib/keyboard';
+import { useLatest } from '../lib/useLatest';
 import { useShellSession } from '../shell/session-context';
 import { useTableSettings } from '../shell/useTableSettings';
 import { Button } from '../ui/Button';
@@ -26,13 +27,6 @@ import './record.css';
 type Vaerdier = Record<string, unknown>;
 
 const iDag = () => isoDatoAf(new Date());
-
-/** A ref that always holds the latest value (for commands that must not be rebuilt on every keystroke). */
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  ref.current = value;
-  return ref;
-}
 
 /** Which record is selected and how the tab moves to another: the route (a link opens it) or local state. */
 export interface RecordValg {

@@ -4,12 +4,13 @@ import { type CvrRegister, createCvrRegister } from './cvr';
 import { createDawaRegister, type DawaRegister } from './dawa';
 import { createJupiterSimulator, type JupiterRegister } from './jupiter';
 import { type Mail, type Mailer, mailerFraMiljoe } from './mail';
+import { createOekonomiSimulator, type OekonomiSystem } from './oekonomi';
 import { createSatSimulator, type SatSystem } from './sat';
 
 /**
  * The external registers and services, passed to the app in this one place. Each is an interface
  * with a local simulator (the default); a real client replaces the simulator here and nowhere else.
- * The coming areas add theirs here: DMA and the economy system.
+ * The coming areas add theirs here: DMA.
  */
 export interface Integrations {
   /** The company register (CVR); simulator over the seeded register rows. */
@@ -22,6 +23,8 @@ export interface Integrations {
   mailer: Mailer;
   /** The national SAT system (Miljøstyrelsen); simulator, mode from SAT_SIMULATOR. */
   sat: SatSystem;
+  /** The municipality's economy system (invoices of user payment); simulator, mode from OEKONOMI_SIMULATOR. */
+  oekonomi: OekonomiSystem;
 }
 
 /**
@@ -50,5 +53,6 @@ export function createIntegrations(db: Db, config: Config, given: Partial<Integr
     jupiter: given.jupiter ?? createJupiterSimulator(),
     mailer: given.mailer ?? lazyMailer(config),
     sat: given.sat ?? createSatSimulator({ tilstand: config.satSimulator }),
+    oekonomi: given.oekonomi ?? createOekonomiSimulator({ tilstand: config.oekonomiSimulator }),
   };
 }

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { LookupItem } from '../../contract/lookups';
 import type { RapportNavn } from '../../contract/rapport';
 import { VALIDERING_STATUS } from '../../contract/validering';
-import { lookupListe } from '../routes/lookups';
+import { lookupListe, tidsregistreringsKategorier } from '../routes/lookups';
 import type { RapportKilde } from './motor';
 
 /**
@@ -11,13 +12,59 @@ import type { RapportKilde } from './motor';
 
 /** A lookup's name for an id column: a CASE over the fixed list (ids and names are constants). */
 function lookupNavn(path: string, id: SQL): SQL {
-  const items = lookupListe(path) ?? [];
+  return navnAf(lookupListe(path) ?? [], id);
+}
+
+function navnAf(items: readonly LookupItem[], id: SQL): SQL {
   if (items.length === 0) return sql`null::text`;
   return sql`(case ${id} ${sql.join(
-    items.map((i) => sql`when ${sql.raw(String(Math.trunc(i.id)))} then ${i.navn}`),
+    items.map((i) => sql`when ${sql.raw(String(Math.trunc(i.id)))} then ${i.navn}::text`),
     sql` `,
   )} end)`;
 }
+
+/** A lookup's name for a code column (Jupiter's business types are kept by code). */
+function lookupNavnKode(path: string, kode: SQL): SQL {
+  const items = lookupListe(path) ?? [];
+  if (items.length === 0) return sql`null::text`;
+  return sql`(case ${kode} ${sql.join(
+    items.map((i) => sql`when ${i.kode}::text then ${i.navn}::text`),
+    sql` `,
+  )} else ${kode} end)`;
+}
+
+/** The ids of a fixed list's items with these codes (a report's subset of storage types). */
+function idsAf(path: string, koder: readonly string[]): SQL {
+  const ids = (lookupListe(path) ?? []).filter((i) => koder.includes(i.kode)).map((i) => i.id);
+  if (ids.length !== koder.length) throw new Error(`lookup ${path} lacks one of ${koder.join(', ')}`);
+  return sql.raw(ids.map((i) => String(Math.trunc(i))).join(', '));
+}
+
+// JSON fields of a record (`data` of registrering, `basis` of virksomhed). Keys are constants of this
+// file, written into the SQL as literals; a value of the wrong JSON type reads as null, never an error.
+const noegle = (k: string): SQL => {
+  if (!/^[A-Za-z0-9_]+$/.test(k)) throw new Error(`bad JSON key ${k}`);
+  return sql.raw(`'${k}'`);
+};
+const jTekst = (kol: SQL, k: string): SQL => sql`(${kol}->>${noegle(k)})`;
+const jTal = (kol: SQL, k: string): SQL =>
+  sql`(case when jsonb_typeof(${kol}->${noegle(k)}) = 'number' then (${kol}->>${noegle(k)})::float8 end)`;
+const jId = (kol: SQL, k: string): SQL =>
+  sql`(case when jsonb_typeof(${kol}->${noegle(k)}) = 'number' then (${kol}->>${noegle(k)})::numeric::int end)`;
+const jBool = (kol: SQL, k: string): SQL =>
+  sql`(case when jsonb_typeof(${kol}->${noegle(k)}) = 'boolean' then (${kol}->>${noegle(k)})::boolean end)`;
+const jDato = (kol: SQL, k: string): SQL =>
+  sql`(case when ${kol}->>${noegle(k)} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then left(${kol}->>${noegle(k)}, 10)::date end)`;
+/** A JSON array of texts (codes) as one text, each mapped by `hver`. */
+const jListe = (kol: SQL, k: string, hver: (x: SQL) => SQL = (x) => x): SQL =>
+  sql`(select string_agg(${hver(sql`x.v`)}, ', ') from jsonb_array_elements_text(case when jsonb_typeof(${kol}->${noegle(k)}) = 'array' then ${kol}->${noegle(k)} else '[]'::jsonb end) as x(v))`;
+
+const data = sql`r.data`;
+const basisV = sql`v.basis`;
+const basisA = sql`a.basis`;
+
+/** Today in Denmark (permit status, overdue controls). */
+const I_DAG = sql`(now() at time zone 'Europe/Copenhagen')::date`;
 
 /** A water plant's columns, from the plant row aliased `a`. */
 const anlaeg = {
@@ -34,7 +81,365 @@ const aarMaaned = (dato: SQL) => ({
 
 const FORKASTET = sql.raw(String(VALIDERING_STATUS.FORKASTET));
 
-export const KILDER: Partial<Record<RapportNavn, RapportKilde>> = {
+const DMA = (navn: string) => `dmalookup/${navn}`;
+const LANDBRUG = (navn: string) => `mwlandbruglookup/list/${navn}`;
+const VAND = (navn: string) => `MWVandanlaegLookUp/list/${navn}`;
+
+/** Company types 1 and 2 that the user may read: a report over both narrows to them. */
+function typerSql(typer: readonly number[]): SQL {
+  const t = typer.filter((x) => x === 1 || x === 2);
+  return t.length === 0 ? sql`false` : sql`v.type in (${sql.raw(t.join(', '))})`;
+}
+
+/** Records of one kind of the customer's companies and farms (r), with the company (v) and case worker (s). */
+const virksomhedRegistreringer =
+  (art: string, hvor: SQL = sql``) =>
+  (kundeId: number, typer: readonly number[]): SQL =>
+    sql`from registrering r join virksomhed v on v.id = r.virksomhed_id
+      left join bruger s on s.id = r.sagsbehandler_id
+      where r.kunde_id = ${kundeId} and v.kunde_id = ${kundeId} and r.art = ${sql.raw(`'${art}'`)}
+        and not r.slettet and not v.slettet and ${typerSql(typer)}${hvor}`;
+
+/** A company's or farm's columns (src/contract/rapporter.ts VIRKSOMHED), from the row aliased `v`. */
+const virksomhed = {
+  virksomhedsnavn: sql`v.navn`,
+  virksomhedsadresse: sql`v.adresse`,
+  cvrNummer: sql`v.cvr_nr`,
+  pNummer: sql`v.p_nr`,
+  chrNummer: sql`v.chr_nr`,
+  virksomhedstype: sql`(case v.type when 1 then 'Virksomhed' when 2 then 'Landbrug' end)`,
+  virksomhedskategori: sql`(case when v.kategori in ('1a', '1b', '2') then v.kategori else 'Ingen' end)`,
+  hovedaktivitet: jTekst(basisV, 'hovedaktivitet'),
+  virksomhedsgruppe: lookupNavn(DMA('virksomhedsgrupper'), jId(basisV, 'virksomhedsGruppeId')),
+  virksomhedId: sql`v.id`,
+};
+/** The Kategori filter compares the wire values 1a/1b/2_/3_ (spec 001 §5). */
+const kategoriFilter = {
+  virksomhedskategori: sql`(case v.kategori when '1a' then '1a' when '1b' then '1b' when '2' then '2_' else '3_' end)`,
+};
+const dmaAktiv = sql`(case when ${jId(basisV, 'dmaStatusId')} = 1 then 'Aktiv' else 'Inaktiv' end)`;
+
+/** A storage facility's columns (opbevaringslager). */
+const lager = {
+  betegnelse: sql`r.titel`,
+  lagertype: lookupNavn(LANDBRUG('beholdertype'), jId(data, 'beholdertypeId')),
+  indhold: lookupNavn(LANDBRUG('opbevaringsindhold'), jId(data, 'indholdId')),
+  kapacitet: jTal(data, 'kapacitet'),
+  etableringsaar: jId(data, 'etableringsaar'),
+  overdaekning: lookupNavn(LANDBRUG('overdaekning'), jId(data, 'overdaekningId')),
+  lagerId: sql`r.id`,
+};
+const lagerAf = (koder: readonly string[], hvor: SQL = sql``) =>
+  virksomhedRegistreringer(
+    'opbevaringslager',
+    sql` and ${jId(data, 'beholdertypeId')} in (${idsAf(LANDBRUG('beholdertype'), koder)})${hvor}`,
+  );
+/** Containers (beholdere): slurry tanks, lagoons and liquid-manure tanks. */
+const BEHOLDER_KODER = ['GYLLETANK', 'GYLLELAGUNE', 'AJLEBEHOLDER'];
+const OLIETANK_KODER = ['OLIETANK_OVERJORD', 'OLIETANK_NEDGRAVET'];
+const PLADS_KODER = ['MOEDDINGPLADS', 'ENSILAGEPLADS'];
+const naesteKontrol = jDato(data, 'naesteKontrol');
+const kontrolstatus = sql`(case when ${naesteKontrol} is null then 'Ikke fastsat' when ${naesteKontrol} < ${I_DAG} then 'Overskredet' else 'Kommende' end)`;
+
+/** Records of one kind of the customer's water plants (r), with the plant (a) and case worker (s). */
+const vandRegistreringer =
+  (art: string, ekstra: SQL = sql``) =>
+  (kundeId: number): SQL =>
+    sql`from registrering r join virksomhed a on a.id = r.virksomhed_id
+      left join bruger s on s.id = r.sagsbehandler_id${ekstra}
+      where r.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = 3 and r.art = ${sql.raw(`'${art}'`)}
+        and not r.slettet and not a.slettet`;
+
+/** The boreholes a permit covers (one row per permit and borehole, the borehole aliased `b`). */
+const tilladelseBoringer = sql`
+  cross join lateral jsonb_array_elements_text(case when jsonb_typeof(r.data->'boringIds') = 'array'
+    then r.data->'boringIds' else '[]'::jsonb end) as bi(id)
+  join boring b on b.id = (case when bi.id ~ '^[0-9]{1,9}$' then bi.id::int end) and b.vandanlaeg_id = a.id`;
+
+const tilladelseSlutdato = jDato(data, 'slutdato');
+/** The last day a permit is in force (src/contract/vandanlaeg-registreringer.ts tilladelseSlut). */
+const tilladelseSidsteDag = sql`(case when ${jBool(data, 'tilbagekaldt')} is true then
+    (case when ${jDato(data, 'tilbagekaldtDato')} is null then '0001-01-01'::date
+      else least(${tilladelseSlutdato}, ${jDato(data, 'tilbagekaldtDato')} - 1) end)
+  else ${tilladelseSlutdato} end)`;
+const tilladelse = {
+  ...aarMaaned(sql`r.dato`),
+  slutAarstal: sql`extract(year from ${tilladelseSlutdato})::int`,
+  slutMaaned: sql`extract(month from ${tilladelseSlutdato})::int`,
+  startdato: sql`r.dato`,
+  slutdato: tilladelseSlutdato,
+  gaeldendeTilladelse: sql`(case when ${tilladelseSidsteDag} is null or ${tilladelseSidsteDag} >= ${I_DAG} then 'Gældende' else 'Udløbet' end)`,
+  titel: sql`r.titel`,
+  tilladelsestype: lookupNavn(VAND('jupitertilladelsetype'), jId(data, 'tilladelsestypeId')),
+  vandtype: lookupNavn(VAND('jupitervandtype'), jId(basisA, 'jupiterVandtypeId')),
+  indvindingsformaal: lookupNavn(
+    VAND('jupiterindvindingsformaal'),
+    jId(basisA, 'jupiterIndvindingsformaalId'),
+  ),
+  tilbagekaldt: sql`coalesce(${jBool(data, 'tilbagekaldt')}, false)`,
+  tilbagekaldtDato: jDato(data, 'tilbagekaldtDato'),
+  vandmaengdeM3Aar: jTal(data, 'vandmaengdeM3Aar'),
+  vandmaengdeM3Time: jTal(data, 'vandmaengdeM3Time'),
+  journalnr: jTekst(data, 'journalNr'),
+  sagsbehandler: sql`s.navn`,
+  tilladelseId: sql`r.id`,
+  ...anlaeg,
+};
+
+export const KILDER: Record<RapportNavn, RapportKilde> = {
+  tilsyn: {
+    fra: virksomhedRegistreringer('tilsyn'),
+    kolonner: {
+      aarstal: sql`extract(year from r.dato)::int`,
+      dato: sql`r.dato`,
+      titel: sql`r.titel`,
+      tilsynskategori: lookupNavn(DMA('tilsynsKategorier'), jId(data, 'tilsynskategoriId')),
+      tilsynstype: lookupNavn(DMA('tilsynsTyper'), jId(data, 'tilsynstypeId')),
+      baggrundForTilsyn: lookupNavn(DMA('tilsynsBaggrunde'), jId(data, 'baggrundForTilsynId')),
+      varslet: jBool(data, 'varslet'),
+      planlagtStart: jDato(data, 'planlagtStart'),
+      planlagtSlut: jDato(data, 'planlagtSlut'),
+      sagsbehandler: sql`s.navn`,
+      filIDMA: sql`coalesce(${jBool(data, 'filIDMA')}, false)`,
+      ...virksomhed,
+      biaktiviteter: jListe(basisV, 'biaktiviteter'),
+      ophoertDato: sql`v.ophoert_dato`,
+      omfattetAfVOC: sql`coalesce(${jBool(basisV, 'omfattetAfVOC')}, false)`,
+      risikoVirksomhed: sql`coalesce(${jBool(basisV, 'risikovirksomhed')}, false)`,
+      dmaAktiv,
+      tilsynId: sql`r.id`,
+    },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  haandhaevelser: {
+    fra: virksomhedRegistreringer('haandhaevelse'),
+    kolonner: {
+      aarstal: sql`extract(year from r.dato)::int`,
+      dato: sql`r.dato`,
+      frist: jDato(data, 'frist'),
+      efterkommetDato: jDato(data, 'efterkommetDato'),
+      titel: sql`r.titel`,
+      haandhaevelsestype: lookupNavn(DMA('haandhaevelsesTyper'), jId(data, 'haandhaevelsestypeId')),
+      haandhaevelsesstatus: lookupNavn(DMA('haandhaevelsesStatusser'), jId(data, 'haandhaevelsesStatusId')),
+      sagsbehandler: sql`s.navn`,
+      ...virksomhed,
+      dmaAktiv,
+      haandhaevelseId: sql`r.id`,
+    },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  afgoerelser: {
+    fra: virksomhedRegistreringer('afgoerelse'),
+    kolonner: {
+      aarstal: sql`extract(year from r.dato)::int`,
+      dato: sql`r.dato`,
+      titel: sql`r.titel`,
+      afgoerelsestype: lookupNavn(DMA('dmaDokumenttype'), jId(data, 'dmaDokumenttypeId')),
+      afgoerelsesstatus: lookupNavn(DMA('afgoerelsesStatus'), jId(data, 'afgoerelsesStatusId')),
+      resultat: lookupNavn(DMA('resultatAfgoerelse'), jId(data, 'resultatAfgoerelseId')),
+      offentliggjortDato: jDato(data, 'offentliggjortDato'),
+      klagefristDato: jDato(data, 'klagefristDato'),
+      journalNr: jTekst(data, 'journalNr'),
+      sagsbehandler: sql`s.navn`,
+      ...virksomhed,
+      dmaAktiv,
+      afgoerelseId: sql`r.id`,
+    },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  beholdere: {
+    fra: lagerAf(BEHOLDER_KODER),
+    kolonner: { ...lager, ...virksomhed },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  beholderkontrol: {
+    fra: lagerAf(BEHOLDER_KODER),
+    kolonner: {
+      senesteKontrol: sql`r.dato`,
+      naesteKontrol,
+      kontrolAarstal: sql`extract(year from ${naesteKontrol})::int`,
+      kontrolstatus,
+      ...lager,
+      ...virksomhed,
+    },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  olietank: {
+    fra: lagerAf(OLIETANK_KODER),
+    kolonner: { ...lager, senesteKontrol: sql`r.dato`, ...virksomhed },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  olietanksinspektion: {
+    // An inspection is an oil tank's recorded inspection date.
+    fra: lagerAf(OLIETANK_KODER, sql` and r.dato is not null`),
+    kolonner: {
+      aarstal: sql`extract(year from r.dato)::int`,
+      inspektionsdato: sql`r.dato`,
+      naesteInspektion: naesteKontrol,
+      kontrolstatus,
+      ...lager,
+      ...virksomhed,
+    },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  pladser: {
+    fra: lagerAf(PLADS_KODER),
+    kolonner: { ...lager, senesteKontrol: sql`r.dato`, ...virksomhed },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  brugerbetaling: {
+    fra: virksomhedRegistreringer('brugerbetaling'),
+    kolonner: {
+      aarstal: sql`extract(year from r.dato)::int`,
+      dato: sql`r.dato`,
+      beskrivelse: sql`r.titel`,
+      kategori: navnAf(
+        [
+          ...tidsregistreringsKategorier(1),
+          ...tidsregistreringsKategorier(2).filter(
+            (i) => !tidsregistreringsKategorier(1).some((j) => j.id === i.id),
+          ),
+        ],
+        jId(data, 'kategoriId'),
+      ),
+      gebyrtype: jTekst(data, 'gebyrtype'),
+      timer: jTal(data, 'timer'),
+      beloeb: jTal(data, 'beloeb'),
+      faktureret: sql`coalesce(${jBool(data, 'faktureret')}, false)`,
+      sagsbehandler: sql`s.navn`,
+      ...virksomhed,
+      brugerbetalingId: sql`r.id`,
+    },
+    filterUdtryk: kategoriFilter,
+    noegle: sql`r.id`,
+  },
+  vandanlaegkontaktpersoner: {
+    // A removed contact (slettet) is Inaktiv: the model keeps no start or end date of a contact.
+    fra: (kundeId) =>
+      sql`from kontaktperson k join virksomhed a on a.id = k.virksomhed_id
+        where k.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = 3 and not a.slettet`,
+    kolonner: {
+      navn: sql`k.navn`,
+      email: sql`k.email`,
+      telefon: sql`k.telefon`,
+      kontaktType: sql`k.rolle`,
+      jupiterId: sql`k.jupiter_kontaktperson_id`,
+      kontaktTypeAktiv: sql`(case when k.slettet then 'Inaktiv' else 'Aktiv' end)`,
+      anlaegsnavn: anlaeg.anlaegsnavn,
+      anlaegsadresse: anlaeg.anlaegsadresse,
+      anlaegsnr: anlaeg.anlaegsnr,
+      // The roles the person holds at the plant: the plant's contacts of the same name and state.
+      antalRoller: sql`(select count(*)::int from kontaktperson k2 where k2.virksomhed_id = k.virksomhed_id
+        and k2.slettet = k.slettet and lower(k2.navn) = lower(k.navn))`,
+    },
+    noegle: sql`k.id`,
+  },
+  vandtilladelse: {
+    fra: vandRegistreringer('VandanlaegTilladelse'),
+    kolonner: {
+      ...tilladelse,
+      dguNumre: sql`(select string_agg(b.dgu_nr, ', ' order by b.dgu_nr) from boring b
+        where b.vandanlaeg_id = a.id and jsonb_typeof(r.data->'boringIds') = 'array'
+          and r.data->'boringIds' @> to_jsonb(b.id))`,
+    },
+    noegle: sql`r.id`,
+  },
+  vandtilladelseboring: {
+    fra: vandRegistreringer('VandanlaegTilladelse', tilladelseBoringer),
+    kolonner: { ...tilladelse, dguNr: sql`b.dgu_nr`, boringsnavn: sql`b.navn` },
+    noegle: sql`(r.id::bigint * 2147483648 + b.id)`,
+  },
+  boringtilladelse: {
+    fra: vandRegistreringer('VandanlaegTilladelse', tilladelseBoringer),
+    kolonner: {
+      ...tilladelse,
+      anlaegStartdato: jDato(basisA, 'startdato'),
+      anlaegSlutdato: jDato(basisA, 'slutdato'),
+      virksomhedsnavn: sql`a.navn`,
+      virksomhedsAdresse: sql`a.adresse`,
+      cvrnr: sql`a.cvr_nr`,
+      pnr: sql`a.p_nr`,
+      primaerVirksomhedstype: lookupNavnKode(
+        VAND('jupitervirksomhedstype'),
+        jTekst(basisA, 'primaerVirksomhedstype'),
+      ),
+      oevrigeVirksomhedstyper: jListe(basisA, 'oevrigeVandanlaegVirksomhedstyper', (x) =>
+        lookupNavnKode(VAND('jupitervirksomhedstype'), x),
+      ),
+      anlaegsart: lookupNavn(VAND('jupiteranlaegsart'), jId(basisA, 'jupiterAnlaegsartId')),
+      jupiterAktivStatus: lookupNavn(VAND('jupiteraktivstatus'), jId(basisA, 'jupiterAktivStatusId')),
+      dgUnr: sql`b.dgu_nr`,
+    },
+    noegle: sql`(r.id::bigint * 2147483648 + b.id)`,
+  },
+  vandtilsyn: {
+    fra: vandRegistreringer('VandanlaegTilsyn'),
+    kolonner: {
+      // Year and month of the inspection: when it was done, else when it is planned.
+      ...aarMaaned(sql`coalesce(r.dato, ${jDato(data, 'planlagtDato')})`),
+      udfoertDato: sql`r.dato`,
+      planlagtDato: jDato(data, 'planlagtDato'),
+      titel: sql`r.titel`,
+      tilsynstype: lookupNavn(VAND('vandanlaegtilsynstype'), jId(data, 'tilsynstypeId')),
+      udfoertAf: jTekst(data, 'udfoertAf'),
+      frist: jDato(data, 'frist'),
+      sagsbehandler: sql`s.navn`,
+      ...anlaeg,
+      tilsynId: sql`r.id`,
+    },
+    noegle: sql`r.id`,
+  },
+  vandhaandhaevelse: {
+    fra: vandRegistreringer('VandanlaegHaandhaevelse'),
+    kolonner: {
+      ...aarMaaned(sql`r.dato`),
+      startdato: sql`r.dato`,
+      deadline: jDato(data, 'frist'),
+      haandhaevelsestype: lookupNavn(VAND('vandanlaegHaandhaevelseType'), jId(data, 'haandhaevelsestypeId')),
+      titel: sql`r.titel`,
+      status: jTekst(data, 'status'),
+      efterkommetDato: jDato(data, 'efterkommetDato'),
+      sagsbehandler: sql`s.navn`,
+      ...anlaeg,
+      haandhaevelseId: sql`r.id`,
+    },
+    noegle: sql`r.id`,
+  },
+  vandforsyningsfordeling: {
+    // One row per supply line of a plant-level quantity.
+    fra: (kundeId) =>
+      sql`from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
+        cross join lateral jsonb_array_elements(case when jsonb_typeof(m.forsyning) = 'array'
+          then m.forsyning else '[]'::jsonb end) with ordinality as f(linje, n)
+        where m.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and not a.slettet
+          and m.indtag_id is null and m.status <> ${FORKASTET}`,
+    kolonner: {
+      ...aarMaaned(sql`m.startdato`),
+      startdato: sql`m.startdato`,
+      slutdato: sql`m.slutdato`,
+      ...anlaeg,
+      forsyningsartNavn: lookupNavn(
+        VAND('jupiterforsyningsart'),
+        jId(sql`f.linje`, 'jupiterForsyningsartId'),
+      ),
+      maalerstandStart: sql`m.maalerstand_start`,
+      maalerstandSlut: sql`m.maalerstand_slut`,
+      omregningsfaktor: sql`m.omregningsfaktor`,
+      oppumpetMaengde: sql`m.vandmaengde_oppumpet`,
+      forsyningsartMaengde: jTal(sql`f.linje`, 'maengde'),
+      sumForsyningsartMaengde: jTal(sql`f.linje`, 'maengde'),
+      modtagerAntal: jId(sql`f.linje`, 'modtagerAntal'),
+    },
+    noegle: sql`(m.id::bigint * 1000 + f.n)`,
+  },
   vandoppumpet: {
     fra: (kundeId) =>
       sql`from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id

@@ -3,6 +3,7 @@ import { ANTAL, type RapportDef, type RapportKolonne, rapportFilterDefs } from '
 import { parseRapportFilter, type RapportFilter } from '../../contract/rapport-filter';
 import { containsPattern } from '../db/like';
 import { badRequest } from '../http/errors';
+import { lookupListe } from '../routes/lookups';
 
 /**
  * The report engine's SQL side (issue 14): one query shape for every report. A report's source
@@ -11,10 +12,18 @@ import { badRequest } from '../http/errors';
  * sums, the sort from the chosen, sortable columns, the page and the total.
  */
 export interface RapportKilde {
-  /** `from … where …` of the report's rows for the customer (joins included). */
-  fra(kundeId: number): SQL;
+  /**
+   * `from … where …` of the report's rows for the customer (joins included); `typer` are the company
+   * types (1 company, 2 farm) whose read right the user holds, for the reports that cover both.
+   */
+  fra(kundeId: number, typer: readonly number[]): SQL;
   /** Each column's expression (every declared column but `antal`). */
   kolonner: Record<string, SQL>;
+  /**
+   * What a column's filter compares, when it differs from what the column shows (by column name):
+   * e.g. the Kategori filter's wire values 1a/1b/2_/3_ while the column shows 1a/1b/2/Ingen.
+   */
+  filterUdtryk?: Record<string, SQL>;
   /** A unique key of a row, so pages of ungrouped rows never overlap. */
   noegle: SQL;
 }
@@ -61,12 +70,16 @@ export function planlaegRapport(def: RapportDef, q: RapportForespoergsel): Rappo
   const sortNavn = q.sortByColumn ?? def.standardSort;
   const sort =
     valgte.find((k) => k.navn.toLowerCase() === sortNavn.toLowerCase()) ??
-    (q.sortByColumn ? undefined : valgte[0]);
+    // Unasked, the rows sort by the first shown column that can be sorted (else the first, refused).
+    (q.sortByColumn ? undefined : (valgte.find((k) => k.sorterbar !== false) ?? valgte[0]));
   if (!sort) throw badRequest({ sortByColumn: [`Der kan kun sorteres på en af de viste kolonner`] });
   if (sort.sorterbar === false)
     throw badRequest({ sortByColumn: [`Der kan ikke sorteres på ${sort.label}`] });
 
-  const parsed = parseRapportFilter(q.filter, rapportFilterDefs(def));
+  const parsed = parseRapportFilter(
+    q.filter,
+    rapportFilterDefs(def, (path) => (lookupListe(path) ?? []).map((i) => i.navn)),
+  );
   if (!parsed.ok) throw badRequest({ filter: [parsed.fejl] });
   for (const o of def.obligatoriskeFiltre ?? []) {
     if (!parsed.filtre.some((f) => f.property === o.property))
@@ -111,29 +124,21 @@ function filterSql(f: RapportFilter, udtryk: SQL): SQL {
 const svarUdtryk = (k: RapportKolonne, udtryk: SQL): SQL =>
   k.type === 'dato' ? sql`to_char(${udtryk}, 'YYYY-MM-DD')` : udtryk;
 
-/**
- * The whole query of a page: the rows (or the groups, with `antal` and the sums), sorted, paged and
- * each carrying the total of the filtered result (`__total`).
- */
-export function rapportSql(
+/** The rows (or groups) of the filtered result and the ORDER BY of the chosen sort. */
+function rapportDele(
   kilde: RapportKilde,
   plan: RapportPlan,
   kundeId: number,
-  side?: { start: number; take: number },
-): SQL {
-  const where = plan.filtre.map((f) =>
-    filterSql(f, kilde.kolonner[f.property] ?? kolonneAf(kilde, f.property)),
-  );
+  typer: readonly number[],
+): { indre: SQL; orden: SQL } {
+  const where = plan.filtre.map((f) => filterSql(f, kolonneAf(kilde, f.property)));
   const whereSql = where.length > 0 ? sql` and ${sql.join(where, sql` and `)}` : sql``;
   const id = (k: RapportKolonne) => sql.identifier(k.navn);
   const udtryk = (k: RapportKolonne) => kilde.kolonner[k.navn]!;
-
   // Texts sort in Danish order (æ, ø, å last), as every list of the product does.
   const sortNoegle = (k: RapportKolonne) =>
     k.type === 'tekst' || k.type === 'valg' ? sql`dansk_sortering(${id(k)})` : id(k);
-  let indre: SQL;
   const dir = plan.retning === 'DESC' ? sql`desc` : sql`asc`;
-  let orden: SQL[];
   if (plan.grupperet) {
     const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
     const sums = plan.valgte.filter((k) => k.sum);
@@ -142,25 +147,68 @@ export function rapportSql(
       ...sums.map((k) => sql`sum(${udtryk(k)}) as ${id(k)}`),
       sql`count(*) as ${sql.identifier('antal')}`,
     ];
-    const grupper = noegler.length > 0 ? sql` group by ${sql.join(noegler.map(udtryk), sql`, `)}` : sql``;
-    indre = sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId)}${whereSql}${grupper}`;
-    orden = [sql`${sortNoegle(plan.sort)} ${dir} nulls last`, ...noegler.map((k) => sql`${id(k)} asc`)];
-  } else {
-    const felter = [
-      ...plan.valgte.map((k) => sql`${svarUdtryk(k, udtryk(k))} as ${id(k)}`),
-      sql`${kilde.noegle} as "__noegle"`,
-    ];
-    indre = sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId)}${whereSql}`;
-    orden = [sql`${sortNoegle(plan.sort)} ${dir} nulls last`, sql`"__noegle" asc`];
+    // Grouped by position: an expression carrying parameters (a lookup's names) would not match
+    // itself in GROUP BY, as each use gets its own parameter numbers.
+    const grupper =
+      noegler.length > 0 ? sql` group by ${sql.raw(noegler.map((_, i) => String(i + 1)).join(', '))}` : sql``;
+    return {
+      indre: sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId, typer)}${whereSql}${grupper}`,
+      orden: sql.join(
+        [sql`${sortNoegle(plan.sort)} ${dir} nulls last`, ...noegler.map((k) => sql`${id(k)} asc`)],
+        sql`, `,
+      ),
+    };
   }
-  const sidePart = side ? sql` limit ${side.take} offset ${side.start}` : sql``;
-  return sql`select r.*, count(*) over () as "__total" from (${indre}) r order by ${sql.join(orden, sql`, `)}${sidePart}`;
+  const felter = [
+    ...plan.valgte.map((k) => sql`${svarUdtryk(k, udtryk(k))} as ${id(k)}`),
+    sql`${kilde.noegle} as "__noegle"`,
+  ];
+  return {
+    indre: sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId, typer)}${whereSql}`,
+    orden: sql`${sortNoegle(plan.sort)} ${dir} nulls last, "__noegle" asc`,
+  };
+}
+
+/**
+ * The whole query of a page: the rows (or the groups, with `antal` and the sums), sorted, paged and
+ * each carrying the total of the filtered result (`__total`).
+ */
+export function rapportSql(
+  kilde: RapportKilde,
+  plan: RapportPlan,
+  kundeId: number,
+  side: { start: number; take: number },
+  typer: readonly number[],
+): SQL {
+  const { indre, orden } = rapportDele(kilde, plan, kundeId, typer);
+  return sql`select r.*, count(*) over () as "__total" from (${indre}) r order by ${orden} limit ${side.take} offset ${side.start}`;
+}
+
+/** The whole sorted result without paging or total: what an export streams through a cursor. */
+export function rapportEksportSql(
+  kilde: RapportKilde,
+  plan: RapportPlan,
+  kundeId: number,
+  typer: readonly number[],
+): SQL {
+  const { indre, orden } = rapportDele(kilde, plan, kundeId, typer);
+  return sql`select r.* from (${indre}) r order by ${orden}`;
+}
+
+/** The number of rows (or groups) of the filtered result. */
+export function rapportAntalSql(
+  kilde: RapportKilde,
+  plan: RapportPlan,
+  kundeId: number,
+  typer: readonly number[],
+): SQL {
+  return sql`select count(*) as antal from (${rapportDele(kilde, plan, kundeId, typer).indre}) r`;
 }
 
 function kolonneAf(kilde: RapportKilde, property: string): SQL {
   const navn = Object.keys(kilde.kolonner).find((n) => n.toLowerCase() === property);
   if (!navn) throw new Error(`report source lacks column ${property}`);
-  return kilde.kolonner[navn]!;
+  return kilde.filterUdtryk?.[navn] ?? kilde.kolonner[navn]!;
 }
 
 /** A row of the answer: the chosen columns, numbers as numbers (count and sums come as text). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hentRapport } from '../../contract/rapport';
 import { RAPPORTER } from '../../contract/rapporter';
-import { harAdgang } from '../../contract/roles';
+import { harAdgang, LAESERET } from '../../contract/roles';
 import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -12,7 +12,7 @@ import { planlaegRapport, rapportRaekke, rapportSql } from '../rapport/motor';
 /**
  * Reports (issue 14, spec 001 §7): `rapport/{reportType}` runs a declared report through the engine
  * (src/server/rapport/motor.ts). The right is the report's own (a water report needs the water read
- * right); a page not declared yet answers 404.
+ * right; a report over companies and farms shows the types whose read right the user holds).
  */
 export async function rapportRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, hentRapport, async (request) => {
@@ -22,9 +22,11 @@ export async function rapportRoutes(app: FastifyInstance, { db }: Deps) {
     if (!harAdgang(request.user.ressourcer, def.access))
       throw forbidden(`Kræver en af rettighederne: ${def.access.split('||').join(' eller ')}`);
     const plan = planlaegRapport(def, request.query);
+    // A report over companies and farms shows only the types the user may read.
+    const typer = ([1, 2, 3] as const).filter((t) => request.user.ressourcer.has(LAESERET[t]));
     const rows = await queryRows<Record<string, unknown>>(
       db,
-      rapportSql(kilde, plan, request.user.kundeId, request.query),
+      rapportSql(kilde, plan, request.user.kundeId, request.query, typer),
     );
     return {
       totalCount: rows.length > 0 ? Number(rows[0]!.__total) : 0,

@@ -10,15 +10,15 @@ import {
   recordEndpoints,
   recordKonflikt,
 } from '../../contract/record-kind';
-import { ARTER, REGISTRERING_ARTER } from '../../contract/registreringer';
+import { ARTER, BRUGERBETALING, REGISTRERING_ARTER } from '../../contract/registreringer';
 import { feltNormaliser } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
-import { type Db, sqlState } from '../db/client';
+import { type Db, queryRows, sqlState } from '../db/client';
 import { bruger, registrering } from '../db/schema';
 import { opdaterVersioneret, skrivLog, sletBloedt, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, type HttpError, notFound } from '../http/errors';
 import { beskrivAendringer, FeltOpslag, tjekFelter, visVaerdi } from './felter';
 import { EJERE, type EjerRaekke, type EjerRegister, ejerLoader } from './record-owners';
 
@@ -383,5 +383,40 @@ function serveKind(
   });
 }
 
+/**
+ * Invoicing freezes a user-payment record: approving an invoice sets its `faktureret` (a read-only
+ * field), cancelling the batch or crediting the invoice clears it. A change or delete of a frozen
+ * record is refused with `fejl`. The stored row is locked first, so an approval committed since the
+ * record was read is seen, and one that comes later waits for the change.
+ */
+export async function afvisFaktureret(tx: Db, id: number, fejl: () => HttpError): Promise<void> {
+  const [r] = await queryRows<{ faktureret: boolean | null }>(
+    tx,
+    sql`SELECT (data->'faktureret') = 'true'::jsonb AS faktureret FROM registrering WHERE id = ${id} FOR UPDATE`,
+  );
+  if (r?.faktureret === true) throw fejl();
+}
+
+export const REGISTRERING_FAKTURERET =
+  'Registreringen er faktureret og kan ikke ændres. Kreditér fakturaen for at rette den.';
+
+/** A user-payment record: new ones start unbilled; an invoiced one is frozen (409). */
+const brugerbetalingHook: RecordHook = {
+  async tjek({ tx, id }) {
+    if (id !== null) await afvisFaktureret(tx, id, () => conflict(REGISTRERING_FAKTURERET));
+    return {};
+  },
+  async beregn({ id }) {
+    return id === null ? { faktureret: false } : {};
+  },
+  async foerSlet({ tx, id }) {
+    await afvisFaktureret(tx, id, () => conflict(REGISTRERING_FAKTURERET));
+  },
+};
+
 /** The eight record kinds of a company or farm. */
-export const registreringRoutes = recordRoutes(REGISTRERING_ARTER.map((art) => ARTER[art]));
+export const registreringRoutes = recordRoutes(
+  REGISTRERING_ARTER.map((art) => ARTER[art]),
+  EJERE,
+  { [BRUGERBETALING.art]: brugerbetalingHook },
+);

@@ -29,6 +29,7 @@ import { loadSatEjer } from './entity-access';
 import { lookupListe } from './lookups';
 import { EJERE, type EjerRaekke } from './record-owners';
 import {
+  afvisFaktureret,
   levendeRegistrering,
   levendeRegistreringer,
   type RecordHooks,
@@ -57,6 +58,8 @@ export const SAT_UDFOERT_FREMTID = 'Udført dato må ikke ligge i fremtiden';
 export const GEBYR_TYPE_UGYLDIG = 'Gebyrtypen gælder ikke på tilsynsdatoen';
 export const GEBYR_TIMEANTAL = 'Angiv timeantal for et timesats-gebyr';
 export const GEBYR_FAKTURERET = 'Gebyret er faktureret og kan ikke ændres';
+/** An invoiced fee is frozen (the shared rule, src/server/routes/registreringer.ts); a 400 on the field. */
+const gebyrFaktureret = () => badRequest({ faktureret: [GEBYR_FAKTURERET] }, GEBYR_FAKTURERET);
 export const SAT_IKKE_OVERFOERT = 'Resultatet er ikke overført til SAT';
 export const satOverfoerFejl = (grund: string) =>
   `Overførslen til SAT mislykkedes: ${grund}. Resultatet er uændret – prøv igen.`;
@@ -127,8 +130,8 @@ function satHooks(clock?: () => Date): RecordHooks {
     },
     [SAT_GEBYR.art]: {
       async tjek({ tx, user, id, input }) {
+        if (id !== null) await afvisFaktureret(tx, id, gebyrFaktureret);
         const gemt = id === null ? {} : await gemteData(tx, id);
-        if (gemt.faktureret === true) return { faktureret: [GEBYR_FAKTURERET] };
         const fejl: Record<string, string[]> = {};
         const type = await gebyrType(tx, user.kundeId, input.gebyrtypeId);
         // An unknown type is the field check's 400 (not one of the customer's fee types).
@@ -157,8 +160,7 @@ function satHooks(clock?: () => Date): RecordHooks {
         };
       },
       async foerSlet({ tx, id }) {
-        if ((await gemteData(tx, id)).faktureret === true)
-          throw badRequest({ faktureret: [GEBYR_FAKTURERET] }, GEBYR_FAKTURERET);
+        await afvisFaktureret(tx, id, gebyrFaktureret);
       },
     },
   };

@@ -1,7 +1,896 @@
-import type { ViewProps } from '../../workspace/tile-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus, Save } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import type { Afregningsaar, GebyrTypeAdmin, GebyrTypeInput } from '../../../contract/fakturering';
+import { formatIsoDato, formatOere, isoDatoAf } from '../../../contract/format';
+import { GEBYR_ART_TEKST, GEBYR_ARTER, type GebyrArt } from '../../../contract/sat';
+import { fejlTekst } from '../../lib/http-fejl';
+import { medGenvej, platformKey, shortcutLabel } from '../../lib/keyboard';
+import { useLatest } from '../../lib/useLatest';
+import { saveFailure } from '../../records/api';
+import { useDelteVagter, type Vagt } from '../../records/vagt';
+import { useTableSettings } from '../../shell/useTableSettings';
+import { Button, SpinnerButton } from '../../ui/Button';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { focusFirstField } from '../../ui/focus';
+import { Checkbox, DateInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
+import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { toast } from '../../ui/toast';
+import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import {
+  adminKeys,
+  gemGebyrTypen,
+  gemSatserne,
+  opretGebyrTypen,
+  useGebyrTyper,
+  useSatser,
+} from './admin-api';
+import {
+  bpTilProcentTekst,
+  formatBp,
+  kronerTilOere,
+  oereTilKronerTekst,
+  periodeSkrevetUd,
+  procentTilBp,
+} from './admin-tal';
+import { useSkiftVagt } from './admin-vagt';
 import { FaktureringRamme } from './Ramme';
+import '../../records/record.css';
+import './fakturering-admin.css';
 
-/** Being built (issue 13). */
-export default function GebyrtyperView(_props: ViewProps) {
-  return <FaktureringRamme>{() => <p className="muted">Under opbygning</p>}</FaktureringRamme>;
+export const GEBYRTYPER_STI = '/fakturering/gebyrtyper';
+
+const TAST = {
+  ny: 'alt+n',
+  liste: 'alt+l',
+  gem: 'mod+s',
+  satser: 'alt+shift+a',
+  nytAar: 'alt+shift+n',
+} as const;
+
+/**
+ * /fakturering/gebyrtyper/:satGebyrTypeId? (OKONOMI_ADMIN): the customer's SAT fee types (name,
+ * hourly or fixed, rate in kroner, validity, active, the fees using each) with the form of the one in
+ * the address, and below them the settlement years' rates of user payment (hourly rate, the shares
+ * charged for outside services and for livestock approvals), each year editable.
+ */
+export default function GebyrtyperView({ params }: ViewProps) {
+  return <FaktureringRamme>{() => <Gebyrtyper id={idAf(params.satGebyrTypeId)} />}</FaktureringRamme>;
+}
+
+const idAf = (v: string | undefined): number | null => {
+  if (v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : Number.NaN;
+};
+
+function Gebyrtyper({ id }: { id: number | null }) {
+  const tile = useTile();
+  const vagter = useDelteVagter();
+  const [formKommandoer, setFormKommandoer] = useState<TileCommand[]>([]);
+  const [satsKommandoer, setSatsKommandoer] = useState<TileCommand[]>([]);
+  const [listeKommandoer, setListeKommandoer] = useState<TileCommand[]>([]);
+  const gemmere = useRef<Gemmere>({});
+  const alle = useMemo<TileCommand[]>(
+    () => [
+      {
+        id: 'gem',
+        label: 'Gem',
+        shortcut: TAST.gem,
+        keywords: ['gem', 'gebyrtype', 'satser'],
+        // One tile, two forms: the one with the cursor, else the fee type's, else the rates'.
+        run: () => {
+          const g = gemmere.current;
+          if (document.activeElement?.closest('[data-form="satser"]') && g.satser) g.satser();
+          else (g.gebyrtype ?? g.satser)?.();
+        },
+      },
+      ...listeKommandoer,
+      ...formKommandoer,
+      ...satsKommandoer,
+    ],
+    [listeKommandoer, formKommandoer, satsKommandoer],
+  );
+  useTileCommands(alle);
+  return (
+    <div className="fa-admin">
+      <GebyrTypeSektion
+        id={id}
+        vaelg={(ny) => tile.navigate(ny === null ? GEBYRTYPER_STI : `${GEBYRTYPER_STI}/${ny}`)}
+        aabnBeside={(ny) => tile.openBeside(`${GEBYRTYPER_STI}/${ny}`)}
+        vagt={vagter('gebyrtype')}
+        setListeKommandoer={setListeKommandoer}
+        setFormKommandoer={setFormKommandoer}
+        gemmere={gemmere}
+      />
+      <SatsSektion vagt={vagter('satser')} setKommandoer={setSatsKommandoer} gemmere={gemmere} />
+    </div>
+  );
+}
+
+/** The save of each open form, for the tile's one Ctrl+S. */
+type Gemmere = { gebyrtype?: () => void; satser?: () => void };
+type GemmereRef = { current: Gemmere };
+
+// ---------------------------------------------------------------- fee types
+
+type GebyrVaerdier = {
+  navn: string;
+  art: GebyrArt;
+  /** The rate in kroner as typed ('1.234,50'); sent as øre. */
+  satsOere: string;
+  gyldigFra: string | null;
+  gyldigTil: string | null;
+  aktiv: boolean;
+};
+
+const KRONER_FEJL = 'Angiv beløbet i kroner med højst 2 decimaler, fx 1.234,50';
+const kronerFelt = (max: number, forStor: string) =>
+  z
+    .string()
+    .refine((s) => kronerTilOere(s) !== null, { error: KRONER_FEJL })
+    .refine((s) => (kronerTilOere(s) ?? 0) <= max, { error: forStor });
+
+const gebyrFormSchema = z
+  .object({
+    navn: z
+      .string()
+      .trim()
+      .min(1, { error: 'Navnet er påkrævet' })
+      .max(100, { error: 'Navnet må højst være 100 tegn' }),
+    art: z.enum(GEBYR_ARTER, { error: 'Vælg timesats eller fast gebyr' }),
+    satsOere: kronerFelt(10_000_000, 'Satsen er for stor'),
+    gyldigFra: z.string({ error: 'Gyldig fra er påkrævet' }),
+    gyldigTil: z.string().nullable(),
+    aktiv: z.boolean(),
+  })
+  .refine((v) => v.gyldigTil === null || v.gyldigTil >= v.gyldigFra, {
+    path: ['gyldigTil'],
+    error: 'Gyldig til må ikke ligge før gyldig fra',
+  });
+
+const gebyrVaerdier = (g: GebyrTypeAdmin): GebyrVaerdier => ({
+  navn: g.navn,
+  art: g.art,
+  satsOere: oereTilKronerTekst(g.satsOere),
+  gyldigFra: g.gyldigFra,
+  gyldigTil: g.gyldigTil,
+  aktiv: g.aktiv,
+});
+
+const nyGebyrType = (): GebyrVaerdier => ({
+  navn: '',
+  art: 'timesats',
+  satsOere: '',
+  gyldigFra: isoDatoAf(new Date()),
+  gyldigTil: null,
+  aktiv: true,
+});
+
+/** The checked form values as the contract's input: the kroner text becomes øre by its digits. */
+const gebyrInput = (v: GebyrVaerdier): GebyrTypeInput => ({
+  navn: v.navn.trim(),
+  art: v.art,
+  satsOere: kronerTilOere(v.satsOere) ?? Number.NaN,
+  gyldigFra: v.gyldigFra ?? '',
+  gyldigTil: v.gyldigTil,
+  aktiv: v.aktiv,
+});
+
+const satsTekst = (g: GebyrTypeAdmin) =>
+  `${formatOere(g.satsOere)}${g.art === 'timesats' ? ' pr. time' : ''}`;
+
+function GebyrTypeSektion(p: {
+  id: number | null;
+  vaelg(id: number | null): void;
+  aabnBeside(id: number): void;
+  vagt: Vagt;
+  setListeKommandoer(c: TileCommand[]): void;
+  setFormKommandoer(c: TileCommand[]): void;
+  gemmere: GemmereRef;
+}) {
+  const { id, vaelg } = p;
+  const q = useGebyrTyper();
+  const typer = q.isError ? [] : (q.data ?? []);
+  const valgt = id !== null ? typer.find((g) => g.id === id) : undefined;
+
+  // 'Ny gebyrtype' on a selected type first leaves it (the unsaved-changes guard may stop that).
+  const [ny, setNy] = useState(false);
+  const nyOenskes = useRef(false);
+  useEffect(() => {
+    if (id !== null) setNy(false);
+    else if (nyOenskes.current) {
+      nyOenskes.current = false;
+      setNy(true);
+    }
+  }, [id]);
+  const startNy = useLatest(() => {
+    if (id !== null) {
+      nyOenskes.current = true;
+      vaelg(null);
+    } else setNy(true);
+  });
+
+  const gridRef = useRef<HTMLTableElement>(null);
+  const { setListeKommandoer } = p;
+  useEffect(() => {
+    setListeKommandoer([
+      {
+        id: 'ny-gebyrtype',
+        label: 'Ny gebyrtype',
+        shortcut: TAST.ny,
+        keywords: ['ny', 'opret', 'gebyr', 'gebyrtype'],
+        run: () => startNy.current(),
+      },
+      {
+        id: 'gebyrtyper-liste',
+        label: 'Gå til gebyrtyperne',
+        shortcut: TAST.liste,
+        keywords: ['liste', 'gebyrtyper'],
+        run: () => gridRef.current?.focus(),
+      },
+    ]);
+    return () => setListeKommandoer([]);
+  }, [setListeKommandoer, startNy]);
+
+  const columns = useMemo<DataTableColumn<GebyrTypeAdmin>[]>(
+    () => [
+      { id: 'navn', header: 'Navn', accessor: (g) => g.navn },
+      { id: 'art', header: 'Art', accessor: (g) => GEBYR_ART_TEKST[g.art], width: 120 },
+      {
+        id: 'satsOere',
+        header: 'Sats',
+        accessor: (g) => g.satsOere,
+        cell: satsTekst,
+        align: 'right',
+        width: 150,
+      },
+      {
+        id: 'gyldigFra',
+        header: 'Gyldig fra',
+        accessor: (g) => g.gyldigFra,
+        cell: (g) => formatIsoDato(g.gyldigFra),
+        width: 96,
+      },
+      {
+        id: 'gyldigTil',
+        header: 'Gyldig til',
+        accessor: (g) => g.gyldigTil,
+        cell: (g) => formatIsoDato(g.gyldigTil),
+        width: 96,
+      },
+      { id: 'aktiv', header: 'Aktiv', accessor: (g) => (g.aktiv ? 'Ja' : 'Nej'), width: 64 },
+      { id: 'antalGebyrer', header: 'Gebyrer', accessor: (g) => g.antalGebyrer, align: 'right', width: 76 },
+    ],
+    [],
+  );
+  const settings = useTableSettings('fakturering-gebyrtyper');
+  const selected = useMemo(() => new Set(id ? [String(id)] : []), [id]);
+  const formAaben = valgt !== undefined || (ny && id === null);
+
+  return (
+    <div className="rt fa-admin-del fa-bred">
+      <section className="rt-list" aria-label="Gebyrtyper">
+        <div className="rt-head">
+          <h2>Gebyrtyper</h2>
+          <span className="muted small">{q.data && !q.isError ? `${typer.length}` : ''}</span>
+          <span className="rt-spacer" />
+          <Button size="small" onClick={() => startNy.current()} title={medGenvej('Ny gebyrtype', TAST.ny)}>
+            <Plus size={14} aria-hidden="true" />
+            Ny gebyrtype
+          </Button>
+        </div>
+        {q.isSuccess && typer.length === 0 && (
+          <p className="muted fa-tom">
+            Kunden har ingen gebyrtyper endnu. Opret den første med{' '}
+            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
+          </p>
+        )}
+        <DataTable<GebyrTypeAdmin>
+          tableName="fakturering-gebyrtyper"
+          ariaLabel="Gebyrtyper"
+          columns={columns}
+          rows={typer}
+          getRowId={(g) => String(g.id)}
+          mode="memory"
+          loading={q.isLoading}
+          error={
+            q.isError ? `Gebyrtyperne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null
+          }
+          onRetry={() => void q.refetch()}
+          selectionMode="single"
+          selected={selected}
+          onSelectionChange={(s) => {
+            const first = [...s][0];
+            if (first && Number(first) !== id) vaelg(Number(first));
+          }}
+          onOpen={(g, o) => (o?.beside ? p.aabnBeside(g.id) : vaelg(g.id))}
+          settings={settings}
+          gridRef={gridRef}
+          filterPlaceholder="Søg i gebyrtyper"
+        />
+      </section>
+      <section className="rt-form" aria-label={valgt ? valgt.navn : 'Ny gebyrtype'}>
+        {formAaben ? (
+          <GebyrTypeForm
+            key={valgt ? `g${valgt.id}` : 'ny'}
+            gebyrType={valgt}
+            vagt={p.vagt}
+            setKommandoer={p.setFormKommandoer}
+            gemmere={p.gemmere}
+            onOprettet={(g) => {
+              setNy(false);
+              vaelg(g.id);
+            }}
+            onAnnuller={() => setNy(false)}
+          />
+        ) : (
+          <div className="rt-placeholder">
+            {id !== null && (q.isSuccess || Number.isNaN(id)) ? (
+              <p className="form-alert" role="alert">
+                Gebyrtypen findes ikke hos den aktive kunde.
+              </p>
+            ) : (
+              <p className="muted">
+                Vælg en gebyrtype i listen med <kbd>Enter</kbd>, eller opret en ny med{' '}
+                <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function GebyrTypeForm(p: {
+  gebyrType: GebyrTypeAdmin | undefined;
+  vagt: Vagt;
+  setKommandoer(c: TileCommand[]): void;
+  gemmere: GemmereRef;
+  onOprettet(g: GebyrTypeAdmin): void;
+  onAnnuller(): void;
+}) {
+  const { gebyrType } = p;
+  const client = useQueryClient();
+  const vf = useVersionedForm<GebyrVaerdier, GebyrTypeAdmin>({
+    identitet: `gebyrtype:${gebyrType?.id ?? 'ny'}`,
+    schema: gebyrFormSchema,
+    record: gebyrType,
+    version: gebyrType?.version,
+    vaerdierAf: gebyrVaerdier,
+    nye: nyGebyrType,
+    kanRette: true,
+    gem: (v, g) => (g ? gemGebyrTypen(g.id, gebyrInput(v), g.version) : opretGebyrTypen(gebyrInput(v))),
+    fejl: saveFailure,
+    vagt: p.vagt,
+    onGemt: async (saved, varNy) => {
+      client.setQueryData<GebyrTypeAdmin[]>(adminKeys.gebyrTyper, (l) =>
+        l ? (varNy ? [...l, saved] : l.map((g) => (g.id === saved.id ? saved : g))) : l,
+      );
+      void client.invalidateQueries({ queryKey: adminKeys.gebyrTyper });
+      toast.success(`Gebyrtypen '${saved.navn}' er gemt`);
+      if (varNy) p.onOprettet(saved);
+    },
+    hentIgen: async () => {
+      await client.invalidateQueries({ queryKey: adminKeys.gebyrTyper });
+      return client.getQueryData<GebyrTypeAdmin[]>(adminKeys.gebyrTyper)?.find((g) => g.id === gebyrType?.id);
+    },
+  });
+  const { form, busy } = vf;
+  const erNy = gebyrType === undefined;
+  useEffect(() => {
+    if (erNy) focusFirstField(form.ref.current);
+  }, [erNy, form.ref]);
+
+  const gemRef = useLatest(vf.gem);
+  const { setKommandoer, gemmere } = p;
+  useEffect(() => {
+    const gem = () => void gemRef.current();
+    gemmere.current.gebyrtype = gem;
+    setKommandoer([
+      { id: 'gem-gebyrtype', label: 'Gem gebyrtype', keywords: ['gem', 'gebyrtype'], run: gem },
+    ]);
+    return () => {
+      if (gemmere.current.gebyrtype === gem) gemmere.current.gebyrtype = undefined;
+      setKommandoer([]);
+    };
+  }, [setKommandoer, gemRef, gemmere]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void vf.gem();
+  };
+  const v = form.values;
+  const timesats = v.art === 'timesats';
+  return (
+    <form
+      ref={form.ref}
+      className="rt-form-inner"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={gebyrType ? `Gebyrtype ${gebyrType.navn}` : 'Ny gebyrtype'}
+      data-form="gebyrtype"
+    >
+      <div className="rt-form-head">
+        <h2>{gebyrType ? gebyrType.navn : 'Ny gebyrtype'}</h2>
+        {gebyrType && (
+          <span className="muted small">
+            {gebyrType.antalGebyrer === 0
+              ? 'Ingen gebyrer bruger typen endnu'
+              : `Bruges af ${gebyrType.antalGebyrer} ${gebyrType.antalGebyrer === 1 ? 'gebyr' : 'gebyrer'}`}
+          </span>
+        )}
+      </div>
+      {gebyrType && gebyrType.antalGebyrer > 0 && (
+        <p className="form-alert info">
+          En ny sats gælder kun nye gebyrer: de registrerede gebyrer beholder det beløb, de blev beregnet med.
+        </p>
+      )}
+      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <div className="form-grid">
+        <TextInput
+          name="navn"
+          label="Navn"
+          required
+          maxLength={100}
+          value={v.navn}
+          error={form.errors.navn}
+          onChange={(x) => form.set('navn', x)}
+          wide
+        />
+        <RadioGroup<GebyrArt>
+          name="art"
+          label="Art"
+          value={v.art}
+          options={GEBYR_ARTER.map((a) => ({ value: a, label: GEBYR_ART_TEKST[a] }))}
+          error={form.errors.art}
+          onChange={(x) => form.set('art', x)}
+        />
+        <TextInput
+          name="satsOere"
+          label={timesats ? 'Sats pr. time (kr.)' : 'Beløb (kr.)'}
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+          value={v.satsOere}
+          error={form.errors.satsOere}
+          onChange={(x) => form.set('satsOere', x)}
+          hint={satsHint(v.satsOere)}
+        />
+        <DateInput
+          name="gyldigFra"
+          label="Gyldig fra"
+          required
+          value={v.gyldigFra}
+          error={form.errors.gyldigFra}
+          onChange={(x) => form.set('gyldigFra', x)}
+        />
+        <DateInput
+          name="gyldigTil"
+          label="Gyldig til"
+          value={v.gyldigTil}
+          error={form.errors.gyldigTil}
+          onChange={(x) => form.set('gyldigTil', x)}
+          hint="Tom: gælder indtil videre"
+        />
+        <Checkbox
+          name="aktiv"
+          label="Aktiv (kan vælges på nye gebyrer)"
+          checked={v.aktiv}
+          error={form.errors.aktiv}
+          onChange={(x) => form.set('aktiv', x)}
+        />
+      </div>
+      <FormKnapper
+        busy={busy === 'gem'}
+        dirty={form.dirty}
+        erNy={erNy}
+        onFortryd={vf.fortryd}
+        onAnnuller={() => {
+          vf.fortryd();
+          p.onAnnuller();
+        }}
+      />
+    </form>
+  );
+}
+
+/** What the typed amount is read as, so '1.234,5' is seen to be 1.234,50 kr. before it is saved. */
+function satsHint(tekst: string): ReactNode {
+  if (tekst.trim() === '') return undefined;
+  const oere = kronerTilOere(tekst);
+  return oere === null ? undefined : `= ${formatOere(oere)}`;
+}
+
+function FormKnapper(p: {
+  busy: boolean;
+  dirty: boolean;
+  erNy: boolean;
+  gemLabel?: string;
+  onFortryd(): void;
+  onAnnuller?(): void;
+}) {
+  return (
+    <div className="rt-actions">
+      <SpinnerButton type="submit" loading={p.busy} loadingText="Gemmer …" title={medGenvej('Gem', TAST.gem)}>
+        <Save size={14} aria-hidden="true" />
+        {p.gemLabel ?? 'Gem'}
+      </SpinnerButton>
+      {p.erNy && p.onAnnuller ? (
+        <Button color="secondary" onClick={p.onAnnuller}>
+          Annullér
+        </Button>
+      ) : (
+        <Button color="secondary" disabled={!p.dirty} onClick={p.onFortryd}>
+          Fortryd ændringer
+        </Button>
+      )}
+      {p.dirty && <span className="muted small">Ikke gemte ændringer</span>}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- the settlement years' rates
+
+type SatsVaerdier = {
+  /** Kroner as typed; sent as øre. */
+  timesatsOere: string;
+  /** Per cent with up to 2 decimals as typed; sent as basis points. */
+  fremmedAndelBp: string;
+  husdyrGodkendelseAndelBp: string;
+};
+
+const PROCENT_FEJL = 'Angiv en procentsats mellem 0 og 100 med højst 2 decimaler, fx 57,79';
+const procentFelt = z.string().refine(
+  (s) => {
+    const bp = procentTilBp(s);
+    return bp !== null && bp <= 10000;
+  },
+  { error: PROCENT_FEJL },
+);
+const satsFormSchema = z.object({
+  timesatsOere: kronerFelt(10_000_000, 'Timesatsen er for stor'),
+  fremmedAndelBp: procentFelt,
+  husdyrGodkendelseAndelBp: procentFelt,
+});
+
+const satsVaerdier = (
+  a: Pick<Afregningsaar, 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp'>,
+) => ({
+  timesatsOere: oereTilKronerTekst(a.timesatsOere),
+  fremmedAndelBp: bpTilProcentTekst(a.fremmedAndelBp),
+  husdyrGodkendelseAndelBp: bpTilProcentTekst(a.husdyrGodkendelseAndelBp),
+});
+
+/** A year being given rates for the first time: its period and, as a start, the newest year's rates. */
+interface NytAar {
+  aar: number;
+  fra: string;
+  til: string;
+  start: SatsVaerdier;
+}
+
+function SatsSektion({
+  vagt,
+  setKommandoer,
+  gemmere,
+}: {
+  vagt: Vagt;
+  setKommandoer(c: TileCommand[]): void;
+  gemmere: GemmereRef;
+}) {
+  const q = useSatser();
+  const aarene = q.isError ? [] : (q.data ?? []);
+  const [valgtAar, setValgtAar] = useState<number | null>(null);
+  const [nytAar, setNytAar] = useState<NytAar | null>(null);
+  const valgt = valgtAar !== null ? aarene.find((a) => a.aar === valgtAar) : undefined;
+  const gridRef = useRef<HTMLTableElement>(null);
+
+  const { formVagt, skift, confirmModal } = useSkiftVagt(vagt);
+  const opretNytAar = useLatest(() =>
+    skift(() => {
+      const nyeste = aarene[0];
+      const aar = nyeste ? Math.max(...aarene.map((a) => a.aar)) + 1 : new Date().getFullYear() + 1;
+      setValgtAar(null);
+      setNytAar({
+        aar,
+        fra: `${aar - 1}-11-01`,
+        til: `${aar}-11-01`,
+        start: nyeste
+          ? satsVaerdier(nyeste)
+          : { timesatsOere: '', fremmedAndelBp: '', husdyrGodkendelseAndelBp: '' },
+      });
+    }),
+  );
+
+  const [formKommandoer, setFormKommandoer] = useState<TileCommand[]>([]);
+  useEffect(() => {
+    setKommandoer([
+      {
+        id: 'satser-liste',
+        label: 'Gå til satserne for brugerbetaling',
+        shortcut: TAST.satser,
+        keywords: ['satser', 'timesats', 'afregningsår', 'brugerbetaling'],
+        run: () => gridRef.current?.focus(),
+      },
+      {
+        id: 'nyt-afregningsaar',
+        label: 'Satser for et nyt afregningsår',
+        shortcut: TAST.nytAar,
+        keywords: ['ny', 'afregningsår', 'satser'],
+        disabled: !q.isSuccess,
+        run: () => opretNytAar.current(),
+      },
+      ...formKommandoer,
+    ]);
+    return () => setKommandoer([]);
+  }, [setKommandoer, formKommandoer, opretNytAar, q.isSuccess]);
+
+  const columns = useMemo<DataTableColumn<Afregningsaar>[]>(
+    () => [
+      { id: 'aar', header: 'Afregningsår', accessor: (a) => a.aar, width: 110 },
+      {
+        id: 'periode',
+        header: 'Periode',
+        accessor: (a) => a.fra,
+        cell: (a) => periodeSkrevetUd(a.fra, a.til),
+      },
+      {
+        id: 'timesatsOere',
+        header: 'Timesats',
+        accessor: (a) => a.timesatsOere,
+        cell: (a) => formatOere(a.timesatsOere),
+        align: 'right',
+        width: 120,
+      },
+      {
+        id: 'fremmedAndelBp',
+        header: 'Fremmede ydelser',
+        accessor: (a) => a.fremmedAndelBp,
+        cell: (a) => formatBp(a.fremmedAndelBp),
+        align: 'right',
+        width: 130,
+      },
+      {
+        id: 'husdyrGodkendelseAndelBp',
+        header: 'Husdyrgodkendelser',
+        accessor: (a) => a.husdyrGodkendelseAndelBp,
+        cell: (a) => formatBp(a.husdyrGodkendelseAndelBp),
+        align: 'right',
+        width: 140,
+      },
+    ],
+    [],
+  );
+  const settings = useTableSettings('fakturering-satser');
+  const selected = useMemo(() => new Set(valgtAar !== null ? [String(valgtAar)] : []), [valgtAar]);
+  const vaelg = (aar: number) => {
+    setNytAar(null);
+    setValgtAar(aar);
+  };
+  /** Another year from the list: asks first while the open year's form holds changes. */
+  const vaelgAndet = (aar: number) => {
+    if (aar !== valgtAar || nytAar !== null) void skift(() => vaelg(aar));
+  };
+
+  const redigeret = valgt
+    ? { aar: valgt.aar, fra: valgt.fra, til: valgt.til, gemt: valgt }
+    : nytAar
+      ? { aar: nytAar.aar, fra: nytAar.fra, til: nytAar.til, gemt: undefined }
+      : null;
+
+  return (
+    <div className="rt fa-admin-del fa-bred">
+      <section className="rt-list" aria-label="Satser for brugerbetaling">
+        <div className="rt-head">
+          <h2>Satser for brugerbetaling</h2>
+          <span className="rt-spacer" />
+          <Button
+            size="small"
+            onClick={() => opretNytAar.current()}
+            disabled={!q.isSuccess}
+            title={medGenvej('Satser for et nyt afregningsår', TAST.nytAar)}
+          >
+            <Plus size={14} aria-hidden="true" />
+            Nyt afregningsår
+          </Button>
+        </div>
+        {q.isSuccess && aarene.length === 0 && (
+          <p className="muted fa-tom">Der er ingen satser endnu. Tilføj et afregningsår.</p>
+        )}
+        <DataTable<Afregningsaar>
+          tableName="fakturering-satser"
+          ariaLabel="Satser pr. afregningsår"
+          columns={columns}
+          rows={aarene}
+          getRowId={(a) => String(a.aar)}
+          mode="memory"
+          defaultSort={{ column: 'aar', direction: 'DESC' }}
+          loading={q.isLoading}
+          error={q.isError ? `Satserne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null}
+          onRetry={() => void q.refetch()}
+          selectionMode="single"
+          selected={selected}
+          onSelectionChange={(s) => {
+            const first = [...s][0];
+            if (first) vaelgAndet(Number(first));
+          }}
+          onOpen={(a) => vaelgAndet(a.aar)}
+          settings={settings}
+          gridRef={gridRef}
+          filterPlaceholder="Søg i afregningsår"
+        />
+      </section>
+      <section className="rt-form" aria-label="Satser for afregningsåret">
+        {redigeret ? (
+          <SatsForm
+            key={`${redigeret.aar}:${redigeret.gemt ? 'gemt' : 'ny'}`}
+            aar={redigeret.aar}
+            fra={redigeret.fra}
+            til={redigeret.til}
+            gemt={redigeret.gemt}
+            start={nytAar?.start}
+            vagt={formVagt}
+            setKommandoer={setFormKommandoer}
+            gemmere={gemmere}
+            onGemt={(a) => vaelg(a.aar)}
+            onAnnuller={() => setNytAar(null)}
+          />
+        ) : (
+          <div className="rt-placeholder">
+            <p className="muted">
+              Vælg et afregningsår i listen med <kbd>Enter</kbd> for at rette dets satser. Afregningsåret
+              løber fra 1. november til 31. oktober.
+            </p>
+          </div>
+        )}
+      </section>
+      {confirmModal}
+    </div>
+  );
+}
+
+function SatsForm(p: {
+  aar: number;
+  fra: string;
+  til: string;
+  gemt: Afregningsaar | undefined;
+  start: SatsVaerdier | undefined;
+  vagt: Vagt;
+  setKommandoer(c: TileCommand[]): void;
+  gemmere: GemmereRef;
+  onGemt(a: Afregningsaar): void;
+  onAnnuller(): void;
+}) {
+  const client = useQueryClient();
+  const { aar, gemt } = p;
+  const vf = useVersionedForm<SatsVaerdier, Afregningsaar>({
+    identitet: `satser:${aar}:${gemt ? 'gemt' : 'ny'}`,
+    schema: satsFormSchema,
+    record: gemt,
+    version: gemt?.version,
+    vaerdierAf: satsVaerdier,
+    nye: () => p.start ?? { timesatsOere: '', fremmedAndelBp: '', husdyrGodkendelseAndelBp: '' },
+    kanRette: true,
+    gem: (v, a) =>
+      gemSatserne(aar, {
+        timesatsOere: kronerTilOere(v.timesatsOere) ?? Number.NaN,
+        fremmedAndelBp: procentTilBp(v.fremmedAndelBp) ?? Number.NaN,
+        husdyrGodkendelseAndelBp: procentTilBp(v.husdyrGodkendelseAndelBp) ?? Number.NaN,
+        ...(a ? { version: a.version } : {}),
+      }),
+    fejl: saveFailure,
+    vagt: p.vagt,
+    onGemt: (saved) => {
+      client.setQueryData<Afregningsaar[]>(adminKeys.satser, (l) =>
+        l ? [...l.filter((a) => a.aar !== saved.aar), saved].sort((a, b) => b.aar - a.aar) : l,
+      );
+      void client.invalidateQueries({ queryKey: adminKeys.satser });
+      toast.success(`Satserne for afregningsåret ${saved.aar} er gemt`);
+      p.onGemt(saved);
+    },
+    hentIgen: async () => {
+      await client.invalidateQueries({ queryKey: adminKeys.satser });
+      return client.getQueryData<Afregningsaar[]>(adminKeys.satser)?.find((a) => a.aar === aar);
+    },
+  });
+  const { form, busy } = vf;
+  const erNy = gemt === undefined;
+  useEffect(() => {
+    if (erNy) focusFirstField(form.ref.current);
+  }, [erNy, form.ref]);
+
+  const gemRef = useLatest(vf.gem);
+  const { setKommandoer, gemmere } = p;
+  useEffect(() => {
+    const gem = () => void gemRef.current();
+    gemmere.current.satser = gem;
+    setKommandoer([
+      {
+        id: 'gem-satser',
+        label: `Gem satserne for ${aar}`,
+        keywords: ['gem', 'satser', 'timesats'],
+        run: gem,
+      },
+    ]);
+    return () => {
+      if (gemmere.current.satser === gem) gemmere.current.satser = undefined;
+      setKommandoer([]);
+    };
+  }, [setKommandoer, gemRef, gemmere, aar]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void vf.gem();
+  };
+  const v = form.values;
+  return (
+    <form
+      ref={form.ref}
+      className="rt-form-inner"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Satser for afregningsåret ${aar}`}
+      data-form="satser"
+    >
+      <div className="rt-form-head">
+        <h2>
+          Satser for afregningsåret {aar}
+          {erNy ? ' (nyt)' : ''}
+        </h2>
+        <span className="muted small" data-testid="satser-periode">
+          {periodeSkrevetUd(p.fra, p.til)}
+        </span>
+      </div>
+      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <div className="form-grid">
+        <TextInput
+          name="timesatsOere"
+          label="Timesats (kr. pr. time)"
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+          value={v.timesatsOere}
+          error={form.errors.timesatsOere}
+          onChange={(x) => form.set('timesatsOere', x)}
+          hint={satsHint(v.timesatsOere)}
+        />
+        <TextInput
+          name="fremmedAndelBp"
+          label="Andel for fremmede ydelser (%)"
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+          value={v.fremmedAndelBp}
+          error={form.errors.fremmedAndelBp}
+          onChange={(x) => form.set('fremmedAndelBp', x)}
+          hint="Den del af regningen ekskl. moms, der opkræves"
+        />
+        <TextInput
+          name="husdyrGodkendelseAndelBp"
+          label="Andel for husdyrgodkendelser (%)"
+          required
+          inputMode="decimal"
+          placeholder="0,00"
+          value={v.husdyrGodkendelseAndelBp}
+          error={form.errors.husdyrGodkendelseAndelBp}
+          onChange={(x) => form.set('husdyrGodkendelseAndelBp', x)}
+          hint="Den del af timerne til godkendelse af husdyrbrug, der opkræves"
+        />
+      </div>
+      <FormKnapper
+        busy={busy === 'gem'}
+        dirty={form.dirty}
+        erNy={erNy}
+        gemLabel={`Gem satser for ${aar}`}
+        onFortryd={vf.fortryd}
+        onAnnuller={() => {
+          vf.fortryd();
+          p.onAnnuller();
+        }}
+      />
+    </form>
+  );
 }

@@ -1,7 +1,243 @@
-import type { ViewProps } from '../../workspace/tile-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Ban, Send } from 'lucide-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Batch, FakturaRaekke, OverfoerSvar } from '../../../contract/fakturering';
+import { formatOere, formatTal } from '../../../contract/format';
+import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { medGenvej } from '../../lib/keyboard';
+import { listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { Button } from '../../ui/Button';
+import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { toast } from '../../ui/toast';
+import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { AarsagModal } from './AarsagModal';
+import { annuller, type BatchListeQuery, erKonflikt, overfoer, useBatches } from './api';
+import { BatchFakturaer, batchKolonner, fakturaKolonner, virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
 
-/** Being built (issue 13). */
+const TAST = { overfoer: 'alt+shift+o', annuller: 'alt+shift+x' };
+
+/**
+ * /fakturering/godkendtefakturaforslag: the batches awaiting transfer (approved invoices and credit
+ * notes), the chosen batch's invoices beside; 'Overfør til økonomisystem' sends the batch and tells
+ * how many were transferred and how many failed; 'Annullér batch' returns its invoices to proposals.
+ */
 export default function GodkendteView(_props: ViewProps) {
-  return <FaktureringRamme>{() => <p className="muted">Under opbygning</p>}</FaktureringRamme>;
+  return <FaktureringRamme>{(integration) => <Godkendte integration={integration} />}</FaktureringRamme>;
 }
+
+function Godkendte({ integration }: { integration: boolean }) {
+  const tile = useTile();
+  const client = useQueryClient();
+  const columns = useMemo(() => batchKolonner(), []);
+  const fakturaCols = useMemo(
+    () => fakturaKolonner(['virksomhedsnavn', 'cvrNr', 'art', 'status', 'totalOere', 'fejl']),
+    [],
+  );
+  const { kommandoer, tabel } = useServerListe('fakturaBatchesGodkendt', columns, {
+    column: 'id',
+    direction: 'DESC',
+  });
+  const query: BatchListeQuery = {
+    // Batches are few (one per approval or credit): all of them, filtered and sorted in the table.
+    start: 0,
+    take: 500,
+    sortByColumn: 'id',
+    sortDirection: 'DESC',
+    filteredColumns: ['status:godkendt'],
+  };
+  const q = useBatches(query);
+  const data = q.isError ? undefined : q.data;
+  const [cursor, setCursor] = useState<Batch | null>(null);
+  const cursorRef = useRef(cursor);
+  const indholdRef = useRef<HTMLTableElement>(null);
+  cursorRef.current = cursor;
+  const [arbejder, setArbejder] = useState<string | null>(null);
+  const [resultat, setResultat] = useState<(OverfoerSvar & { batchId: number }) | null>(null);
+  const [annullerAaben, setAnnullerAaben] = useState(false);
+  const [annullerFejl, setAnnullerFejl] = useState<string | null>(null);
+
+  const koerOverfoer = useCallback(async () => {
+    const b = cursorRef.current;
+    if (!b || arbejder) {
+      if (!b) toast.warning('Vælg en batch i listen');
+      return;
+    }
+    setArbejder('overfoer');
+    setResultat(null);
+    try {
+      const svar = await overfoer(client, b);
+      setResultat({ ...svar, batchId: b.id });
+      const tekst = `Batch #${b.id}: ${formatTal(svar.overfoert)} overført, ${formatTal(svar.fejlet)} fejlet`;
+      if (svar.fejlet > 0) toast.warning(`${tekst}. Ret de fejlede under ‘Fejlede overførsler’.`);
+      else toast.success(tekst);
+    } catch (err) {
+      toast.error(
+        erKonflikt(err)
+          ? `Batch #${b.id} er ændret af en anden (overført eller annulleret). Listen er opdateret.`
+          : fejlTekst(err, { udenSvar: true }),
+      );
+    } finally {
+      setArbejder(null);
+    }
+  }, [arbejder, client]);
+
+  const koerAnnuller = useCallback(
+    async (aarsag: string) => {
+      const b = cursorRef.current;
+      if (!b || arbejder) return;
+      setArbejder('annuller');
+      setAnnullerFejl(null);
+      try {
+        const svar = await annuller(client, b.id, aarsag);
+        setAnnullerAaben(false);
+        toast.success(
+          `Batch #${svar.id} er annulleret; ${formatTal(svar.antal)} fakturaer er igen fakturaforslag`,
+        );
+      } catch (err) {
+        setAnnullerFejl(fejlTekst(err, { udenSvar: true }));
+      } finally {
+        setArbejder(null);
+      }
+    },
+    [arbejder, client],
+  );
+
+  const commands = useMemo<TileCommand[]>(
+    () => [
+      ...kommandoer,
+      {
+        id: 'overfoer-batch',
+        label: 'Overfør til økonomisystem',
+        shortcut: TAST.overfoer,
+        keywords: ['fakturering', 'overfør', 'batch', 'økonomi'],
+        disabled: arbejder !== null,
+        run: () => void koerOverfoer(),
+      },
+      {
+        id: 'annuller-batch',
+        label: 'Annullér batch',
+        shortcut: TAST.annuller,
+        keywords: ['fakturering', 'annullér', 'batch', 'fortryd'],
+        disabled: arbejder !== null,
+        run: () => {
+          if (!cursorRef.current) toast.warning('Vælg en batch i listen');
+          else setAnnullerAaben(true);
+        },
+      },
+    ],
+    [kommandoer, arbejder, koerOverfoer],
+  );
+  useTileCommands(commands);
+
+  const aabnFaktura = useCallback(
+    (r: FakturaRaekke, opts?: OpenOptions) => {
+      if (opts?.beside) tile.openBeside(virksomhedSti(r));
+      else tile.navigate(virksomhedSti(r));
+    },
+    [tile],
+  );
+
+  const tom = data !== undefined && data.totalCount === 0;
+  return (
+    <div className="fak-visning">
+      <div className="fak-linje">
+        <Button
+          size="small"
+          onClick={() => void koerOverfoer()}
+          disabled={arbejder !== null || !cursor}
+          title={medGenvej('Overfør til økonomisystem', TAST.overfoer)}
+        >
+          <Send size={14} aria-hidden="true" />{' '}
+          {arbejder === 'overfoer' ? 'Overfører …' : 'Overfør til økonomisystem'}
+        </Button>
+        <Button
+          size="small"
+          color="secondary"
+          onClick={() => setAnnullerAaben(true)}
+          disabled={arbejder !== null || !cursor}
+          title={medGenvej('Annullér batch', TAST.annuller)}
+        >
+          <Ban size={14} aria-hidden="true" /> Annullér batch
+        </Button>
+        {!integration && (
+          <span className="muted small">
+            Kunden bruger ikke økonomisystemet; overførslen registreres kun her.
+          </span>
+        )}
+      </div>
+      {resultat && (
+        <p
+          className={resultat.fejlet > 0 ? 'form-alert' : 'fak-svar'}
+          role="status"
+          data-testid="overfoer-svar"
+        >
+          Batch #{resultat.batchId}: {formatTal(resultat.overfoert)} overført, {formatTal(resultat.fejlet)}{' '}
+          fejlet
+          {resultat.fejlet > 0 && ' – ret betalerdata under ‘Fejlede overførsler’ og prøv igen'}.
+        </p>
+      )}
+      <div className="fak-delt">
+        <div className="fak-liste">
+          {tom ? (
+            <p className="fak-tom-liste" data-testid="fak-tom">
+              Ingen godkendte fakturaforslag afventer overførsel.
+            </p>
+          ) : (
+            <DataTable<Batch>
+              tableName={tabel.tableName}
+              settings={tabel.settings}
+              filterRef={tabel.filterRef}
+              gridRef={tabel.gridRef}
+              mode="memory"
+              defaultSort={{ column: 'id', direction: 'DESC' }}
+              ariaLabel="Godkendte batches"
+              columns={columns}
+              rows={data?.items ?? TOM}
+              getRowId={(r) => String(r.id)}
+              filterPlaceholder="Søg i batches"
+              {...tabelHentning(q, listeFejlbesked)}
+              onCursorChange={setCursor}
+              onOpen={() => indholdRef.current?.focus()}
+            />
+          )}
+          {data && !tom && (
+            <p className="fak-sum">
+              {formatTal(data.totalCount)} {data.totalCount === 1 ? 'batch afventer' : 'batches afventer'}{' '}
+              overførsel
+            </p>
+          )}
+        </div>
+        <div className="fak-panel">
+          <BatchFakturaer
+            batch={cursor}
+            kolonner={fakturaCols}
+            tableName="fakturaBatchGodkendtIndhold"
+            onOpen={aabnFaktura}
+            gridRef={indholdRef}
+          />
+        </div>
+      </div>
+      <AarsagModal
+        open={annullerAaben}
+        title={`Annullér batch #${cursor?.id ?? ''}?`}
+        besked={
+          cursor
+            ? `${formatTal(cursor.antal)} fakturaer for i alt ${formatOere(cursor.totalOere)} bliver igen fakturaforslag. Batchen gemmes som annulleret.`
+            : ''
+        }
+        kraevet={false}
+        okTekst="Annullér batch"
+        arbejder={arbejder === 'annuller'}
+        fejl={annullerFejl}
+        onOk={(a) => void koerAnnuller(a)}
+        onFortryd={() => {
+          setAnnullerAaben(false);
+          setAnnullerFejl(null);
+        }}
+      />
+    </div>
+  );
+}
+
+const TOM: Batch[] = [];

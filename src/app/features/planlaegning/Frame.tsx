@@ -6,6 +6,7 @@ import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { defaultBrugerSettings } from '../../../contract/session';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
+import { AKTIVT_AAR } from '../../lib/planlaegningsaar';
 import { FrameCommands, RammeVenter } from '../../records/ramme';
 import type { RouteParams } from '../../routes/route-table';
 import { useShellSession } from '../../shell/session-context';
@@ -20,8 +21,7 @@ import './planlaegning.css';
 
 export { useFrameCommands } from '../../records/ramme';
 
-/** The key of the planning year the user works in (spec 001: the session's activePlanlaegningsAar). */
-export const AKTIVT_AAR = 'activePlanlaegningsAar';
+export { AKTIVT_AAR };
 
 const GENERER_TAST = 'alt+shift+g';
 

@@ -4,13 +4,13 @@ import {
   gemPrioritering,
   gemRessource,
   genererPlan,
-  hentPlanlaegningsperioder,
   hentPlanOversigt,
   hentPrioritering,
   hentRessourcer,
   type OversigtQuery,
   type Planlaegningsperiode,
 } from '../../../contract/planlaegning';
+import { perioderKey } from '../../lib/planlaegningsaar';
 import { http } from '../../session/runtime';
 
 /**
@@ -20,7 +20,7 @@ import { http } from '../../session/runtime';
  */
 export const planKeys = {
   alle: ['planlaegning'] as const,
-  perioder: (kundeId: number) => ['planlaegning', 'perioder', kundeId] as const,
+  perioder: perioderKey,
   periode: (periodeId: number) => ['planlaegning', 'periode', periodeId] as const,
   oversigt: (periodeId: number, q: OversigtQuery) =>
     ['planlaegning', 'periode', periodeId, 'oversigt', q] as const,
@@ -40,18 +40,7 @@ function logget<T>(p: Promise<T>, hvad: string): Promise<T> {
   });
 }
 
-/** The customer's planning periods, newest year first. */
-export function usePerioder(kundeId: number) {
-  return useQuery({
-    queryKey: planKeys.perioder(kundeId),
-    queryFn: ({ signal }) =>
-      logget(
-        http.call(hentPlanlaegningsperioder, { params: { kundeId }, signal, silent: true }),
-        'planlægningsperioderne',
-      ),
-    enabled: kundeId > 0,
-  });
-}
+export { usePerioder } from '../../lib/planlaegningsaar';
 
 /** The period of a route's id among the customer's periods (undefined while loading or when unknown). */
 export const findPeriode = (perioder: readonly Planlaegningsperiode[] | undefined, id: number) =>

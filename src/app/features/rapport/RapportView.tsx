@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Columns3, Filter, X } from 'lucide-react';
+import { Columns3, Download, Filter, X } from 'lucide-react';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { formatDato, formatTal } from '../../../contract/format';
 import {
   ANTAL,
+  filterTekst,
   hentRapport,
   type RapportDef,
   type RapportKolonne,
@@ -18,16 +19,10 @@ import { useTableSettings } from '../../shell/useTableSettings';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { EksportModal } from './EksportModal';
 import { FilterModal } from './FilterModal';
 import { KolonneModal } from './KolonneModal';
-import {
-  filterTekst,
-  laesTilstand,
-  type RapportTilstand,
-  rapportQuery,
-  skrivTilstand,
-  visteKolonner,
-} from './tilstand';
+import { laesTilstand, type RapportTilstand, rapportQuery, skrivTilstand, visteKolonner } from './tilstand';
 import './rapport.css';
 
 const SIDE = 50;
@@ -90,6 +85,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
 
   const [filterDialog, setFilterDialog] = useState<{ redigeret: RapportFilter | null } | null>(null);
   const [kolonneDialog, setKolonneDialog] = useState(false);
+  const [eksportDialog, setEksportDialog] = useState(false);
   const obligatoriske = useMemo(() => new Set((def.obligatoriskeFiltre ?? []).map((o) => o.property)), [def]);
 
   const kommandoer = useMemo(
@@ -108,6 +104,13 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           shortcut: 'alt+k',
           keywords: ['kolonner', 'vælg', 'rækkefølge', 'reorder'],
           run: () => setKolonneDialog(true),
+        },
+        eksport: {
+          id: 'rapport-eksporter',
+          label: 'Eksportér (CSV eller XLSX)',
+          shortcut: 'alt+e',
+          keywords: ['eksport', 'excel', 'xlsx', 'csv', 'download', 'hent'],
+          run: () => setEksportDialog(true),
         },
         nulstil: {
           id: 'rapport-nulstil-filtre',
@@ -194,6 +197,9 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.kolonner}>
           <Columns3 size={13} aria-hidden="true" /> Select columns
         </KommandoKnap>
+        <KommandoKnap size="small" color="secondary" kommando={kommandoer.eksport}>
+          <Download size={13} aria-hidden="true" /> Eksportér
+        </KommandoKnap>
         {svar.data && (
           <span className="rapport-antal muted" aria-live="polite">
             {kolonner.includes(ANTAL.navn)
@@ -233,6 +239,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           }}
         />
       )}
+      {eksportDialog && <EksportModal def={def} query={query} onClose={() => setEksportDialog(false)} />}
       {kolonneDialog && (
         <KolonneModal
           def={def}

@@ -122,24 +122,3 @@ export function rapportQuery(
       : {}),
   };
 }
-
-/** A filter in words for its chip: 'Årstal: 2024–2025', 'Anlægsnavn indeholder »vand«'. */
-export function filterTekst(def: RapportDef, f: RapportFilter): string {
-  const label = rapportFilterDefs(def)[f.property]?.label ?? f.property;
-  const dato = (iso: string | null) =>
-    iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '';
-  const tal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
-  switch (f.noegle) {
-    case 'contains':
-      return `${label} indeholder »${f.vaerdi}«`;
-    case 'between': {
-      const [fra, til] = f.type === 'dato' ? [dato(f.fra), dato(f.til)] : [tal(f.fra), tal(f.til)];
-      if (!til) return `${label}: fra ${fra}`;
-      if (!fra) return `${label}: til ${til}`;
-      return `${label}: ${fra}–${til}`;
-    }
-    case 'equals':
-      if (f.type === 'bool') return `${label}: ${f.vaerdi ? 'Ja' : 'Nej'}`;
-      return `${label}: ${f.vaerdier.map((v) => String(v).replace('.', ',')).join(' eller ')}`;
-  }
-}

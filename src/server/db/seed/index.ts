@@ -39,6 +39,7 @@ import {
 import { forberedBrugere, lavKunderOgBrugere } from './brugere';
 import { type KundeRef, type KundeStats, newUniqueRegisters, type SeedContext } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
+import { lavFakturering } from './fakturering';
 import { lavPlanlaegning } from './planlaegning';
 import { Prng } from './prng';
 import { lavRegistreringer } from './registreringer';
@@ -306,6 +307,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
       const sat = await lavSat(ctx, exec, k, kp.fork('sat'), skala.sat);
       await ctx.writer.flush();
       await lavPlanlaegning(exec, k, kp.fork('planlaegning'));
+      await lavFakturering(exec, k, kp.fork('fakturering'));
       lavNotifikationer(ctx, k, kp.fork('notifikationer'));
       log(
         `${k.navn}: ${k.stats.virksomheder} virksomheder, ${k.stats.landbrug} landbrug, ${k.stats.vandanlaeg} vandanlæg, ` +

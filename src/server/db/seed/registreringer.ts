@@ -23,6 +23,8 @@ function id(path: string, kode: string): number {
   if (!item) throw new Error(`Seed: no lookup ${path} ${kode}`);
   return item.id;
 }
+/** The first day of the settlement year invoiced this November (REFERENCE_DATE's). */
+const AKTUELT_AFREGNINGSAAR_START = '2025-11-01';
 const TILSYN_KATEGORI = tidsregistreringsKategorier(1).find((k) => k.kode === 'TILSYN')!.id;
 const dma = (name: string, kode: string) => id(`dmalookup/${name}`, kode);
 const lb = (name: string, kode: string) => id(`mwlandbruglookup/list/${name}`, kode);
@@ -305,7 +307,10 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
           timer: timesats ? timer : null,
           beloeb: timesats ? null : prng.pick([1850, 2400, 3150]),
           fordringstypeId: id('brugerbetaling/GetPSRMFordringstypeLookup', 'MILJTILSYN'),
-          faktureret: dag < addDays(REFERENCE_DATE, -90),
+          // Invoiced each November for the settlement year before (1 November to 1 November): the
+          // years before the current one were invoiced before this system's invoice history began;
+          // the current year's hours (from 1 November 2025) wait for this November's run.
+          faktureret: dag < AKTUELT_AFREGNINGSAAR_START,
           bemaerkning: null,
         });
       }

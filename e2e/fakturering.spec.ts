@@ -1,0 +1,144 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openAlone, signIn, tokenOf } from './helpers';
+
+const tile = (page: Page) => page.getByTestId('tile');
+
+async function acceptCookies(page: Page) {
+  const accept = page.getByRole('button', { name: 'Accepter' });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(accept).toBeHidden();
+}
+
+interface Raekke {
+  id: number;
+  virksomhedsnavn: string;
+  betalerTypeKode: string | null;
+  betalingsReference: string | null;
+  cvrNr: string | null;
+  totalOere: number;
+  status: string;
+  kreditererFakturaId: number | null;
+  krediteretAfFakturaId: number | null;
+}
+
+/**
+ * The invoicing journey as `oekonomi` (Skive has the economy integration), by keyboard where the
+ * screens offer it: build the proposals of settlement year 2026, approve two (one whose payer data
+ * the economy system refuses), transfer the batch and see one fail, fix the payer and retry, credit
+ * the batch with a reason, transfer the credit notes, and see invoice + credit note reconcile to zero.
+ */
+test('oekonomi: proposals, approve, a failed transfer fixed and retried, a batch credited', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'oekonomi');
+  await openAlone(page, '/fakturering');
+  await acceptCookies(page);
+  await expect(tile(page)).toHaveAttribute('data-path', '/fakturering/fakturaforslagliste');
+  // The customer has the economy integration: the failed-transfers tab is there.
+  await expect(tile(page).getByRole('link', { name: 'Fejlede overførsler' })).toBeVisible();
+
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const api = async <T>(path: string): Promise<T> =>
+    (await page.request.get(`/api/${path}`, { headers })).json();
+
+  // Settlement year 2026 (1 November 2025 – 1 November 2026): one keystroke back from today's year.
+  await page.getByRole('grid').or(page.getByTestId('fak-tom')).first().waitFor();
+  await page.keyboard.press('Alt+Shift+PageUp');
+  await page.keyboard.press('Alt+Shift+f');
+  const dan = page.getByRole('dialog').getByRole('button', { name: 'Dan fakturaforslag' });
+  if (await dan.isVisible({ timeout: 1500 }).catch(() => false)) await dan.click();
+  await expect(page.getByTestId('dan-svar')).toContainText('forslag');
+
+  // Two proposals: a company whose EAN has 12 digits (refused) and one with a valid CVR payer.
+  const forslag = (
+    await api<{ items: Raekke[] }>(
+      'fakturering/fakturaer?take=500&filteredColumns=status:forslag&filteredColumns=aar:2026',
+    )
+  ).items;
+  const afvist = forslag.find((r) => r.betalerTypeKode === 'EAN' && r.betalingsReference?.length !== 13);
+  const ok = forslag.find((r) => r.betalerTypeKode === 'CVR' && /^\d{8}$/.test(r.cvrNr ?? ''));
+  expect(afvist, 'the seed gives a payer the economy system refuses').toBeTruthy();
+  expect(ok).toBeTruthy();
+  const grid = page.getByRole('grid', { name: 'Fakturaforslag' });
+  for (const r of [afvist!, ok!]) {
+    await page.getByLabel('Filter').fill(r.virksomhedsnavn);
+    const row = grid.locator('tbody tr.dt-row').filter({ hasText: r.virksomhedsnavn }).first();
+    await row.click();
+    await page.keyboard.press('Space');
+    await expect(row).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.getByLabel('Filter').fill('');
+  await page.keyboard.press('Alt+Shift+g');
+  await page.getByRole('dialog').getByRole('button', { name: 'Godkend 2' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Approved: transfer the batch; the refused payer fails with the economy system's reason.
+  await tile(page).getByRole('link', { name: 'Godkendte fakturaforslag' }).click();
+  await expect(tile(page)).toHaveAttribute('data-path', '/fakturering/godkendtefakturaforslag');
+  await page.getByRole('grid', { name: 'Godkendte batches' }).locator('tbody tr.dt-row').first().click();
+  await page.keyboard.press('Alt+Shift+o');
+  await expect(page.getByTestId('overfoer-svar')).toContainText('1 overført, 1 fejlet');
+
+  // Failed transfers: the reason, the payer fixed (13 digits) and saved, then Prøv igen.
+  await tile(page).getByRole('link', { name: 'Fejlede overførsler' }).click();
+  const fejlet = page.getByRole('grid', { name: 'Fejlede overførsler' }).locator('tbody tr.dt-row').filter({
+    hasText: afvist!.virksomhedsnavn,
+  });
+  await fejlet.click();
+  await expect(page.getByTestId('fejl-aarsag')).toContainText('13 cifre');
+  await page.keyboard.press('Alt+Shift+b');
+  const reference = page.getByRole('textbox', { name: /Betalingsreference/ });
+  await reference.fill('5798000012345');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(/er gemt\. Prøv overførslen igen/)).toBeVisible();
+  await fejlet.click();
+  await page.keyboard.press('Alt+Shift+r');
+  await expect(fejlet).toHaveCount(0);
+
+  // Both invoices are transferred now; the retry did not make a second invoice.
+  const efter = await api<{ items: Raekke[] }>(
+    `fakturering/fakturaer?take=10&filteredColumns=status:overfoert`,
+  );
+  const overfoerte = efter.items.filter((r) => r.id === afvist!.id || r.id === ok!.id);
+  expect(overfoerte).toHaveLength(2);
+
+  // The overview: credit the batch; an empty reason is refused, a reason makes the credit batch.
+  await tile(page).getByRole('link', { name: 'Fakturaoversigt' }).click();
+  await page.getByRole('grid').first().locator('tbody tr.dt-row').first().click();
+  await page.keyboard.press('Alt+Shift+k');
+  const kredit = page.getByRole('dialog');
+  await kredit.getByRole('button', { name: 'Kreditér batch' }).click();
+  await expect(kredit).toContainText('Angiv en årsag til krediteringen');
+  await kredit.getByRole('textbox', { name: /Årsag/ }).fill('Forkert timesats anvendt');
+  await kredit.getByRole('button', { name: 'Kreditér batch' }).click();
+  await expect(page.getByTestId('kredit-svar')).toBeVisible();
+
+  // The credit notes go to the economy system like any batch.
+  await tile(page).getByRole('link', { name: 'Godkendte fakturaforslag' }).click();
+  await page.getByRole('grid', { name: 'Godkendte batches' }).locator('tbody tr.dt-row').first().click();
+  await page.keyboard.press('Alt+Shift+o');
+  await expect(page.getByTestId('overfoer-svar')).toContainText('2 overført, 0 fejlet');
+
+  // Each invoice and its credit note sum to zero, to the øre.
+  for (const r of [afvist!, ok!]) {
+    const original = await api<Raekke & { linjer: { beloebOere: number }[] }>(
+      `fakturering/fakturaer/${r.id}`,
+    );
+    expect(original.status).toBe('krediteret');
+    const kn = await api<Raekke & { linjer: { beloebOere: number }[] }>(
+      `fakturering/fakturaer/${original.krediteretAfFakturaId}`,
+    );
+    expect(kn.totalOere + original.totalOere).toBe(0);
+    expect(kn.linjer.map((l) => -l.beloebOere)).toEqual(original.linjer.map((l) => l.beloebOere));
+  }
+  // And the overview's figures reconcile: invoiced minus credited is the net.
+  await tile(page).getByRole('link', { name: 'Fakturaoversigt' }).click();
+  const tal = async (id: string) =>
+    Number((await page.getByTestId(id).textContent())!.replace(/[^\d,-]/g, '').replace(',', '.'));
+  await expect(page.getByTestId('sum-netto')).toBeVisible();
+  expect(
+    Math.round((await tal('sum-faktureret')) * 100) - Math.round(Math.abs(await tal('sum-krediteret')) * 100),
+  ).toBe(Math.round((await tal('sum-netto')) * 100));
+});

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type Afregningsaar,
+  type GebyrTypeAdmin,
+  type GebyrTypeInput,
+  gemGebyrType,
+  gemSatser,
+  hentGebyrTyper,
+  hentOekonomiSummer,
+  hentSatser,
+  opretGebyrType,
+  type SatsInput,
+} from '../../../contract/fakturering';
+import {
+  gemOpfoelgningOekonomi,
+  hentOpfoelgningOekonomi,
+  type OpfoelgningOekonomi,
+  opretOpfoelgningOekonomi,
+  sletOpfoelgningOekonomi,
+} from '../../../contract/planlaegning';
+import { http } from '../../session/runtime';
+
+/**
+ * The calls of the economy administration (fee types, the settlement years' rates) and of the
+ * economic follow-up. Keys start with ['fakturering', …]; the follow-up rows of a planning period
+ * sit under the period's planning key too, so a new plan makes them stale with the rest.
+ */
+export const adminKeys = {
+  gebyrTyper: ['fakturering', 'gebyrtyper'] as const,
+  satser: ['fakturering', 'satser'] as const,
+  summer: (periodeId: number) => ['fakturering', 'opfoelgning', periodeId] as const,
+  opfoelgning: (periodeId: number) => ['planlaegning', 'periode', periodeId, 'opfoelgningOekonomi'] as const,
+};
+
+/**
+ * A fetch of the economic follow-up that fails is written to the console (spec 001: 'logs') and
+ * shown by the view in its own words, never with an earlier answer.
+ */
+function logget<T>(p: Promise<T>, hvad: string): Promise<T> {
+  return p.catch((err: unknown) => {
+    console.error(`Opfølgning økonomi: ${hvad} kunne ikke hentes`, err);
+    throw err;
+  });
+}
+
+export function useGebyrTyper() {
+  return useQuery({
+    queryKey: adminKeys.gebyrTyper,
+    queryFn: ({ signal }) => http.call(hentGebyrTyper, { signal, silent: true }),
+  });
+}
+
+export const opretGebyrTypen = (input: GebyrTypeInput): Promise<GebyrTypeAdmin> =>
+  http.call(opretGebyrType, { body: input, silent: true });
+
+export const gemGebyrTypen = (id: number, input: GebyrTypeInput, version: number): Promise<GebyrTypeAdmin> =>
+  http.call(gemGebyrType, { params: { id }, body: { ...input, version }, silent: true });
+
+/** The settlement years with rates, newest first. */
+export function useSatser() {
+  return useQuery({
+    queryKey: adminKeys.satser,
+    queryFn: ({ signal }) => http.call(hentSatser, { signal, silent: true }),
+  });
+}
+
+export const gemSatserne = (aar: number, input: SatsInput): Promise<Afregningsaar> =>
+  http.call(gemSatser, { params: { aar }, body: input, silent: true });
+
+/** The period's follow-up rows (spec: opfoelgningOekonomiData/list/{id}). */
+export function useOpfoelgning(periodeId: number) {
+  return useQuery({
+    queryKey: adminKeys.opfoelgning(periodeId),
+    queryFn: ({ signal }) =>
+      logget(
+        http.call(hentOpfoelgningOekonomi, { params: { id: periodeId }, signal, silent: true }),
+        'opfølgningens rækker',
+      ),
+    enabled: periodeId > 0,
+  });
+}
+
+/** The figures the system computes for the period: planned, registered and invoiced. */
+export function useOekonomiSummer(periodeId: number) {
+  return useQuery({
+    queryKey: adminKeys.summer(periodeId),
+    queryFn: ({ signal }) =>
+      logget(http.call(hentOekonomiSummer, { params: { periodeId }, signal, silent: true }), 'nøgletallene'),
+    enabled: periodeId > 0,
+  });
+}
+
+export type OpfoelgningInput = Omit<OpfoelgningOekonomi, 'id' | 'periodeId' | 'version'>;
+
+export const opretOpfoelgning = (periodeId: number, input: OpfoelgningInput) =>
+  http.call(opretOpfoelgningOekonomi, { body: { ...input, periodeId }, silent: true });
+
+export const gemOpfoelgning = (id: number, input: OpfoelgningInput, version: number) =>
+  http.call(gemOpfoelgningOekonomi, { params: { id }, body: { ...input, version }, silent: true });
+
+export const sletOpfoelgning = (id: number, version: number) =>
+  http.call(sletOpfoelgningOekonomi, { params: { id }, query: { version }, silent: true });

@@ -1,0 +1,242 @@
+import type { PassThrough } from 'node:stream';
+import { type SQL, sql } from 'drizzle-orm';
+import { Zip, ZipDeflate } from 'fflate';
+import Papa from 'papaparse';
+import type { KolonneType } from '../../contract/rapport';
+import type { Db } from '../db/client';
+
+/**
+ * Exports of a whole report result (issue 14), streamed so memory stays flat however many rows:
+ * the rows come from a database cursor in batches and each batch is written before the next is
+ * fetched (the response's backpressure holds the cursor).
+ *
+ * - CSV as Danish Excel opens it: UTF-8 with BOM, ';' between fields, CRLF, decimal comma, dates
+ *   DD-MM-YYYY (papaparse quotes what needs quoting).
+ * - XLSX with real cells: numbers as numbers, dates as date serials with the format dd-mm-yyyy (a day
+ *   is a whole serial, so no time and no time-zone shift), the report's name and its active filters
+ *   above the table. The zip is fflate's streaming writer; the sheet XML is written row by row here,
+ *   as no maintained streaming XLSX writer writes date-only cells (docs/decisions.md).
+ */
+export interface EksportKolonne {
+  navn: string;
+  label: string;
+  type: KolonneType;
+}
+
+export const EKSPORT_BATCH = 2000;
+
+/**
+ * Runs the query through a cursor and hands its rows over in batches; `modtag` is awaited before the
+ * next batch is fetched. Throwing from `modtag` (the client went away) ends the cursor.
+ */
+export async function medMarkoer(
+  db: Db,
+  query: SQL,
+  modtag: (rows: Record<string, unknown>[]) => Promise<void>,
+  batch = EKSPORT_BATCH,
+): Promise<number> {
+  let antal = 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`declare rapport_eksport no scroll cursor for ${query}`);
+    for (;;) {
+      const res = (await tx.execute(sql.raw(`fetch ${batch} from rapport_eksport`))) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      if (res.rows.length === 0) break;
+      antal += res.rows.length;
+      await modtag(res.rows);
+      if (res.rows.length < batch) break;
+    }
+    await tx.execute(sql`close rapport_eksport`);
+  });
+  return antal;
+}
+
+/** Writes to the stream, waiting while it is full; fails once the client has gone. */
+export function skriver(ud: PassThrough) {
+  return (chunk: string | Uint8Array): Promise<void> => {
+    if (ud.destroyed) return Promise.reject(new Error('Eksporten blev afbrudt'));
+    if (ud.write(chunk)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        ud.off('drain', done);
+        ud.off('close', lukket);
+        resolve();
+      };
+      const lukket = () => {
+        ud.off('drain', done);
+        reject(new Error('Eksporten blev afbrudt'));
+      };
+      ud.once('drain', done);
+      ud.once('close', lukket);
+    });
+  };
+}
+
+// ---------------------------------------------------------------- values
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DANSK_TAL = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 6, useGrouping: false });
+
+/** A cell as CSV text for Danish Excel. */
+export function csvVaerdi(type: KolonneType, v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (type === 'tal') return DANSK_TAL.format(Number(v));
+  if (type === 'dato') {
+    const m = ISO.exec(String(v));
+    return m ? `${m[3]}-${m[2]}-${m[1]}` : String(v);
+  }
+  if (type === 'bool') return v === true || v === 't' ? 'Ja' : 'Nej';
+  return String(v);
+}
+
+/** The header and a batch of rows as CSV lines (the header with the UTF-8 BOM). */
+export function csvHoved(kolonner: readonly EksportKolonne[]): string {
+  return `\uFEFF${Papa.unparse([kolonner.map((k) => k.label)], { delimiter: ';', newline: '\r\n' })}\r\n`;
+}
+export function csvLinjer(
+  kolonner: readonly EksportKolonne[],
+  rows: readonly Record<string, unknown>[],
+): string {
+  const data = rows.map((r) => kolonner.map((k) => csvVaerdi(k.type, r[k.navn])));
+  return `${Papa.unparse(data, { delimiter: ';', newline: '\r\n' })}\r\n`;
+}
+
+/** Days from Excel's day 0 (30-12-1899) to an ISO date: a whole number, so the day never shifts. */
+export function excelDag(iso: string): number | null {
+  const m = ISO.exec(iso);
+  if (!m) return null;
+  return (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - Date.UTC(1899, 11, 30)) / 86_400_000;
+}
+
+/** Characters XML 1.0 cannot hold (controls but tab, LF, CR; U+FFFE, U+FFFF). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to remove
+const XML_UGYLDIG = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g;
+
+const xmlTekst = (s: string) =>
+  s.replace(XML_UGYLDIG, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const kolonneBogstav = (i: number): string => {
+  let s = '';
+  let n = i + 1;
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+};
+
+/** Style ids of styles.xml below: 0 plain, 1 date, 2 bold (headings). */
+const STIL_DATO = 1;
+const STIL_FED = 2;
+
+const tekstCelle = (ref: string, s: string, stil = 0) =>
+  `<c r="${ref}" t="inlineStr"${stil ? ` s="${stil}"` : ''}><is><t xml:space="preserve">${xmlTekst(s)}</t></is></c>`;
+
+function xlsxCelle(ref: string, type: KolonneType, v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (type === 'tal') {
+    const n = Number(v);
+    return Number.isFinite(n) ? `<c r="${ref}"><v>${n}</v></c>` : '';
+  }
+  if (type === 'dato') {
+    const dag = excelDag(String(v));
+    return dag === null ? tekstCelle(ref, String(v)) : `<c r="${ref}" s="${STIL_DATO}"><v>${dag}</v></c>`;
+  }
+  if (type === 'bool') return tekstCelle(ref, v === true || v === 't' ? 'Ja' : 'Nej');
+  return tekstCelle(ref, String(v));
+}
+
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const FASTE_DELE: [string, string][] = [
+  [
+    '[Content_Types].xml',
+    `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+  ],
+  [
+    '_rels/.rels',
+    `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  ],
+  [
+    'xl/_rels/workbook.xml.rels',
+    `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+  ],
+  [
+    'xl/styles.xml',
+    `${XML}<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd\\-mm\\-yyyy"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`,
+  ],
+];
+
+const tilBytes = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * An XLSX writer fed row batches: `start` with the title lines above the table, `raekker` per
+ * batch, `slut` to finish. Every byte of the zip goes to `ud` as it is made.
+ */
+export function xlsxSkriver(
+  ud: (chunk: Uint8Array) => void,
+  arknavn: string,
+  overLinjer: readonly string[],
+  kolonner: readonly EksportKolonne[],
+) {
+  let fejl: Error | null = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) fejl = err;
+    else ud(chunk);
+  });
+  for (const [navn, indhold] of FASTE_DELE) {
+    const del = new ZipDeflate(navn, { level: 6 });
+    zip.add(del);
+    del.push(tilBytes(indhold), true);
+  }
+  const bog = new ZipDeflate('xl/workbook.xml', { level: 6 });
+  zip.add(bog);
+  bog.push(
+    tilBytes(
+      `${XML}<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${xmlTekst(arknavn.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    true,
+  );
+  const ark = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 6 });
+  zip.add(ark);
+  let raekke = 0;
+  const linje = (celler: string) => {
+    raekke++;
+    return `<row r="${raekke}">${celler}</row>`;
+  };
+  const tjek = () => {
+    if (fejl) throw fejl;
+  };
+  return {
+    start() {
+      let xml = `${XML}<worksheet xmlns="${NS}"><sheetData>`;
+      for (const [i, l] of overLinjer.entries())
+        xml += linje(tekstCelle(`A${raekke + 1}`, l, i === 0 ? STIL_FED : 0));
+      if (overLinjer.length > 0) raekke++; // an empty row between the lines and the table
+      xml += linje(
+        kolonner.map((k, i) => tekstCelle(`${kolonneBogstav(i)}${raekke + 1}`, k.label, STIL_FED)).join(''),
+      );
+      ark.push(tilBytes(xml));
+      tjek();
+    },
+    raekker(rows: readonly Record<string, unknown>[]) {
+      let xml = '';
+      for (const r of rows) {
+        const nr = raekke + 1;
+        xml += linje(
+          kolonner.map((k, i) => xlsxCelle(`${kolonneBogstav(i)}${nr}`, k.type, r[k.navn])).join(''),
+        );
+      }
+      ark.push(tilBytes(xml));
+      tjek();
+    },
+    slut() {
+      ark.push(tilBytes('</sheetData></worksheet>'), true);
+      zip.end();
+      tjek();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { formatDatoTid } from '../../contract/format';
+import { ANTAL, eksporterRapport, filterTekst } from '../../contract/rapport';
+import { RAPPORTER } from '../../contract/rapporter';
+import { harAdgang, LAESERET } from '../../contract/roles';
+import { queryRows } from '../db/client';
+import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
+import { forbidden, notFound } from '../http/errors';
+import { csvHoved, csvLinjer, medMarkoer, skriver, xlsxSkriver } from '../rapport/eksport';
+import { KILDER } from '../rapport/kilder';
+import { planlaegRapport, rapportAntalSql, rapportEksportSql, rapportRaekke } from '../rapport/motor';
+import { contentDisposition } from './filer';
+
+/**
+ * Report exports (issue 14): the whole result of a report view as CSV or XLSX, streamed from a
+ * database cursor (src/server/rapport/eksport.ts). Checked like the report itself (right, columns,
+ * filter) before the first byte, so a bad request is a Danish 400, never a broken file.
+ */
+export async function rapportEksportRoutes(app: FastifyInstance, { db }: Deps) {
+  serve(app, eksporterRapport, async (request, reply) => {
+    const def = RAPPORTER[request.params.reportType];
+    const kilde = KILDER[request.params.reportType];
+    if (!def || !kilde) throw notFound('Rapporten');
+    if (!harAdgang(request.user.ressourcer, def.access))
+      throw forbidden(`Kræver en af rettighederne: ${def.access.split('||').join(' eller ')}`);
+    const plan = planlaegRapport(def, { ...request.query, start: 0, take: 1 });
+    const typer = ([1, 2, 3] as const).filter((t) => request.user.ressourcer.has(LAESERET[t]));
+    const kundeId = request.user.kundeId;
+    const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
+      db,
+      rapportAntalSql(kilde, plan, kundeId, typer),
+    );
+
+    const kolonner = plan.valgte.map((k) => ({ navn: k.navn, label: k.label, type: k.type }));
+    const format = request.query.format;
+    const stempel = new Date();
+    const filnavn = `${def.titel} ${stempel.toISOString().slice(0, 10)}.${format}`;
+    const ud = new PassThrough();
+    const skriv = skriver(ud);
+    request.raw.on('close', () => {
+      if (!reply.raw.writableFinished) ud.destroy();
+    });
+
+    const koer = async () => {
+      const sqlen = rapportEksportSql(kilde, plan, kundeId, typer);
+      const raekker = (rows: Record<string, unknown>[]) => rows.map((r) => rapportRaekke(plan, r));
+      if (format === 'csv') {
+        await skriv(csvHoved(kolonner));
+        await medMarkoer(db, sqlen, (rows) => skriv(csvLinjer(kolonner, raekker(rows))));
+      } else {
+        const bidder: Uint8Array[] = [];
+        const x = xlsxSkriver(
+          (b) => bidder.push(b),
+          def.titel,
+          [
+            def.titel,
+            `Udtrukket ${formatDatoTid(stempel)} af ${request.user.username}`,
+            plan.filtre.length > 0
+              ? `Filtre: ${plan.filtre.map((f) => filterTekst(def, f)).join('; ')}`
+              : 'Filtre: ingen',
+            ...(plan.valgte.includes(ANTAL)
+              ? ['Rækkerne er grupperet; Antal tæller rækkerne i hver gruppe.']
+              : []),
+          ],
+          kolonner,
+        );
+        const toem = async () => {
+          for (const b of bidder.splice(0)) await skriv(b);
+        };
+        x.start();
+        await toem();
+        await medMarkoer(db, sqlen, async (rows) => {
+          x.raekker(raekker(rows));
+          await toem();
+        });
+        x.slut();
+        await toem();
+      }
+      ud.end();
+    };
+    koer().catch((err: unknown) => {
+      // A client that went away ends the export; anything else is logged and the file cut short.
+      if (!ud.destroyed) request.log.error({ err }, 'report export failed');
+      ud.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+
+    return reply
+      .code(200)
+      .header(
+        'content-type',
+        format === 'csv'
+          ? 'text/csv; charset=utf-8'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      )
+      .header('content-disposition', contentDisposition(filnavn))
+      .header('x-antal-raekker', String(Number(antal)))
+      .header('cache-control', 'private, no-store')
+      .send(ud);
+  });
+}

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RapportSvar } from '../../src/contract/rapport';
+import { queryRows } from '../../src/server/db/client';
+import { excelDag, medMarkoer } from '../../src/server/rapport/eksport';
+import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+describe.each(dbTargets())('report exports on %s', (target) => {
+  let t: TestApp;
+  let vand: string;
+  let skive: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    vand = await t.tokenFor('vand');
+    skive = await t.kundeId(779);
+  });
+  afterAll(async () => t?.close());
+
+  const eksport = (params: Record<string, string | number>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/rapport/vandoppumpet/eksport?${q(params)}`,
+      headers: { authorization: `Bearer ${vand}` },
+    });
+
+  const visning = {
+    kolonner: 'startdato,anlaegsnavn,vandmaengdeOppumpet',
+    filter: 'startdato:between(01-01-2020|31-12-2030)',
+    sortByColumn: 'startdato',
+  };
+
+  it('exports the whole result as CSV that Danish Excel reads: BOM, semicolons, decimal comma, DD-MM-YYYY', async () => {
+    const r = await eksport({ ...visning, format: 'csv' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/csv/);
+    expect(String(r.headers['content-disposition'])).toMatch(
+      /attachment; filename="Oppumpet vand \d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const tekst = r.rawPayload.toString('utf8');
+    expect(tekst.charCodeAt(0)).toBe(0xfeff);
+    const parsed = Papa.parse<string[]>(tekst.slice(1), { delimiter: ';' });
+    const [hoved, ...linjer] = parsed.data.filter((l) => l.length > 1);
+    expect(hoved).toEqual(['Startdato', 'Anlægsnavn', 'Oppumpet (m³)']);
+    // Every row, not a page: the same count as the report's total and the header.
+    const side = JSON.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/rapport/vandoppumpet?${q({ ...visning, take: 1 })}`,
+          headers: { authorization: `Bearer ${vand}` },
+        })
+      ).body,
+    ) as RapportSvar;
+    expect(linjer).toHaveLength(side.totalCount);
+    expect(Number(r.headers['x-antal-raekker'])).toBe(side.totalCount);
+    expect(linjer.length).toBeGreaterThan(20);
+    for (const l of linjer) {
+      expect(l[0]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+      expect(l[2]).toMatch(/^-?\d+(,\d+)?$/);
+    }
+    // Sorted by date as asked.
+    const iso = linjer.map((l) => l[0]!.split('-').reverse().join('-'));
+    expect(iso).toEqual([...iso].sort());
+  });
+
+  it('exports XLSX with real date and number cells and the active filters above the table', async () => {
+    const r = await eksport({ ...visning, format: 'xlsx' });
+    expect(r.statusCode, r.body.slice(0, 200)).toBe(200);
+    const rows = (await readSheet(r.rawPayload)) as unknown[][];
+    expect(rows[0]![0]).toBe('Oppumpet vand');
+    expect(String(rows[1]![0])).toMatch(/^Udtrukket \d{2}-\d{2}-\d{4}/);
+    expect(rows[2]![0]).toBe('Filtre: Startdato: 01-01-2020–31-12-2030');
+    const hovedIndeks = rows.findIndex((row) => row[0] === 'Startdato');
+    expect(rows[hovedIndeks]).toEqual(['Startdato', 'Anlægsnavn', 'Oppumpet (m³)']);
+    const data = rows.slice(hovedIndeks + 1);
+    expect(data.length).toBe(Number(r.headers['x-antal-raekker']));
+    // The same rows as the database holds, the dates the same day when read back.
+    const direkte = await queryRows<{ startdato: string; navn: string; m: number }>(
+      t.database.db,
+      sql`select to_char(m.startdato, 'YYYY-MM-DD') as startdato, a.navn, m.vandmaengde_oppumpet as m
+          from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
+          where m.kunde_id = ${skive} and m.indtag_id is null and m.status <> 2 and not a.slettet
+            and m.startdato between '2020-01-01' and '2030-12-31'
+          order by m.startdato, m.id limit 1`,
+    );
+    const [foerste] = data;
+    expect(foerste![0]).toBeInstanceOf(Date);
+    expect((foerste![0] as Date).toISOString().slice(0, 10)).toBe(direkte[0]!.startdato);
+    expect(typeof foerste![2]).toBe('number');
+    expect(foerste![2] as number).toBeCloseTo(Number(direkte[0]!.m), 6);
+  });
+
+  it('reads the result through a cursor in batches, each handed over before the next is fetched', async () => {
+    const batches: number[][] = [];
+    const antal = await medMarkoer(
+      t.database.db,
+      sql`select n from generate_series(1, 100) as n order by n`,
+      async (rows) => {
+        batches.push(rows.map((r) => Number(r.n)));
+      },
+      7,
+    );
+    expect(antal).toBe(100);
+    expect(batches).toHaveLength(15);
+    expect(batches.flat()).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    // A receiver that fails (the client went away) ends the cursor and the transaction.
+    await expect(
+      medMarkoer(
+        t.database.db,
+        sql`select n from generate_series(1, 100) as n`,
+        async () => {
+          throw new Error('afbrudt');
+        },
+        7,
+      ),
+    ).rejects.toThrow('afbrudt');
+    const [efter] = await queryRows<{ n: number }>(t.database.db, sql`select 1 as n`);
+    expect(Number(efter!.n)).toBe(1);
+  });
+
+  it('checks the request before the first byte: a bad filter or format is a Danish 400', async () => {
+    const r = await eksport({ ...visning, filter: 'kodeord:equals(x)', format: 'xlsx' });
+    expect(r.statusCode).toBe(400);
+    expect(JSON.parse(r.body).errors.filter.join(' ')).toMatch(/kan ikke filtreres på/);
+    const f = await eksport({ ...visning, format: 'pdf' });
+    expect(f.statusCode).toBe(400);
+    expect(JSON.parse(f.body).errors.format.join(' ')).toBe('format skal være csv eller xlsx');
+  });
+});
+
+describe('Excel day numbers', () => {
+  it('are whole days from 30-12-1899, so a date never moves a day', () => {
+    expect(excelDag('1900-03-01')).toBe(61);
+    expect(excelDag('2024-01-01')).toBe(45292);
+    expect(excelDag('2024-02-29')).toBe(45351);
+    expect(excelDag('01-01-2024')).toBeNull();
+  });
+});

@@ -1,0 +1,490 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type ComponentType, useMemo, useState } from 'react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNSAVED_CHANGES_TEXT } from '../../machines/unsaved-changes';
+import GebyrtyperView from '../../src/app/features/fakturering/GebyrtyperView';
+import OpfoelgningOekonomiView from '../../src/app/features/fakturering/OpfoelgningOekonomiView';
+import type { RouteParams } from '../../src/app/routes/route-table';
+import { getRoute } from '../../src/app/routes/route-table';
+import { toastStore } from '../../src/app/ui/toast';
+import { type TileApi, TileContext, type ViewProps } from '../../src/app/workspace/tile-api';
+import type { Afregningsaar, GebyrTypeAdmin, OekonomiSummer } from '../../src/contract/fakturering';
+import { formatOere } from '../../src/contract/format';
+import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../src/contract/planlaegning';
+import type { BrugerSettings } from '../../src/contract/session';
+import { planlaegningsperiode } from '../../src/server/db/schema';
+import { GEBYRTYPE_ART_BRUGT, GEBYRTYPE_KONFLIKT } from '../../src/server/routes/fakturering-admin';
+import { OEKONOMI_KONFLIKT } from '../../src/server/routes/planlaegning';
+import { type SatServer, startSatServer } from '../helpers/sat-server';
+import { fakeTile, skjultePaneler } from '../helpers/vandanlaeg-komponent';
+import { renderSignedIn, setupComponentTests } from './harness';
+
+/**
+ * The economy administration against the real server (seeded PGlite, app.inject) as the demo user
+ * 'oekonomi' (OkonomiAdmin): fee types (create with a rate typed the Danish way and sent as exact øre,
+ * the address following the form, a stale version's 409), the settlement years' rates (per cent as
+ * basis points), and the economic follow-up (the default period, the computed figures beside the
+ * rows and their total, create and delete, and a failing fetch that shows nothing stale).
+ */
+
+setupComponentTests();
+
+let s: SatServer;
+beforeAll(async () => {
+  s = await startSatServer('oekonomi');
+  // The planning years the follow-up tests use (the seed may have made them already).
+  await s.database.db
+    .insert(planlaegningsperiode)
+    .values(
+      [2026, 2027].map((aar) => ({
+        kundeId: s.kundeId,
+        aar,
+        navn: `Tilsynsplan ${aar}`,
+        startdato: `${aar}-01-01`,
+        slutdato: `${aar}-12-31`,
+      })),
+    )
+    .onConflictDoNothing();
+}, 60_000);
+afterAll(async () => s?.close());
+beforeEach(() => s.kobl());
+
+async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+  const r = await s.api<T>(method, path, body);
+  expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+  return r.body;
+}
+
+const session = (over: Partial<BrugerSettings> = {}) => ({
+  username: 'oekonomi',
+  user: { userId: String(s.brugerId), customerId: s.kundeId },
+  brugerSettings: skjultePaneler({ activeKundeId: s.kundeId, ...over }),
+});
+
+/**
+ * A tile whose navigation moves the view, as the workspace's does: the params follow the path
+ * navigated to (the last segment is the route's optional id).
+ */
+async function renderLevende(
+  View: ComponentType<ViewProps>,
+  rute: Parameters<typeof getRoute>[0],
+  param: string,
+  start: RouteParams,
+  opts: ReturnType<typeof session>,
+) {
+  const t = fakeTile();
+  function Vaert() {
+    const [params, setParams] = useState<RouteParams>(start);
+    const tile = useMemo<TileApi>(
+      () => ({
+        ...t.tile,
+        navigate: (sti: string) => {
+          t.navigate.push(sti);
+          const m = /\/(\d+)$/.exec(sti);
+          setParams(m ? { [param]: m[1]! } : {});
+        },
+      }),
+      [],
+    );
+    return (
+      <TileContext.Provider value={tile}>
+        <View route={getRoute(rute)} params={params} tileId="t1" focused />
+      </TileContext.Provider>
+    );
+  }
+  await renderSignedIn(<Vaert />, opts);
+  return t;
+}
+
+const kommando = (t: ReturnType<typeof fakeTile>, id: string) => {
+  const c = t.commands.at(-1)?.find((x) => x.id === id);
+  if (!c) throw new Error(`ingen kommando ${id}: ${t.commands.at(-1)?.map((x) => x.id)}`);
+  return c;
+};
+const felt = (form: HTMLElement, navn: string) =>
+  form.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+    `[data-felt="${navn}"] input, [data-felt="${navn}"] textarea`,
+  )!;
+const skriv = (el: HTMLElement, v: string) => fireEvent.change(el, { target: { value: v } });
+/** Waits for a toast with the text (the toasts are drawn by the shell, not by the view). */
+const toastMed = (tekst: string | RegExp) =>
+  waitFor(() =>
+    expect(
+      toastStore
+        .all()
+        .some((t) => (typeof tekst === 'string' ? t.message === tekst : tekst.test(String(t.message)))),
+      `toast ${tekst}`,
+    ).toBe(true),
+  );
+
+describe('fee types (gebyrtyper)', () => {
+  it('lists the types with their rate in kroner; Ny gebyrtype saves the rate typed as exact øre and the address follows', async () => {
+    const foer = await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper');
+    const t = await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
+    const liste = await screen.findByRole('grid', { name: 'Gebyrtyper' });
+    await within(liste).findAllByText(foer[0]!.navn);
+    const raekker = () =>
+      within(liste)
+        .getAllByRole('row')
+        .map((r) => r.textContent ?? '');
+    await waitFor(() => expect(raekker().length).toBeGreaterThanOrEqual(foer.length));
+    for (const g of foer)
+      expect(
+        raekker().some((r) => r.includes(g.navn) && r.includes(formatOere(g.satsOere))),
+        `${g.navn} ${formatOere(g.satsOere)}`,
+      ).toBe(true);
+    // The command is in the palette and the shortcut sheet.
+    const ny = kommando(t, 'ny-gebyrtype');
+    expect(ny).toMatchObject({ label: 'Ny gebyrtype', shortcut: 'alt+n' });
+    act(() => ny.run());
+    const form = await screen.findByRole('form', { name: 'Ny gebyrtype' });
+    skriv(felt(form, 'navn'), 'Miljøtilsyn, særlig indsats');
+    skriv(felt(form, 'satsOere'), '1.234,5');
+    // What the text is read as shows before saving.
+    expect(within(form).getByText('= 1.234,50 kr.')).toBeTruthy();
+    skriv(felt(form, 'gyldigFra'), '01-11-2025');
+    fireEvent.submit(form);
+    await toastMed(/Gebyrtypen 'Miljøtilsyn, særlig indsats' er gemt/);
+
+    const efter = await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper');
+    const oprettet = efter.find((g) => g.navn === 'Miljøtilsyn, særlig indsats')!;
+    expect(oprettet).toMatchObject({
+      art: 'timesats',
+      satsOere: 123450,
+      gyldigFra: '2025-11-01',
+      gyldigTil: null,
+      aktiv: true,
+    });
+    const post = s.kald.find((k) => k.method === 'POST' && k.path === 'fakturering/gebyrtyper');
+    expect(post?.status).toBe(201);
+    // The new type is the one in the address, and its form is open.
+    await waitFor(() => expect(t.navigate.at(-1)).toBe(`/fakturering/gebyrtyper/${oprettet.id}`));
+    await screen.findByRole('form', { name: 'Gebyrtype Miljøtilsyn, særlig indsats' });
+  });
+
+  it('refuses an amount with three decimals in Danish before anything is sent', async () => {
+    const [g] = await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper');
+    await renderLevende(
+      GebyrtyperView,
+      'fakturering-gebyrtyper',
+      'satGebyrTypeId',
+      { satGebyrTypeId: String(g!.id) },
+      session(),
+    );
+    const form = await screen.findByRole('form', { name: `Gebyrtype ${g!.navn}` });
+    skriv(felt(form, 'satsOere'), '12,345');
+    const puts = s.kald.filter((k) => k.method === 'PUT').length;
+    fireEvent.submit(form);
+    await within(form).findByText('Angiv beløbet i kroner med højst 2 decimaler, fx 1.234,50');
+    expect(s.kald.filter((k) => k.method === 'PUT').length).toBe(puts);
+  });
+
+  it('Enter on a row opens it in the tile; a version changed meanwhile answers 409 and keeps the input', async () => {
+    const typer = await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper');
+    const g = typer[0]!;
+    const t = await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
+    const grid = await screen.findByRole('grid', { name: 'Gebyrtyper' });
+    await within(grid).findByText(g.navn);
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    await waitFor(() => expect(t.navigate.at(-1)).toMatch(/^\/fakturering\/gebyrtyper\/\d+$/));
+    const aabnet = typer.find((x) => t.navigate.at(-1) === `/fakturering/gebyrtyper/${x.id}`)!;
+    const form = await screen.findByRole('form', { name: `Gebyrtype ${aabnet.navn}` });
+
+    // Someone else saves the type meanwhile.
+    const { id, antalGebyrer: _a, version, ...input } = aabnet;
+    await api('PUT', `fakturering/gebyrtyper/${id}`, { ...input, navn: `${aabnet.navn} (ændret)`, version });
+    skriv(felt(form, 'satsOere'), '999,99');
+    fireEvent.submit(form);
+    expect((await within(form).findByRole('alert')).textContent).toContain(GEBYRTYPE_KONFLIKT);
+    expect(felt(form, 'satsOere').value).toBe('999,99');
+  });
+
+  it('the kind of a type in use cannot change: the server’s Danish 400 stands at the field', async () => {
+    const brugt = (await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper')).find(
+      (g) => g.antalGebyrer > 0 && g.art === 'fast',
+    )!;
+    await renderLevende(
+      GebyrtyperView,
+      'fakturering-gebyrtyper',
+      'satGebyrTypeId',
+      { satGebyrTypeId: String(brugt.id) },
+      session(),
+    );
+    const form = await screen.findByRole('form', { name: `Gebyrtype ${brugt.navn}` });
+    expect(within(form).getByText(/En ny sats gælder kun nye gebyrer/)).toBeTruthy();
+    fireEvent.click(within(form).getByLabelText('Timesats gebyr'));
+    fireEvent.submit(form);
+    await within(form).findByText(GEBYRTYPE_ART_BRUGT);
+    const gemt = (await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper')).find(
+      (g) => g.id === brugt.id,
+    )!;
+    expect(gemt).toMatchObject({ art: 'fast', version: brugt.version });
+  });
+});
+
+describe('the settlement years’ rates', () => {
+  it('shows each year with its period written out; a year is edited with per cent sent as basis points', async () => {
+    let aarene = await api<Afregningsaar[]>('GET', 'fakturering/satser');
+    if (!aarene.some((a) => a.aar === 2026)) {
+      await api('PUT', 'fakturering/satser/2026', {
+        timesatsOere: 38100,
+        fremmedAndelBp: 5779,
+        husdyrGodkendelseAndelBp: 8000,
+      });
+      aarene = await api<Afregningsaar[]>('GET', 'fakturering/satser');
+    }
+    const aar2026 = aarene.find((a) => a.aar === 2026)!;
+    await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. afregningsår' });
+    const raekke = (await within(grid).findByText('1. november 2025 – 31. oktober 2026')).closest('tr')!;
+    expect(within(raekke).getByText(formatOere(aar2026.timesatsOere))).toBeTruthy();
+    fireEvent.click(within(raekke).getByText('2026'));
+    const form = await screen.findByRole('form', { name: 'Satser for afregningsåret 2026' });
+    expect(within(form).getByTestId('satser-periode').textContent).toBe(
+      '1. november 2025 – 31. oktober 2026',
+    );
+    skriv(felt(form, 'timesatsOere'), '412,35');
+    skriv(felt(form, 'fremmedAndelBp'), '57,79');
+    skriv(felt(form, 'husdyrGodkendelseAndelBp'), '80');
+    fireEvent.submit(form);
+    await toastMed('Satserne for afregningsåret 2026 er gemt');
+    const gemt = (await api<Afregningsaar[]>('GET', 'fakturering/satser')).find((a) => a.aar === 2026)!;
+    expect(gemt).toMatchObject({
+      timesatsOere: 41235,
+      fremmedAndelBp: 5779,
+      husdyrGodkendelseAndelBp: 8000,
+    });
+    expect(gemt.version).toBeGreaterThan(aar2026.version);
+    // A share above 100 % is refused in Danish.
+    skriv(felt(form, 'husdyrGodkendelseAndelBp'), '100,01');
+    fireEvent.submit(form);
+    await within(form).findByText(/Angiv en procentsats mellem 0 og 100/);
+  });
+
+  it('the tile’s one Gem (Ctrl+S) saves the form the cursor is in', async () => {
+    const [g] = await api<GebyrTypeAdmin[]>('GET', 'fakturering/gebyrtyper');
+    const t = await renderLevende(
+      GebyrtyperView,
+      'fakturering-gebyrtyper',
+      'satGebyrTypeId',
+      { satGebyrTypeId: String(g!.id) },
+      session(),
+    );
+    const gebyrForm = await screen.findByRole('form', { name: `Gebyrtype ${g!.navn}` });
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. afregningsår' });
+    fireEvent.click(await within(grid).findByText('2025'));
+    const satsForm = await screen.findByRole('form', { name: 'Satser for afregningsåret 2025' });
+    const gem = kommando(t, 'gem');
+    expect(gem.shortcut).toBe('mod+s');
+    const puts = () => s.kald.filter((k) => k.method === 'PUT').map((k) => k.path.split('?')[0]);
+    const foer = puts().length;
+
+    const timesats = felt(satsForm, 'timesatsOere');
+    skriv(timesats, '391,50');
+    timesats.focus();
+    act(() => gem.run());
+    await toastMed('Satserne for afregningsåret 2025 er gemt');
+    expect(puts().slice(foer)).toEqual(['fakturering/satser/2025']);
+
+    const navn = felt(gebyrForm, 'navn');
+    skriv(navn, `${g!.navn}.`);
+    navn.focus();
+    act(() => gem.run());
+    await toastMed(`Gebyrtypen '${g!.navn}.' er gemt`);
+    expect(puts().slice(foer)).toEqual(['fakturering/satser/2025', `fakturering/gebyrtyper/${g!.id}`]);
+  });
+
+  it('another year while the open year’s form holds changes asks first; staying keeps the input', async () => {
+    await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. afregningsår' });
+    fireEvent.click(await within(grid).findByText('2026'));
+    const form = await screen.findByRole('form', { name: 'Satser for afregningsåret 2026' });
+    skriv(felt(form, 'timesatsOere'), '777,77');
+    fireEvent.click(within(grid).getByText('2024'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.body)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      felt(screen.getByRole('form', { name: 'Satser for afregningsåret 2026' }), 'timesatsOere').value,
+    ).toBe('777,77');
+    fireEvent.click(within(grid).getByText('2024'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: UNSAVED_CHANGES_TEXT.proceed }),
+    );
+    await screen.findByRole('form', { name: 'Satser for afregningsåret 2024' });
+    const gemt = (await api<Afregningsaar[]>('GET', 'fakturering/satser')).find((a) => a.aar === 2026)!;
+    expect(gemt.timesatsOere).not.toBe(77777);
+  });
+});
+
+describe('the economic follow-up (opfoelgningoekonomi)', () => {
+  const perioder = () =>
+    api<Planlaegningsperiode[]>('GET', `PlanlaegningsPeriode/planlaegningYears/${s.kundeId}`);
+
+  it('the economy administrator reads the periods; without a period in the address the session’s planning year is shown and put there', async () => {
+    const alle = await perioder();
+    const p2026 = alle.find((p) => p.aar === 2026)!;
+    const t = await renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      {},
+      session({ activePlanlaegningsAar: 2026 } as Partial<BrugerSettings>),
+    );
+    await waitFor(() => expect(t.navigate).toEqual([`/fakturering/opfoelgningoekonomi/${p2026.id}`]));
+    const vaelger = (await screen.findByRole('combobox')) as HTMLSelectElement;
+    expect(vaelger.value).toBe(String(p2026.id));
+    expect(kommando(t, 'vaelg-periode')).toMatchObject({
+      label: 'Vælg planlægningsperiode',
+      shortcut: 'alt+p',
+    });
+  });
+
+  it('shows the computed figures beside the rows and their total; a row is created and deleted after a question', async () => {
+    const p = (await perioder()).find((x) => x.aar === 2027)!;
+    const tal = await api<OekonomiSummer>('GET', `fakturering/opfoelgning/${p.id}`);
+    const t = await renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      { aarsplanlaegningid: String(p.id) },
+      session(),
+    );
+    const beregnet = await screen.findByTestId('oekonomi-beregnet');
+    const halve = (h: number) => `${(h / 2).toFixed(1).replace('.', ',')} t`;
+    await waitFor(() =>
+      expect([...beregnet.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+        halve(tal.planlagteTimerHalve),
+        halve(tal.registreredeTimerHalve),
+        halve(tal.faktureredeTimerHalve),
+        '–',
+        formatOere(tal.faktureretBeloebOere),
+      ]),
+    );
+    const foer = await api<OpfoelgningOekonomi[]>(
+      'GET',
+      `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`,
+    );
+
+    act(() => kommando(t, 'ny-opfoelgning').run());
+    const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
+    skriv(felt(form, 'tekst'), 'Landbrug, 1. halvår');
+    skriv(felt(form, 'planlagteTimer'), '12,5');
+    skriv(felt(form, 'registreredeTimer'), '10');
+    skriv(felt(form, 'faktureredeTimer'), '7,5');
+    skriv(felt(form, 'planlagtBeloebOere'), '4.762,50');
+    skriv(felt(form, 'faktureretBeloebOere'), '2.857,51');
+    fireEvent.submit(form);
+    await toastMed("Opfølgningen 'Landbrug, 1. halvår' er gemt");
+    const efter = await api<OpfoelgningOekonomi[]>(
+      'GET',
+      `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`,
+    );
+    const ny = efter.find((r) => r.tekst === 'Landbrug, 1. halvår')!;
+    expect(ny).toMatchObject({
+      planlagteTimer: 12.5,
+      registreredeTimer: 10,
+      faktureredeTimer: 7.5,
+      planlagtBeloebOere: 476250,
+      faktureretBeloebOere: 285751,
+    });
+    // The total row sums every row of the period.
+    const iAlt = screen.getByTestId('oekonomi-i-alt');
+    const sumPlanlagt = [...foer, ny].reduce((s, r) => s + r.planlagtBeloebOere, 0);
+    const sumTimer = [...foer, ny].reduce((s, r) => s + r.planlagteTimer, 0);
+    await waitFor(() => {
+      const celler = [...iAlt.querySelectorAll('td')].map((td) => td.textContent);
+      expect(celler[0]).toBe(halve(sumTimer * 2));
+      expect(celler[3]).toBe(formatOere(sumPlanlagt));
+    });
+    const grid = screen.getByRole('grid', { name: 'Opfølgningens rækker' });
+    expect(within(grid).getByText('Landbrug, 1. halvår').closest('tr')!.textContent).toContain('12,5 t');
+
+    // Delete: asks first; Slet removes it on the server.
+    const rettet = await screen.findByRole('form', { name: 'Opfølgning Landbrug, 1. halvår' });
+    fireEvent.click(within(rettet).getByRole('button', { name: /Slet/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Slet' }));
+    await toastMed("Opfølgningsrækken 'Landbrug, 1. halvår' er slettet");
+    const slut = await api<OpfoelgningOekonomi[]>(
+      'GET',
+      `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`,
+    );
+    expect(slut.some((r) => r.id === ny.id)).toBe(false);
+  });
+
+  it('a failing fetch logs and shows the error state, never the previous period’s rows', async () => {
+    const alle = await perioder();
+    const a = alle.find((x) => x.aar === 2027)!;
+    const b = alle.find((x) => x.aar === 2026)!;
+    await api('POST', 'aarsplanlaegning/opfoelgningOekonomiData', {
+      periodeId: a.id,
+      tekst: 'Rækken fra 2027',
+      planlagteTimer: 1,
+      registreredeTimer: 1,
+      faktureredeTimer: 1,
+      planlagtBeloebOere: 100,
+      faktureretBeloebOere: 100,
+    });
+    await renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      { aarsplanlaegningid: String(a.id) },
+      session(),
+    );
+    await screen.findByText('Rækken fra 2027');
+
+    // The network fails for the follow-up from now on (the server is not asked).
+    const virkelig = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        /opfoelgningOekonomiData\/list|fakturering\/opfoelgning\//.test(String(input))
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : virkelig(input, init),
+      ),
+    );
+    const fejl = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: String(b.id) } });
+    await screen.findByText(/Opfølgningen for 2026 kunne ikke hentes/);
+    expect(fejl).toHaveBeenCalled();
+    expect(screen.queryByText('Rækken fra 2027')).toBeNull();
+    expect(screen.queryByTestId('oekonomi-beregnet')).toBeNull();
+  });
+
+  it('a row changed by someone else meanwhile answers 409 in Danish and keeps the input', async () => {
+    const p = (await perioder()).find((x) => x.aar === 2027)!;
+    const r = await api<OpfoelgningOekonomi>('POST', 'aarsplanlaegning/opfoelgningOekonomiData', {
+      periodeId: p.id,
+      tekst: 'Virksomheder, hele året',
+      planlagteTimer: 20,
+      registreredeTimer: 0,
+      faktureredeTimer: 0,
+      planlagtBeloebOere: 800000,
+      faktureretBeloebOere: 0,
+    });
+    await renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      { aarsplanlaegningid: String(p.id) },
+      session(),
+    );
+    const grid = await screen.findByRole('grid', { name: 'Opfølgningens rækker' });
+    fireEvent.click(await within(grid).findByText('Virksomheder, hele året'));
+    const form = await screen.findByRole('form', { name: 'Opfølgning Virksomheder, hele året' });
+    const { id, periodeId: _p, version, ...felter } = r;
+    await api('PUT', `aarsplanlaegning/opfoelgningOekonomiData/${id}`, {
+      ...felter,
+      registreredeTimer: 2,
+      version,
+    });
+    skriv(felt(form, 'faktureretBeloebOere'), '1.000,00');
+    fireEvent.submit(form);
+    expect((await within(form).findByRole('alert')).textContent).toContain(OEKONOMI_KONFLIKT);
+    expect(felt(form, 'faktureretBeloebOere').value).toBe('1.000,00');
+  });
+});
