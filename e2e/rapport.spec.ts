@@ -22,6 +22,8 @@ test('vand: filter a report, choose columns, export XLSX, and share the link', a
   await acceptCookies(page);
   const grid = page.getByRole('grid', { name: 'Oppumpet vand' });
   await expect(grid.locator('tbody tr.dt-row').first()).toBeVisible();
+  // A time series: the chart is drawn beside the table.
+  await expect(page.getByTestId('rapport-graf').locator('canvas')).toBeVisible();
 
   // A plant with pumped quantities in its two latest years.
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };

@@ -70,7 +70,14 @@ export interface RapportDef {
   /** Filters always active, with the text they start with (spec: 'mandatory filters are forced active'). */
   obligatoriskeFiltre?: readonly { property: string; standard: string }[];
   /** A time series: the chart's x (a date column) and y (a quantity column). */
-  tidsserie?: { x: string; y: string };
+  tidsserie?: {
+    x: string;
+    y: string;
+    /** Per month: the sum (quantities) or the average (levels) of y. */
+    aggregat: 'sum' | 'gennemsnit';
+    /** The y axis' unit, e.g. 'm³' or 'm DVR90'. */
+    enhed: string;
+  };
 }
 
 /** The count column every report has; choosing it groups the rows. */
@@ -184,4 +191,20 @@ export const eksporterRapport = endpoint({
   query: rapportQuerySchema.omit({ start: true, take: true }).extend({
     format: z.enum(EKSPORT_FORMATER, { error: 'format skal være csv eller xlsx' }),
   }),
+});
+
+/** One month of a time series: its first day and the aggregated value. */
+export const tidsseriePunktSchema = z.object({ maaned: z.string(), vaerdi: z.number() });
+export type TidsseriePunkt = z.infer<typeof tidsseriePunktSchema>;
+
+/**
+ * GET rapport/{reportType}/tidsserie (addition): a time-series report's chart, month by month over
+ * the whole filtered result (not only the page): the sum or the average of its y column.
+ */
+export const hentRapportTidsserie = endpoint({
+  method: 'GET',
+  path: '/rapport/:reportType/tidsserie',
+  params: z.object({ reportType: z.enum(RAPPORT_NAVNE, { error: 'Ukendt rapport' }) }),
+  query: z.object({ filter: rapportQuerySchema.shape.filter }),
+  answer: z.object({ punkter: z.array(tidsseriePunktSchema).max(2400) }),
 });

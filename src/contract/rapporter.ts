@@ -32,7 +32,13 @@ const VANDOPPUMPET: RapportDef = {
     { navn: 'slutdato', label: 'Slutdato', type: 'dato', filter: true },
     ANLAEG[0]!,
     ...ANLAEG.slice(1),
-    { navn: 'jupiterVandType', label: 'Vandtype', type: 'tekst', filter: true },
+    {
+      navn: 'jupiterVandType',
+      label: 'Vandtype',
+      type: 'valg',
+      filter: true,
+      opslag: 'MWVandanlaegLookUp/list/jupitervandtype',
+    },
     { navn: 'vandmaengdeOppumpet', label: 'Oppumpet (m³)', type: 'tal', filter: true, sum: true },
     { navn: 'totalVandmaengdeOppumpet', label: 'Oppumpet i alt (m³)', type: 'tal', sum: true },
     { navn: 'maalerstandStart', label: 'Målerstand start', type: 'tal', sorterbar: false },
@@ -41,7 +47,7 @@ const VANDOPPUMPET: RapportDef = {
   ],
   standardKolonner: ['aarstal', 'anlaegsnavn', 'totalVandmaengdeOppumpet', 'antal'],
   standardSort: 'aarstal',
-  tidsserie: { x: 'startdato', y: 'vandmaengdeOppumpet' },
+  tidsserie: { x: 'startdato', y: 'vandmaengdeOppumpet', aggregat: 'sum', enhed: 'm³' },
 };
 
 const BORINGPEJLING: RapportDef = {
@@ -69,7 +75,7 @@ const BORINGPEJLING: RapportDef = {
   ],
   standardKolonner: ['pejletidspunkt', 'anlaegsnavn', 'dgunr', 'grundvandskote', 'vandstandUnderTerraen'],
   standardSort: 'pejletidspunkt',
-  tidsserie: { x: 'pejletidspunkt', y: 'grundvandskote' },
+  tidsserie: { x: 'pejletidspunkt', y: 'grundvandskote', aggregat: 'gennemsnit', enhed: 'm DVR90' },
 };
 
 // ---------------------------------------------------------------- reports over companies and farms

@@ -162,4 +162,49 @@ describe.each(dbTargets())('report engine (rapport/{reportType}) on %s', (target
       svar.items.reduce((s, i) => s + Number(i.antal), 0),
     );
   });
+
+  it('draws a time series month by month over the whole filtered result: sums of quantities, averages of levels', async () => {
+    const r = await t.kald(
+      'GET',
+      `/api/rapport/vandoppumpet/tidsserie?${q({ filter: `aarstal:between(${aar[0]}|${aar[1]})` })}`,
+      vand,
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const { punkter } = json<{ punkter: { maaned: string; vaerdi: number }[] }>(r);
+    const direkte = await queryRows<{ maaned: string; v: number }>(
+      t.database.db,
+      sql`select to_char(date_trunc('month', m.startdato), 'YYYY-MM-DD') as maaned, sum(m.vandmaengde_oppumpet) as v
+          from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
+          where m.kunde_id = ${skive} and m.indtag_id is null and m.status <> 2 and not a.slettet
+            and extract(year from m.startdato) between ${aar[0]} and ${aar[1]}
+          group by 1 order by 1`,
+    );
+    expect(punkter.map((p) => p.maaned)).toEqual(direkte.map((d) => d.maaned));
+    punkter.forEach((p, i) => {
+      expect(p.vaerdi).toBeCloseTo(Number(direkte[i]!.v), 6);
+    });
+    const pejl = json<{ punkter: { maaned: string; vaerdi: number }[] }>(
+      await t.kald('GET', '/api/rapport/boringpejling/tidsserie?filter=', vand),
+    );
+    const [gns] = await queryRows<{ maaned: string; v: number }>(
+      t.database.db,
+      sql`select to_char(date_trunc('month', (p.pejletidspunkt at time zone 'Europe/Copenhagen')::date), 'YYYY-MM-DD') as maaned,
+            avg(p.grundvandskote) as v
+          from pejling p join virksomhed a on a.id = p.vandanlaeg_id
+          where p.kunde_id = ${skive} and not a.slettet and p.status <> 2 and p.grundvandskote is not null
+          group by 1 order by 1 limit 1`,
+    );
+    expect(pejl.punkter[0]?.maaned).toBe(gns?.maaned);
+    expect(pejl.punkter[0]?.vaerdi).toBeCloseTo(Number(gns?.v), 6);
+    // Not a time series; a bad filter: Danish 400s.
+    const ikke = await t.kald('GET', '/api/rapport/vandtilsyn/tidsserie?filter=', vand);
+    expect(ikke.statusCode).toBe(400);
+    const fejl = await t.kald(
+      'GET',
+      `/api/rapport/vandoppumpet/tidsserie?${q({ filter: 'x:equals(1)' })}`,
+      vand,
+    );
+    expect(fejl.statusCode).toBe(400);
+    expect(json<{ errors: { filter: string[] } }>(fejl).errors.filter[0]).toMatch(/kan ikke filtreres på/);
+  });
 });

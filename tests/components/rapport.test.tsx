@@ -17,6 +17,16 @@ import { renderSignedIn, setupComponentTests } from './harness';
 
 setupComponentTests();
 
+// uPlot draws on a canvas, which jsdom has not: the chart module is replaced by its data here (the
+// real chart is drawn in the Playwright journey, e2e/rapport.spec.ts).
+vi.mock('../../src/app/features/rapport/RapportGraf', () => ({
+  default: ({ punkter }: { punkter: { maaned: string; vaerdi: number }[] }) => (
+    <figure data-testid="rapport-graf" data-punkter={punkter.length}>
+      {punkter.map((p) => `${p.maaned}=${p.vaerdi}`).join(';')}
+    </figure>
+  ),
+}));
+
 let s: SatServer;
 beforeAll(async () => {
   s = await startSatServer('vand');
@@ -83,7 +93,16 @@ describe('a report page', () => {
     const r = await visRapport();
     await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
     expect(kolonneOverskrifter()).toEqual(['Årstal', 'Anlægsnavn', 'Oppumpet i alt (m³)', 'Antal']);
-    expect(s.kald.at(-1)?.path).toMatch(/^rapport\/vandoppumpet\?/);
+    expect(s.kald.some((k) => /^rapport\/vandoppumpet\?/.test(k.path))).toBe(true);
+    // A time series: the chart beside the table, month by month over the whole result.
+    const graf = await screen.findByTestId('rapport-graf');
+    const maaneder = await s.api<{ punkter: { maaned: string; vaerdi: number }[] }>(
+      'GET',
+      'rapport/vandoppumpet/tidsserie?filter=',
+    );
+    expect(Number(graf.getAttribute('data-punkter'))).toBe(maaneder.body.punkter.length);
+    expect(maaneder.body.punkter.length).toBeGreaterThan(3);
+    expect(r.kommandoer().find((c) => c.id === 'rapport-graf')?.shortcut).toBe('alt+g');
     const k = r.kommandoer();
     expect(k.find((c) => c.label === 'Add filter')?.shortcut).toBe('alt+f');
     expect(k.find((c) => c.label === 'Select columns')?.shortcut).toBe('alt+k');
@@ -177,5 +196,54 @@ describe('a report page', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect((await gemt[0]!.text()).split('\r\n')[0]).toBe('Årstal;Anlægsnavn');
     await waitFor(() => expect(screen.queryByTestId('rapport-eksport-modal')).toBeNull());
+  });
+
+  it('saves the view under a name in the user settings, offers it as a command and in the menu', async () => {
+    const r = await visRapport('?kolonner=aarstal,antal&filter=aarstal:between(2020|2030)');
+    await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
+    r.koer('Gem visning …');
+    const dialog = await screen.findByTestId('rapport-visning-modal');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Gem visning' }));
+    expect(await within(dialog).findByText('Giv visningen et navn')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Navn/), { target: { value: 'Årene 2020–2030' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Gem visning' }));
+    // Kept in the user's settings on the server.
+    await waitFor(async () => {
+      const o = await s.api<{ opsaetning: string }>('GET', 'Bruger/HentOpsaetning');
+      expect(JSON.parse(o.body.opsaetning).rapportVisninger).toEqual([
+        {
+          rapport: 'vandoppumpet',
+          navn: 'Årene 2020–2030',
+          soeg: '?kolonner=aarstal,antal&filter=aarstal:between(2020|2030)',
+        },
+      ]);
+    });
+    // A command of the tile (so the palette finds it), which opens the view in the tile.
+    await waitFor(() => expect(r.kommandoer().map((c) => c.label)).toContain('Visning: Årene 2020–2030'));
+    r.koer('Visning: Årene 2020–2030');
+    expect(r.stier.at(-1)).toBe(
+      '/rapport/vandoppumpet?kolonner=aarstal,antal&filter=aarstal:between(2020|2030)',
+    );
+  });
+
+  it("filters a lookup-backed column by choosing among the lookup's names", async () => {
+    const r = await visRapport('?kolonner=jupiterVandType,antal');
+    await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
+    const forste = within(grid()).getAllByRole('gridcell')[0]!.textContent!;
+    r.koer('Add filter');
+    const dialog = await screen.findByTestId('rapport-filter-modal');
+    fireEvent.change(within(dialog).getByLabelText('Available filters'), {
+      target: { value: 'jupitervandtype' },
+    });
+    // The names come from the lookup: one box per name, and none ticked yet keeps the filter inactive.
+    const boks = await within(dialog).findByRole('checkbox', { name: forste });
+    expect((within(dialog).getByRole('button', { name: 'Use filter' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(dialog).getByText('Feltet er påkrævet')).toBeTruthy();
+    fireEvent.click(boks);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use filter' }));
+    expect(decodeURIComponent(r.stier.at(-1)!)).toContain(`filter=jupitervandtype:equals(${forste})`);
+    await waitFor(() => expect(within(grid()).getAllByRole('row').length).toBe(2));
   });
 });

@@ -124,6 +124,31 @@ function filterSql(f: RapportFilter, udtryk: SQL): SQL {
 const svarUdtryk = (k: RapportKolonne, udtryk: SQL): SQL =>
   k.type === 'dato' ? sql`to_char(${udtryk}, 'YYYY-MM-DD')` : udtryk;
 
+/** The filters' WHERE part (each a parameterised condition), after the source's own conditions. */
+function filterDel(kilde: RapportKilde, plan: Pick<RapportPlan, 'filtre'>): SQL {
+  const where = plan.filtre.map((f) => filterSql(f, kolonneAf(kilde, f.property)));
+  return where.length > 0 ? sql` and ${sql.join(where, sql` and `)}` : sql``;
+}
+
+/**
+ * A time series over the filtered result: per month of x, the sum or average of y (rows without
+ * either left out), oldest month first.
+ */
+export function rapportTidsserieSql(
+  kilde: RapportKilde,
+  filtre: RapportFilter[],
+  kundeId: number,
+  typer: readonly number[],
+  ts: NonNullable<RapportDef['tidsserie']>,
+): SQL {
+  const x = kolonneAf(kilde, ts.x.toLowerCase());
+  const y = kolonneAf(kilde, ts.y.toLowerCase());
+  const agg = ts.aggregat === 'sum' ? sql`sum` : sql`avg`;
+  return sql`select to_char(date_trunc('month', ${x}), 'YYYY-MM-DD') as maaned, ${agg}(${y})::float8 as vaerdi
+    ${kilde.fra(kundeId, typer)}${filterDel(kilde, { filtre })} and ${x} is not null and ${y} is not null
+    group by 1 order by 1 limit 2400`;
+}
+
 /** The rows (or groups) of the filtered result and the ORDER BY of the chosen sort. */
 function rapportDele(
   kilde: RapportKilde,
@@ -131,8 +156,7 @@ function rapportDele(
   kundeId: number,
   typer: readonly number[],
 ): { indre: SQL; orden: SQL } {
-  const where = plan.filtre.map((f) => filterSql(f, kolonneAf(kilde, f.property)));
-  const whereSql = where.length > 0 ? sql` and ${sql.join(where, sql` and `)}` : sql``;
+  const whereSql = filterDel(kilde, plan);
   const id = (k: RapportKolonne) => sql.identifier(k.navn);
   const udtryk = (k: RapportKolonne) => kilde.kolonner[k.navn]!;
   // Texts sort in Danish order (æ, ø, å last), as every list of the product does.

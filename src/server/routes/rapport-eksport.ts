@@ -2,14 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { formatDatoTid } from '../../contract/format';
 import { ANTAL, eksporterRapport, filterTekst } from '../../contract/rapport';
-import { RAPPORTER } from '../../contract/rapporter';
-import { harAdgang, LAESERET } from '../../contract/roles';
 import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { forbidden, notFound } from '../http/errors';
+import { rapportForBruger } from '../rapport/adgang';
 import { csvHoved, csvLinjer, medMarkoer, skriver, xlsxSkriver } from '../rapport/eksport';
-import { KILDER } from '../rapport/kilder';
 import { planlaegRapport, rapportAntalSql, rapportEksportSql, rapportRaekke } from '../rapport/motor';
 import { contentDisposition } from './filer';
 
@@ -20,13 +17,8 @@ import { contentDisposition } from './filer';
  */
 export async function rapportEksportRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, eksporterRapport, async (request, reply) => {
-    const def = RAPPORTER[request.params.reportType];
-    const kilde = KILDER[request.params.reportType];
-    if (!def || !kilde) throw notFound('Rapporten');
-    if (!harAdgang(request.user.ressourcer, def.access))
-      throw forbidden(`Kræver en af rettighederne: ${def.access.split('||').join(' eller ')}`);
+    const { def, kilde, typer } = rapportForBruger(request.user, request.params.reportType);
     const plan = planlaegRapport(def, { ...request.query, start: 0, take: 1 });
-    const typer = ([1, 2, 3] as const).filter((t) => request.user.ressourcer.has(LAESERET[t]));
     const kundeId = request.user.kundeId;
     const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
       db,

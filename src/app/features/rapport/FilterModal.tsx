@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type RapportDef, rapportFilterDefs } from '../../../contract/rapport';
+import type { RapportFilterDefs } from '../../../contract/rapport-filter';
 import {
   type FilterNoegle,
   type RapportFilter,
@@ -7,6 +8,7 @@ import {
   validerDatoInterval,
   validerValg,
 } from '../../../contract/rapport-filter';
+import { useLookup } from '../../lib/lookups';
 import { Button } from '../../ui/Button';
 import { DateInput, NumberInput, TextInput } from '../../ui/form/inputs';
 import { Modal } from '../../ui/Modal';
@@ -30,8 +32,7 @@ interface Udkast {
   bool: boolean | null;
 }
 
-function udkastAf(def: RapportDef, f: RapportFilter | null, property: string): Udkast {
-  const defs = rapportFilterDefs(def);
+function udkastAf(defs: RapportFilterDefs, f: RapportFilter | null, property: string): Udkast {
   const tom: Udkast = {
     property,
     noegle: (defs[property]?.noegler ?? STANDARD_NOEGLER[defs[property]?.type ?? 'tekst'])[0]!,
@@ -54,15 +55,16 @@ function udkastAf(def: RapportDef, f: RapportFilter | null, property: string): U
   if (f.type === 'bool') return { ...u, bool: f.vaerdi };
   if (f.type === 'tal') return { ...u, tal: f.vaerdier[0] ?? null };
   if (f.type === 'valg') return { ...u, valg: f.vaerdier };
-  return { ...u, tekst: f.vaerdier.join('|') };
+  // A lookup column's values read as text until its names are loaded: keep them for both editors.
+  return { ...u, tekst: f.vaerdier.join('|'), valg: f.vaerdier };
 }
 
 /**
  * The filter the editor holds, or the message that keeps it inactive (spec 001 §4: a filter is
  * inactive until its editor validates; §5 the texts).
  */
-export function filterAfUdkast(def: RapportDef, u: Udkast): RapportFilter | string {
-  const d = rapportFilterDefs(def)[u.property];
+export function filterAfUdkast(defs: RapportFilterDefs, u: Udkast): RapportFilter | string {
+  const d = defs[u.property];
   if (!d) return 'Vælg et filter';
   const property = u.property;
   if (u.noegle === 'between') {
@@ -124,11 +126,21 @@ export function FilterModal({
   onClose(): void;
   onGem(f: RapportFilter): void;
 }) {
-  const defs = rapportFilterDefs(def);
+  const [u, setU] = useState<Udkast>(() => {
+    const alle = rapportFilterDefs(def);
+    const forste = Object.keys(alle).find((p) => p === redigeret?.property || !aktive.includes(p));
+    return udkastAf(alle, redigeret, redigeret?.property ?? forste ?? '');
+  });
+  // A lookup-backed column is chosen among its lookup's names (loaded, and cached, when chosen).
+  const opslag = def.kolonner.find((k) => k.navn.toLowerCase() === u.property)?.opslag;
+  const navne = useLookup(opslag);
+  const defs = rapportFilterDefs(
+    def,
+    navne.data ? (sti) => (sti === opslag ? (navne.data ?? []).map((i) => i.navn) : []) : undefined,
+  );
   const ledige = Object.keys(defs).filter((p) => p === redigeret?.property || !aktive.includes(p));
-  const [u, setU] = useState<Udkast>(() => udkastAf(def, redigeret, redigeret?.property ?? ledige[0] ?? ''));
   const d = defs[u.property];
-  const resultat = ledige.length > 0 ? filterAfUdkast(def, u) : 'There are no more available filters';
+  const resultat = ledige.length > 0 ? filterAfUdkast(defs, u) : 'There are no more available filters';
   const ok = typeof resultat !== 'string';
   const gem = () => {
     if (typeof resultat !== 'string') onGem(resultat);
@@ -172,7 +184,7 @@ export function FilterModal({
               value={u.property}
               disabled={redigeret !== null}
               data-autofocus=""
-              onChange={(e) => setU(udkastAf(def, null, e.target.value))}
+              onChange={(e) => setU(udkastAf(rapportFilterDefs(def), null, e.target.value))}
             >
               {ledige.map((p) => (
                 <option key={p} value={p}>

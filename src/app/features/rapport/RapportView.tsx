@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Columns3, Download, Filter, X } from 'lucide-react';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { Bookmark, ChartLine, Columns3, Download, Filter, Trash2, X } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { formatDato, formatTal } from '../../../contract/format';
 import {
   ANTAL,
   filterTekst,
   hentRapport,
+  hentRapportTidsserie,
   type RapportDef,
   type RapportKolonne,
   type RapportNavn,
@@ -14,18 +15,28 @@ import {
 import type { RapportFilter } from '../../../contract/rapport-filter';
 import { RAPPORTER } from '../../../contract/rapporter';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { medGenvej } from '../../lib/keyboard';
 import { http } from '../../session/runtime';
+import { useShellSession } from '../../shell/session-context';
+import { useSaveBrugerSettings } from '../../shell/settings-save';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { Dropdown, DropdownItem, DropdownText } from '../../ui/Dropdown';
 import { KommandoKnap } from '../../ui/KommandoKnap';
+import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { EksportModal } from './EksportModal';
 import { FilterModal } from './FilterModal';
 import { KolonneModal } from './KolonneModal';
 import { laesTilstand, type RapportTilstand, rapportQuery, skrivTilstand, visteKolonner } from './tilstand';
+import { VisningModal } from './VisningModal';
+import { gemVisning, laesVisninger, rapportensVisninger, sletVisning, VISNINGER_NOEGLE } from './visninger';
 import './rapport.css';
 
 const SIDE = 50;
+
+/** The chart (and uPlot with it) loads only when a time-series report shows it. */
+const RapportGraf = lazy(() => import('./RapportGraf'));
 
 /**
  * Every report page (/rapport/…, spec 001 §7): one view over the report's declaration
@@ -86,6 +97,25 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
   const [filterDialog, setFilterDialog] = useState<{ redigeret: RapportFilter | null } | null>(null);
   const [kolonneDialog, setKolonneDialog] = useState(false);
   const [eksportDialog, setEksportDialog] = useState(false);
+  const [visningDialog, setVisningDialog] = useState(false);
+  const { brugerSettings } = useShellSession();
+  const gemSettings = useSaveBrugerSettings();
+  const alleVisninger = useMemo(
+    () => laesVisninger(brugerSettings as Record<string, unknown> | null),
+    [brugerSettings],
+  );
+  const visninger = useMemo(() => rapportensVisninger(alleVisninger, def.navn), [alleVisninger, def.navn]);
+  const gemVisninger = useCallback(
+    (naeste: ReturnType<typeof gemVisning>, besked: string) => {
+      if (!brugerSettings) return;
+      gemSettings({ ...brugerSettings, [VISNINGER_NOEGLE]: naeste }, { optimistic: true })
+        .then(() => toast.success(besked))
+        .catch(() => {
+          // The HTTP client has told why; the settings are as they were.
+        });
+    },
+    [brugerSettings, gemSettings],
+  );
   const obligatoriske = useMemo(() => new Set((def.obligatoriskeFiltre ?? []).map((o) => o.property)), [def]);
 
   const kommandoer = useMemo(
@@ -112,6 +142,24 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           keywords: ['eksport', 'excel', 'xlsx', 'csv', 'download', 'hent'],
           run: () => setEksportDialog(true),
         },
+        gemVisning: {
+          id: 'rapport-gem-visning',
+          label: 'Gem visning …',
+          shortcut: 'alt+shift+s',
+          keywords: ['gem', 'visning', 'favorit', 'filtre'],
+          run: () => setVisningDialog(true),
+        },
+        graf: {
+          id: 'rapport-graf',
+          label: tilstand.skjulGraf ? 'Vis graf' : 'Skjul graf',
+          shortcut: 'alt+g',
+          keywords: ['graf', 'tidsserie', 'kurve', 'chart'],
+          disabled: !def.tidsserie,
+          run: () => {
+            const t = tilstandRef.current;
+            saet({ ...t, skjulGraf: !t.skjulGraf });
+          },
+        },
         nulstil: {
           id: 'rapport-nulstil-filtre',
           label: 'Remove filters',
@@ -124,9 +172,36 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           },
         },
       }) satisfies Record<string, TileCommand>,
-    [tilstand.filtre, saet, obligatoriske],
+    [tilstand.filtre, tilstand.skjulGraf, saet, obligatoriske, def.tidsserie],
   );
-  useTileCommands(useMemo(() => Object.values(kommandoer), [kommandoer]));
+  useTileCommands(
+    useMemo(
+      () => [
+        ...Object.values(kommandoer).filter((k) => k.id !== 'rapport-graf' || def.tidsserie),
+        // Each saved view is a command too: the palette finds it by name.
+        ...visninger.map((v) => ({
+          id: `rapport-visning-${v.navn}`,
+          label: `Visning: ${v.navn}`,
+          keywords: ['visning', 'gemt', def.titel.toLowerCase()],
+          run: () => tile.navigate(`/rapport/${def.navn}${v.soeg}`),
+        })),
+      ],
+      [kommandoer, def, visninger, tile],
+    ),
+  );
+  const visGraf = def.tidsserie !== undefined && !tilstand.skjulGraf;
+  const graf = useQuery({
+    queryKey: ['rapport', def.navn, 'tidsserie', query.filter],
+    queryFn: ({ signal }) =>
+      http.call(hentRapportTidsserie, {
+        params: { reportType: def.navn },
+        query: { filter: query.filter ?? '' },
+        signal,
+        silent: true,
+      }),
+    enabled: visGraf,
+    placeholderData: keepPreviousData,
+  });
 
   const columns = useMemo<DataTableColumn<RapportRaekke>[]>(
     () =>
@@ -197,9 +272,45 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.kolonner}>
           <Columns3 size={13} aria-hidden="true" /> Select columns
         </KommandoKnap>
+        {def.tidsserie && (
+          <KommandoKnap size="small" color="secondary" kommando={kommandoer.graf}>
+            <ChartLine size={13} aria-hidden="true" /> {kommandoer.graf.label}
+          </KommandoKnap>
+        )}
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.eksport}>
           <Download size={13} aria-hidden="true" /> Eksportér
         </KommandoKnap>
+        <Dropdown
+          label={
+            <>
+              <Bookmark size={13} aria-hidden="true" /> Visninger
+            </>
+          }
+          buttonClassName="button secondary size-small"
+          popupLabel="Gemte visninger"
+          testId="rapport-visninger"
+        >
+          {visninger.length === 0 && <DropdownText>Ingen gemte visninger af denne rapport.</DropdownText>}
+          {visninger.map((v) => (
+            <DropdownItem key={v.navn} onSelect={() => tile.navigate(`/rapport/${def.navn}${v.soeg}`)}>
+              {v.navn}
+            </DropdownItem>
+          ))}
+          {visninger.map((v) => (
+            <DropdownItem
+              key={`slet-${v.navn}`}
+              title={`Slet visningen '${v.navn}'`}
+              onSelect={() =>
+                gemVisninger(sletVisning(alleVisninger, def.navn, v.navn), `Visningen '${v.navn}' er slettet`)
+              }
+            >
+              <Trash2 size={12} aria-hidden="true" /> Slet '{v.navn}'
+            </DropdownItem>
+          ))}
+          <DropdownItem onSelect={() => setVisningDialog(true)}>
+            {medGenvej(kommandoer.gemVisning.label, kommandoer.gemVisning.shortcut)}
+          </DropdownItem>
+        </Dropdown>
         {svar.data && (
           <span className="rapport-antal muted" aria-live="polite">
             {kolonner.includes(ANTAL.navn)
@@ -208,24 +319,41 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           </span>
         )}
       </div>
-      <DataTable<RapportRaekke>
-        tableName={`rapport-${def.navn}`}
-        ariaLabel={def.titel}
-        columns={columns}
-        rows={rows}
-        getRowId={(r) => idAf.get(r) ?? ''}
-        mode="server"
-        filterInput={false}
-        totalCount={svar.data?.totalCount ?? 0}
-        page={{ start: tilstand.start, take: SIDE }}
-        onPageChange={(start) => saet({ ...tilstand, start })}
-        sort={
-          query.sortByColumn ? { column: query.sortByColumn, direction: query.sortDirection ?? 'ASC' } : null
-        }
-        onSortChange={(s) => saet({ ...tilstand, sort: s.column, retning: s.direction, start: 0 })}
-        emptyText={filtreret ? 'Ingen resultater' : 'Listen er tom'}
-        {...tabelHentning(svar, () => (besked ? String(besked) : true))}
-      />
+      <div className={visGraf ? 'rapport-indhold med-graf' : 'rapport-indhold'}>
+        <DataTable<RapportRaekke>
+          tableName={`rapport-${def.navn}`}
+          ariaLabel={def.titel}
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => idAf.get(r) ?? ''}
+          mode="server"
+          filterInput={false}
+          totalCount={svar.data?.totalCount ?? 0}
+          page={{ start: tilstand.start, take: SIDE }}
+          onPageChange={(start) => saet({ ...tilstand, start })}
+          sort={
+            query.sortByColumn
+              ? { column: query.sortByColumn, direction: query.sortDirection ?? 'ASC' }
+              : null
+          }
+          onSortChange={(s) => saet({ ...tilstand, sort: s.column, retning: s.direction, start: 0 })}
+          emptyText={filtreret ? 'Ingen resultater' : 'Listen er tom'}
+          {...tabelHentning(svar, () => (besked ? String(besked) : true))}
+        />
+        {visGraf && (
+          <Suspense fallback={<p className="muted">Indlæser graf …</p>}>
+            {graf.isError ? (
+              <p className="form-alert" role="alert">
+                Grafen kunne ikke hentes: {fejlTekst(graf.error)}
+              </p>
+            ) : graf.data ? (
+              <RapportGraf def={def} punkter={graf.data.punkter} />
+            ) : (
+              <p className="muted">Henter graf …</p>
+            )}
+          </Suspense>
+        )}
+      </div>
       {filterDialog && (
         <FilterModal
           def={def}
@@ -240,6 +368,21 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
         />
       )}
       {eksportDialog && <EksportModal def={def} query={query} onClose={() => setEksportDialog(false)} />}
+      {visningDialog && (
+        <VisningModal
+          brugte={visninger.map((v) => v.navn)}
+          onClose={() => setVisningDialog(false)}
+          onGem={(navn) => {
+            setVisningDialog(false);
+            // The view as the link holds it, with the columns shown (saved or default) made explicit.
+            const soeg = skrivTilstand({ ...tilstand, kolonner, start: 0 });
+            gemVisninger(
+              gemVisning(alleVisninger, { rapport: def.navn, navn, soeg }),
+              `Visningen '${navn}' er gemt`,
+            );
+          }}
+        />
+      )}
       {kolonneDialog && (
         <KolonneModal
           def={def}

@@ -18,6 +18,8 @@ export interface RapportTilstand {
   sort: string | null;
   retning: 'ASC' | 'DESC';
   start: number;
+  /** A time-series report hides its chart ('graf=0'). */
+  skjulGraf: boolean;
 }
 
 const kendtKolonne = (def: RapportDef) => {
@@ -55,6 +57,7 @@ export function laesTilstand(def: RapportDef, search: string): RapportTilstand {
     sort,
     retning: q.get('retning') === 'DESC' ? 'DESC' : 'ASC',
     start: Number.isInteger(start) && start >= 0 ? start : 0,
+    skjulGraf: q.get('graf') === '0',
   };
 }
 
@@ -77,6 +80,7 @@ export function skrivTilstand(t: RapportTilstand): string {
   if (t.sort) q.set('sort', t.sort);
   if (t.sort && t.retning === 'DESC') q.set('retning', 'DESC');
   if (t.start > 0) q.set('start', String(t.start));
+  if (t.skjulGraf) q.set('graf', '0');
   const s = q
     .toString()
     .replaceAll('%2C', ',')
