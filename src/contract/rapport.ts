@@ -47,6 +47,8 @@ export interface RapportKolonne {
   sorterbar?: boolean;
   /** Filterable, with the type's default keys unless said. */
   filter?: boolean | Pick<RapportFilterDef, 'noegler' | 'valg'>;
+  /** A number read as a code (a year, a month, an id): shown without thousands separators. */
+  nummer?: boolean;
   /** Summed over a group when the rows are grouped (quantities). */
   sum?: boolean;
   /**

@@ -17,8 +17,8 @@ const ANLAEG: readonly RapportKolonne[] = [
 
 /** Year and month of a row's date. */
 const AAR_MAANED: readonly RapportKolonne[] = [
-  { navn: 'aarstal', label: 'Årstal', type: 'tal', filter: true },
-  { navn: 'maaned', label: 'Måned', type: 'tal', filter: true },
+  { navn: 'aarstal', label: 'Årstal', type: 'tal', nummer: true, filter: true },
+  { navn: 'maaned', label: 'Måned', type: 'tal', nummer: true, filter: true },
 ];
 
 const VANDOPPUMPET: RapportDef = {
@@ -61,7 +61,7 @@ const BORINGPEJLING: RapportDef = {
     ANLAEG[0]!,
     ...ANLAEG.slice(1),
     { navn: 'dgunr', label: 'DGU-nr.', type: 'tekst', filter: true },
-    { navn: 'indtagsnr', label: 'Indtagsnr.', type: 'tal', filter: true },
+    { navn: 'indtagsnr', label: 'Indtagsnr.', type: 'tal', nummer: true, filter: true },
     { navn: 'grundvandskote', label: 'Grundvandskote (m DVR90)', type: 'tal', filter: true },
     { navn: 'terraenkote', label: 'Terrænkote (m DVR90)', type: 'tal' },
     { navn: 'vandstandUnderTerraen', label: 'Vandstand under terræn (m)', type: 'tal' },
@@ -145,7 +145,7 @@ const VIRKSOMHED: readonly RapportKolonne[] = [
   },
   tekst('hovedaktivitet', 'Hovedaktivitet'),
   opslag('virksomhedsgruppe', 'Virksomhedsgruppe', DMA('virksomhedsgrupper')),
-  { navn: 'virksomhedId', label: 'Virksomheds-id', type: 'tal' },
+  { navn: 'virksomhedId', label: 'Virksomheds-id', type: 'tal', nummer: true },
 ];
 
 /** The case worker of a record. */
@@ -156,7 +156,7 @@ const TILSYN: RapportDef = {
   titel: 'Tilsyn',
   access: VIRKSOMHED_LANDBRUG_LAES,
   kolonner: [
-    tal('aarstal', 'Årstal'),
+    tal('aarstal', 'Årstal', { nummer: true }),
     dato('dato', 'Tilsynsdato'),
     tekst('titel', 'Titel'),
     opslag('tilsynskategori', 'Tilsynskategori', DMA('tilsynsKategorier')),
@@ -173,7 +173,7 @@ const TILSYN: RapportDef = {
     jaNej('omfattetAfVOC', 'Omfattet af VOC'),
     jaNej('risikoVirksomhed', 'Risikovirksomhed'),
     DMA_AKTIV,
-    { navn: 'tilsynId', label: 'Tilsyns-id', type: 'tal' },
+    { navn: 'tilsynId', label: 'Tilsyns-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'tilsynskategori', 'antal'],
   standardSort: 'aarstal',
@@ -186,7 +186,7 @@ const HAANDHAEVELSER: RapportDef = {
   titel: 'Håndhævelser',
   access: VIRKSOMHED_LANDBRUG_LAES,
   kolonner: [
-    tal('aarstal', 'Årstal'),
+    tal('aarstal', 'Årstal', { nummer: true }),
     dato('dato', 'Meddelt dato'),
     dato('frist', 'Frist'),
     dato('efterkommetDato', 'Efterkommet dato'),
@@ -196,7 +196,7 @@ const HAANDHAEVELSER: RapportDef = {
     SAGSBEHANDLER,
     ...VIRKSOMHED,
     DMA_AKTIV,
-    { navn: 'haandhaevelseId', label: 'Håndhævelses-id', type: 'tal' },
+    { navn: 'haandhaevelseId', label: 'Håndhævelses-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'haandhaevelsestype', 'haandhaevelsesstatus', 'antal'],
   standardSort: 'aarstal',
@@ -209,7 +209,7 @@ const AFGOERELSER: RapportDef = {
   titel: 'Afgørelser',
   access: VIRKSOMHED_LANDBRUG_LAES,
   kolonner: [
-    tal('aarstal', 'Årstal'),
+    tal('aarstal', 'Årstal', { nummer: true }),
     dato('dato', 'Afgørelsesdato'),
     tekst('titel', 'Titel'),
     opslag('afgoerelsestype', 'Afgørelsestype', DMA('dmaDokumenttype')),
@@ -221,7 +221,7 @@ const AFGOERELSER: RapportDef = {
     SAGSBEHANDLER,
     ...VIRKSOMHED,
     DMA_AKTIV,
-    { navn: 'afgoerelseId', label: 'Afgørelses-id', type: 'tal' },
+    { navn: 'afgoerelseId', label: 'Afgørelses-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'afgoerelsestype', 'antal'],
   standardSort: 'aarstal',
@@ -235,7 +235,7 @@ const lager = (typeLabel: string): RapportKolonne[] => [
   opslag('lagertype', typeLabel, LANDBRUG('beholdertype')),
   opslag('indhold', 'Indhold', LANDBRUG('opbevaringsindhold')),
   tal('kapacitet', 'Kapacitet (m³)', { sum: true }),
-  tal('etableringsaar', 'Etableringsår'),
+  tal('etableringsaar', 'Etableringsår', { nummer: true }),
   opslag('overdaekning', 'Overdækning', LANDBRUG('overdaekning')),
 ];
 
@@ -251,7 +251,11 @@ const BEHOLDERE: RapportDef = {
   navn: 'beholdere',
   titel: 'Beholdere',
   access: VIRKSOMHED_LANDBRUG_LAES,
-  kolonner: [...lager('Beholdertype'), ...VIRKSOMHED, { navn: 'lagerId', label: 'Lager-id', type: 'tal' }],
+  kolonner: [
+    ...lager('Beholdertype'),
+    ...VIRKSOMHED,
+    { navn: 'lagerId', label: 'Lager-id', type: 'tal', nummer: true },
+  ],
   standardKolonner: ['lagertype', 'kapacitet', 'antal'],
   standardSort: 'lagertype',
 };
@@ -263,11 +267,11 @@ const BEHOLDERKONTROL: RapportDef = {
   kolonner: [
     dato('senesteKontrol', 'Seneste beholderkontrol'),
     dato('naesteKontrol', 'Næste beholderkontrol'),
-    tal('kontrolAarstal', 'Næste kontrol, årstal'),
+    tal('kontrolAarstal', 'Næste kontrol, årstal', { nummer: true }),
     KONTROLSTATUS,
     ...lager('Beholdertype'),
     ...VIRKSOMHED,
-    { navn: 'lagerId', label: 'Lager-id', type: 'tal' },
+    { navn: 'lagerId', label: 'Lager-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['virksomhedsnavn', 'betegnelse', 'senesteKontrol', 'naesteKontrol', 'kontrolstatus'],
   standardSort: 'naesteKontrol',
@@ -281,7 +285,7 @@ const OLIETANK: RapportDef = {
     ...lager('Tanktype'),
     dato('senesteKontrol', 'Seneste inspektion'),
     ...VIRKSOMHED,
-    { navn: 'lagerId', label: 'Lager-id', type: 'tal' },
+    { navn: 'lagerId', label: 'Lager-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['virksomhedsnavn', 'betegnelse', 'lagertype', 'indhold', 'kapacitet'],
   standardSort: 'virksomhedsnavn',
@@ -292,13 +296,13 @@ const OLIETANKSINSPEKTION: RapportDef = {
   titel: 'Olietanksinspektioner',
   access: VIRKSOMHED_LANDBRUG_LAES,
   kolonner: [
-    tal('aarstal', 'Årstal'),
+    tal('aarstal', 'Årstal', { nummer: true }),
     dato('inspektionsdato', 'Inspektionsdato'),
     dato('naesteInspektion', 'Næste inspektion'),
     KONTROLSTATUS,
     ...lager('Tanktype'),
     ...VIRKSOMHED,
-    { navn: 'lagerId', label: 'Lager-id', type: 'tal' },
+    { navn: 'lagerId', label: 'Lager-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'lagertype', 'antal'],
   standardSort: 'aarstal',
@@ -313,7 +317,7 @@ const PLADSER: RapportDef = {
     ...lager('Pladstype'),
     dato('senesteKontrol', 'Seneste kontrol'),
     ...VIRKSOMHED,
-    { navn: 'lagerId', label: 'Lager-id', type: 'tal' },
+    { navn: 'lagerId', label: 'Lager-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['lagertype', 'kapacitet', 'antal'],
   standardSort: 'lagertype',
@@ -324,7 +328,7 @@ const BRUGERBETALING: RapportDef = {
   titel: 'Brugerbetaling',
   access: VIRKSOMHED_LANDBRUG_LAES,
   kolonner: [
-    tal('aarstal', 'Årstal'),
+    tal('aarstal', 'Årstal', { nummer: true }),
     dato('dato', 'Dato'),
     tekst('beskrivelse', 'Beskrivelse'),
     tekst('kategori', 'Tidsregistreringskategori'),
@@ -339,7 +343,7 @@ const BRUGERBETALING: RapportDef = {
     jaNej('faktureret', 'Faktureret'),
     SAGSBEHANDLER,
     ...VIRKSOMHED,
-    { navn: 'brugerbetalingId', label: 'Registrerings-id', type: 'tal' },
+    { navn: 'brugerbetalingId', label: 'Registrerings-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'gebyrtype', 'timer', 'beloeb', 'antal'],
   standardSort: 'aarstal',
@@ -350,10 +354,10 @@ const BRUGERBETALING: RapportDef = {
 
 /** Start and end year and month of a period. */
 const PERIODE: readonly RapportKolonne[] = [
-  tal('aarstal', 'Startår'),
-  tal('maaned', 'Startmåned'),
-  tal('slutAarstal', 'Slutår'),
-  tal('slutMaaned', 'Slutmåned'),
+  tal('aarstal', 'Startår', { nummer: true }),
+  tal('maaned', 'Startmåned', { nummer: true }),
+  tal('slutAarstal', 'Slutår', { nummer: true }),
+  tal('slutMaaned', 'Slutmåned', { nummer: true }),
   dato('startdato', 'Startdato'),
   dato('slutdato', 'Slutdato'),
 ];
@@ -380,7 +384,7 @@ const TILLADELSE: readonly RapportKolonne[] = [
   tal('vandmaengdeM3Time', 'Tilladt mængde (m³/time)', { sum: true }),
   tekst('journalnr', 'Journalnr.'),
   SAGSBEHANDLER,
-  { navn: 'tilladelseId', label: 'Tilladelses-id', type: 'tal' },
+  { navn: 'tilladelseId', label: 'Tilladelses-id', type: 'tal', nummer: true },
 ];
 
 const VANDTILLADELSE: RapportDef = {
@@ -471,7 +475,7 @@ const VANDTILSYN: RapportDef = {
     dato('frist', 'Frist for opfølgning'),
     SAGSBEHANDLER,
     ...ANLAEG,
-    { navn: 'tilsynId', label: 'Tilsyns-id', type: 'tal' },
+    { navn: 'tilsynId', label: 'Tilsyns-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'tilsynstype', 'antal'],
   standardSort: 'aarstal',
@@ -497,7 +501,7 @@ const VANDHAANDHAEVELSE: RapportDef = {
     dato('efterkommetDato', 'Efterkommet dato'),
     SAGSBEHANDLER,
     ...ANLAEG,
-    { navn: 'haandhaevelseId', label: 'Håndhævelses-id', type: 'tal' },
+    { navn: 'haandhaevelseId', label: 'Håndhævelses-id', type: 'tal', nummer: true },
   ],
   standardKolonner: ['aarstal', 'haandhaevelsestype', 'antal'],
   standardSort: 'aarstal',

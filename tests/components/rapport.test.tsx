@@ -246,4 +246,21 @@ describe('a report page', () => {
     expect(decodeURIComponent(r.stier.at(-1)!)).toContain(`filter=jupitervandtype:equals(${forste})`);
     await waitFor(() => expect(within(grid()).getAllByRole('row').length).toBe(2));
   });
+
+  it('says which right a report needs when the user lacks it, and asks the server nothing', async () => {
+    const foer = s.kald.length;
+    await renderSignedIn(
+      <RapportView route={getRoute('rapport-tilsyn')} params={{}} tileId="t1" focused search="" />,
+      {
+        username: 'vand',
+        user: { userId: String(s.brugerId), customerId: s.kundeId },
+        brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
+      },
+    );
+    const besked = await screen.findByRole('alert');
+    expect(besked.textContent).toContain(
+      'Rapporten kræver en af rettighederne SAGSBEHANDLER_VIRKSOMHED_LAES',
+    );
+    expect(s.kald.slice(foer).some((k) => k.path.startsWith('rapport/tilsyn'))).toBe(false);
+  });
 });

@@ -34,10 +34,20 @@ export default function RapportGraf({
     const data: uPlot.AlignedData = [punkter.map((p) => tid(p.maaned)), punkter.map((p) => p.vaerdi)];
     const vaerdi = (_u: uPlot, v: number | null) =>
       v === null || v === undefined ? '–' : `${formatTal(v, 2)} ${ts.enhed}`;
+    // Beside the table (a wide tile): up to about half the view's height. Above it (a narrow tile):
+    // at most a quarter, so the table keeps most of the tile.
+    const hoejde = () => {
+      const rapport = el.closest<HTMLElement>('.rapport');
+      const h = rapport?.clientHeight || 600;
+      const vedSiden = rapport ? el.clientWidth < rapport.clientWidth * 0.6 : false;
+      return Math.round(
+        vedSiden ? Math.min(360, Math.max(160, h * 0.55)) : Math.min(220, Math.max(100, h * 0.25)),
+      );
+    };
     const plot = new uPlot(
       {
         width: Math.max(240, el.clientWidth),
-        height: 240,
+        height: hoejde(),
         tzDate: (s) => uPlot.tzDate(new Date(s * 1000), 'UTC'),
         scales: { x: { time: true } },
         axes: [
@@ -59,7 +69,9 @@ export default function RapportGraf({
       data,
       el,
     );
-    const obs = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 240 }));
+    const obs = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(240, el.clientWidth), height: hoejde() }),
+    );
     obs.observe(el);
     return () => {
       obs.disconnect();

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/rapport';
 import type { RapportFilter } from '../../../contract/rapport-filter';
 import { RAPPORTER } from '../../../contract/rapporter';
+import { harAdgang } from '../../../contract/roles';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { http } from '../../session/runtime';
@@ -55,7 +56,26 @@ export default function RapportView({ route, search }: ViewProps) {
         <p className="muted">Denne rapport er endnu ikke bygget.</p>
       </div>
     );
-  return <Rapport def={def} search={search ?? ''} />;
+  return <MedAdgang def={def} search={search ?? ''} />;
+}
+
+/**
+ * The reports page is open to any of the three read rights, but a report needs its own (the company
+ * and farm reports one of theirs, the water reports the water one): without it, the page says so
+ * instead of asking the server for what it will refuse.
+ */
+function MedAdgang({ def, search }: { def: RapportDef; search: string }) {
+  const { ressourcer } = useShellSession();
+  if (!harAdgang(ressourcer, def.access))
+    return (
+      <div className="ramme-message" role="alert">
+        <h2>{def.titel}</h2>
+        <p className="muted">
+          Rapporten kræver en af rettighederne {def.access.split('||').join(' eller ')}.
+        </p>
+      </div>
+    );
+  return <Rapport def={def} search={search} />;
 }
 
 function kolonneAf(def: RapportDef, navn: string): RapportKolonne | undefined {
@@ -65,7 +85,7 @@ function kolonneAf(def: RapportDef, navn: string): RapportKolonne | undefined {
 function celle(k: RapportKolonne, v: RapportRaekke[string] | undefined): string {
   if (v === null || v === undefined) return '';
   if (k.type === 'dato') return formatDato(String(v));
-  if (k.type === 'tal') return formatTal(Number(v));
+  if (k.type === 'tal') return k.nummer ? String(v) : formatTal(Number(v));
   if (k.type === 'bool') return v === true ? 'Ja' : 'Nej';
   return String(v);
 }
