@@ -156,3 +156,36 @@ export async function paaDatabaserne(
   }
   return rows;
 }
+
+/** Runs `task` `n` times in turn; the times in ms, sorted (for a fixed number of heavy runs). */
+export async function tider(n: number, task: () => Promise<unknown>): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await task();
+    ms.push(performance.now() - t0);
+  }
+  return ms.sort((a, b) => a - b);
+}
+
+/** A result row of runs in turn (concurrency 1): p50, p99 and runs per second. */
+export function tidsRaekke(
+  bench: string,
+  db: BenchRow['db'],
+  target: string,
+  ms: number[],
+  note = '',
+): BenchRow {
+  const sum = ms.reduce((s, x) => s + x, 0);
+  return {
+    bench,
+    db,
+    target,
+    concurrency: 1,
+    requests: ms.length,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    rps: ms.length / (sum / 1000),
+    note,
+  };
+}

@@ -26,8 +26,8 @@ import { type Database, type Db, queryRows } from '../../src/server/db/client';
 import { SEED_SATSER } from '../../src/server/db/seed/fakturering';
 import { danForslagForKunde } from '../../src/server/routes/fakturering-forslag';
 import { tidsregistreringsKategorier } from '../../src/server/routes/lookups';
-import { paaDatabaserne, startBenchApp } from './api-bench';
-import { type BenchOptions, type BenchRow, percentile } from './run';
+import { paaDatabaserne, startBenchApp, tider, tidsRaekke } from './api-bench';
+import type { BenchOptions, BenchRow } from './run';
 
 const BENCH = 'fakturering';
 const AAR = 2026;
@@ -84,30 +84,8 @@ async function forbered(db: Db, kundeId: number, log: (m: string) => void): Prom
       and (v.id * 31) % 10 < 7`);
 }
 
-async function tider(n: number, task: () => Promise<unknown>): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await task();
-    ms.push(performance.now() - t0);
-  }
-  return ms.sort((a, b) => a - b);
-}
-
-function raekke(db: BenchRow['db'], target: string, ms: number[], note = ''): BenchRow {
-  const sum = ms.reduce((s, x) => s + x, 0);
-  return {
-    bench: BENCH,
-    db,
-    target,
-    concurrency: 1,
-    requests: ms.length,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    rps: ms.length / (sum / 1000),
-    note,
-  };
-}
+const raekke = (db: BenchRow['db'], target: string, ms: number[], note = '') =>
+  tidsRaekke(BENCH, db, target, ms, note);
 
 async function measure(database: Database, opts: BenchOptions): Promise<BenchRow[]> {
   const { db } = database;

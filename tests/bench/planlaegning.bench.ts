@@ -19,7 +19,7 @@ import type { SessionUser } from '../../src/server/auth/session-user';
 import { type Database, queryRows } from '../../src/server/db/client';
 import { planlaegningsperiode } from '../../src/server/db/schema';
 import { genererPlanForPeriode, grundlagSql } from '../../src/server/routes/planlaegning-generer';
-import { paaDatabaserne, startBenchApp } from './api-bench';
+import { paaDatabaserne, startBenchApp, tider, tidsRaekke } from './api-bench';
 import { type BenchOptions, type BenchRow, percentile } from './run';
 
 const BENCH = 'planlaegning';
@@ -27,30 +27,8 @@ const AAR = 2026;
 /** Runs per target (each generates the whole plan). */
 const KOERSLER = Number(process.env.PLANLAEGNING_BENCH_RUNS ?? 3);
 
-async function tider(n: number, task: () => Promise<unknown>): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await task();
-    ms.push(performance.now() - t0);
-  }
-  return ms.sort((a, b) => a - b);
-}
-
-function raekke(db: BenchRow['db'], target: string, ms: number[], note = ''): BenchRow {
-  const sum = ms.reduce((s, x) => s + x, 0);
-  return {
-    bench: BENCH,
-    db,
-    target,
-    concurrency: 1,
-    requests: ms.length,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    rps: ms.length / (sum / 1000),
-    note,
-  };
-}
+const raekke = (db: BenchRow['db'], target: string, ms: number[], note = '') =>
+  tidsRaekke(BENCH, db, target, ms, note);
 
 async function measure(database: Database, opts: BenchOptions): Promise<BenchRow[]> {
   const { db } = database;
