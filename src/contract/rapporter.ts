@@ -15,6 +15,14 @@ const ANLAEG: readonly RapportKolonne[] = [
   { navn: 'jupiterId', label: 'Jupiter-id', type: 'tekst', filter: true },
 ];
 
+/** Whether a water datum is approved or awaits validation (discarded data is never reported). */
+const VALIDERINGSSTATUS: RapportKolonne = {
+  navn: 'valideringsstatus',
+  label: 'Valideringsstatus',
+  type: 'valg',
+  filter: { valg: ['Godkendt', 'Afventer validering'] },
+};
+
 /** Year and month of a row's date. */
 const AAR_MAANED: readonly RapportKolonne[] = [
   { navn: 'aarstal', label: 'Årstal', type: 'tal', nummer: true, filter: true },
@@ -44,6 +52,7 @@ const VANDOPPUMPET: RapportDef = {
     { navn: 'maalerstandStart', label: 'Målerstand start', type: 'tal', sorterbar: false },
     { navn: 'maalerstandSlut', label: 'Målerstand slut', type: 'tal', sorterbar: false },
     { navn: 'omregningsfaktor', label: 'Omregningsfaktor', type: 'tal', sorterbar: false },
+    VALIDERINGSSTATUS,
   ],
   standardKolonner: ['aarstal', 'anlaegsnavn', 'totalVandmaengdeOppumpet', 'antal'],
   standardSort: 'aarstal',
@@ -72,6 +81,7 @@ const BORINGPEJLING: RapportDef = {
       type: 'valg',
       filter: { valg: ['I ro', 'I drift', 'Ingen situation angivet'] },
     },
+    VALIDERINGSSTATUS,
   ],
   standardKolonner: ['pejletidspunkt', 'anlaegsnavn', 'dgunr', 'grundvandskote', 'vandstandUnderTerraen'],
   standardSort: 'pejletidspunkt',
@@ -521,6 +531,7 @@ const VANDFORSYNINGSFORDELING: RapportDef = {
     { navn: 'maalerstandStart', label: 'Målerstand start', type: 'tal', sorterbar: false },
     { navn: 'maalerstandSlut', label: 'Målerstand slut', type: 'tal', sorterbar: false },
     { navn: 'omregningsfaktor', label: 'Omregningsfaktor', type: 'tal', sorterbar: false },
+    VALIDERINGSSTATUS,
     tal('oppumpetMaengde', 'Oppumpet i perioden (m³)'),
     tal('forsyningsartMaengde', 'Mængde (m³)', { sum: true }),
     tal('sumForsyningsartMaengde', 'Mængde i alt (m³)', { sum: true }),

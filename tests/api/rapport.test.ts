@@ -207,4 +207,25 @@ describe.each(dbTargets())('report engine (rapport/{reportType}) on %s', (target
     expect(fejl.statusCode).toBe(400);
     expect(json<{ errors: { filter: string[] } }>(fejl).errors.filter[0]).toMatch(/kan ikke filtreres på/);
   });
+
+  it('tells approved water data from data awaiting validation, and filters by it', async () => {
+    const antal = async (filter: string) => {
+      const r = await rapport('vandoppumpet', { kolonner: 'valideringsstatus,antal', filter });
+      expect(r.statusCode, r.body).toBe(200);
+      return json<RapportSvar>(r).items;
+    };
+    const direkte = await queryRows<{ status: number; n: number }>(
+      t.database.db,
+      sql`select m.status, count(*)::int as n from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
+          where m.kunde_id = ${skive} and m.indtag_id is null and m.status <> 2 and not a.slettet group by 1`,
+    );
+    const godkendt = Number(direkte.find((d) => Number(d.status) === 1)?.n ?? 0);
+    const afventer = Number(direkte.find((d) => Number(d.status) === 0)?.n ?? 0);
+    expect(godkendt).toBeGreaterThan(0);
+    expect(await antal('valideringsstatus:equals(Godkendt)')).toEqual([
+      { valideringsstatus: 'Godkendt', antal: godkendt },
+    ]);
+    const alle = await antal('');
+    expect(alle.reduce((s, i) => s + Number(i.antal), 0)).toBe(godkendt + afventer);
+  });
 });

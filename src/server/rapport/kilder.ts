@@ -81,6 +81,10 @@ const aarMaaned = (dato: SQL) => ({
 
 const FORKASTET = sql.raw(String(VALIDERING_STATUS.FORKASTET));
 
+/** A water datum's validation status in words (discarded data is never reported). */
+const valideringsstatus = (status: SQL) =>
+  sql`(case ${status} when ${sql.raw(String(VALIDERING_STATUS.GODKENDT))} then 'Godkendt' else 'Afventer validering' end)`;
+
 const DMA = (navn: string) => `dmalookup/${navn}`;
 const LANDBRUG = (navn: string) => `mwlandbruglookup/list/${navn}`;
 const VAND = (navn: string) => `MWVandanlaegLookUp/list/${navn}`;
@@ -437,6 +441,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       forsyningsartMaengde: jTal(sql`f.linje`, 'maengde'),
       sumForsyningsartMaengde: jTal(sql`f.linje`, 'maengde'),
       modtagerAntal: jId(sql`f.linje`, 'modtagerAntal'),
+      valideringsstatus: valideringsstatus(sql`m.status`),
     },
     noegle: sql`(m.id::bigint * 1000 + f.n)`,
   },
@@ -459,6 +464,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       maalerstandStart: sql`m.maalerstand_start`,
       maalerstandSlut: sql`m.maalerstand_slut`,
       omregningsfaktor: sql`m.omregningsfaktor`,
+      valideringsstatus: valideringsstatus(sql`m.status`),
     },
     noegle: sql`m.id`,
   },
@@ -478,6 +484,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       vandstandUnderTerraen: sql`p.vandstand_under_terraen`,
       pejlemetode: sql`p.pejlemetode`,
       pejleSituation: sql`(case p.situation when 0 then 'I ro' when 1 then 'I drift' else 'Ingen situation angivet' end)`,
+      valideringsstatus: valideringsstatus(sql`p.status`),
     },
     noegle: sql`p.id`,
   },
