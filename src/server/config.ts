@@ -35,44 +35,57 @@ export function parseTrustProxy(raw: string): TrustProxy | undefined {
 }
 
 /** Server configuration from the environment, validated once at start. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET skal være mindst 32 tegn').optional(),
-  TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(8 * 3600),
-  /** Base URL of the external sign-on service; the built-in one under /sso when unset. */
-  SSO_URL: z.string().default('/sso'),
-  DEMO_MODE: z.enum(['true', 'false']).optional(),
-  NODE_ENV: z.string().default('development'),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((raw, ctx) => {
-      const parsed = parseTrustProxy(raw);
-      if (parsed === undefined) {
-        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FEJL });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  APP_REVISION: z.string().optional(),
-  LOG_LEVEL: z.string().default('info'),
-  /** How long a call to the national SAT system may take before it counts as unanswered. */
-  SAT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** The SAT simulator's start mode: ok, fejl (rejects) or timeout (never answers). */
-  SAT_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
-  /** How long a call to the economy system may take before it counts as unanswered. */
-  OEKONOMI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** The economy-system simulator's start mode: ok, fejl (refuses) or timeout (never answers). */
-  OEKONOMI_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET skal være mindst 32 tegn').optional(),
+    TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(8 * 3600),
+    /** Base URL of the external sign-on service; the built-in one under /sso when unset. */
+    SSO_URL: z.string().default('/sso'),
+    DEMO_MODE: z.enum(['true', 'false']).optional(),
+    NODE_ENV: z.string().default('development'),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw);
+        if (parsed === undefined) {
+          ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FEJL });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    APP_REVISION: z.string().optional(),
+    LOG_LEVEL: z.string().default('info'),
+    /** How long a call to the national SAT system may take before it counts as unanswered. */
+    SAT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** The SAT simulator's start mode: ok, fejl (rejects) or timeout (never answers). */
+    SAT_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
+    /** How long a call to the economy system may take before it counts as unanswered. */
+    OEKONOMI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** The economy-system simulator's start mode: ok, fejl (refuses) or timeout (never answers). */
+    OEKONOMI_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
+  })
+  .superRefine((e, ctx) => {
+    // Several processes on one PostgreSQL must sign with one secret: a secret generated per process
+    // would make each refuse the others' tokens behind a balancer.
+    if (e.DATABASE_URL && !e.JWT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: JWT_SECRET_KRAEVES });
+  });
+
+export const JWT_SECRET_KRAEVES =
+  'JWT_SECRET skal sættes, når DATABASE_URL er sat: alle processer på samme database skal signere tokens med den samme hemmelighed (mindst 32 tegn)';
+
+/** A configuration that cannot be used: every problem in one Danish message, for the start to print. */
+export class KonfigurationsFejl extends Error {}
 
 export interface Config {
   port: number;
@@ -101,7 +114,12 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const e = envSchema.parse(env);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success)
+    throw new KonfigurationsFejl(
+      `Konfigurationen kan ikke bruges:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
+  const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   return {
     port: e.PORT,

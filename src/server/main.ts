@@ -3,13 +3,24 @@ import { fileURLToPath } from 'node:url';
 import { ALLE_ROLLER_UDEN_TIMEOUT } from '../contract/roles';
 import { buildApp } from './app';
 import { loadOrCreateSecret, TokenService } from './auth/tokens';
-import { loadConfig } from './config';
+import { KonfigurationsFejl, loadConfig } from './config';
 import { restrictUmask, secureDataDir } from './data-dir';
 import { openDatabase } from './db/client';
 import { DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
 import { seedDatabase } from './db/seed';
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A configuration that cannot be used stops the start with its reasons, not a stack trace.
+    if (err instanceof KonfigurationsFejl) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+})();
 const started = Date.now();
 // DATA_DIR (database, JWT secret, outbox) is the server user's only: new files 0600, folders 0700,
 // and what an earlier start left readable by others is narrowed (a warning names what cannot be).
