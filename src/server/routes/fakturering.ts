@@ -381,7 +381,9 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
     return {
       virksomhedId: v.id,
       virksomhedsnavn: v.navn,
-      betalerTypeKode: tekst(v.basis.betalerTypeKode),
+      // As the invoice row reads it (a SAT company without a payer type pays by its CVR number), so the
+      // form shows the payer the transfer used.
+      betalerTypeKode: f.betalerTypeKode,
       betalingsReference: tekst(v.basis.betalingsReference),
       cvrNr: v.cvr_nr,
       virksomhedVersion: Number(v.version),

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/fakturering';
 import { formatDato, formatDatoTidKort, formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
-import { listeFejlbesked } from '../../records/useServerListe';
+import { listeFejlbesked, type useServerListe } from '../../records/useServerListe';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
@@ -333,3 +333,46 @@ export function BatchFakturaer({
 }
 
 const TOM_RAEKKER: FakturaRaekke[] = [];
+
+const INGEN_BATCHES: Batch[] = [];
+
+/**
+ * The batches of a tab (approved, or transferred), all in memory (batches are few), newest first;
+ * Enter moves the keyboard to the batch's invoices beside (`indholdRef`).
+ */
+export function BatchTabel({
+  tabel,
+  ariaLabel,
+  columns,
+  rows,
+  hentning,
+  onCursorChange,
+  indholdRef,
+}: {
+  tabel: Pick<ReturnType<typeof useServerListe>['tabel'], 'tableName' | 'settings' | 'filterRef' | 'gridRef'>;
+  ariaLabel: string;
+  columns: DataTableColumn<Batch>[];
+  rows: readonly Batch[] | undefined;
+  hentning: Parameters<typeof tabelHentning>[0];
+  onCursorChange(b: Batch | null): void;
+  indholdRef: RefObject<HTMLTableElement | null>;
+}) {
+  return (
+    <DataTable<Batch>
+      tableName={tabel.tableName}
+      settings={tabel.settings}
+      filterRef={tabel.filterRef}
+      gridRef={tabel.gridRef}
+      mode="memory"
+      defaultSort={{ column: 'id', direction: 'DESC' }}
+      ariaLabel={ariaLabel}
+      columns={columns}
+      rows={rows ?? INGEN_BATCHES}
+      getRowId={(r) => String(r.id)}
+      filterPlaceholder="Søg i batches"
+      {...tabelHentning(hentning, listeFejlbesked)}
+      onCursorChange={onCursorChange}
+      onOpen={() => indholdRef.current?.focus()}
+    />
+  );
+}

@@ -3,11 +3,11 @@ import { ReceiptText } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Batch, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
-import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
-import { listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useServerListe } from '../../records/useServerListe';
 import { Button } from '../../ui/Button';
-import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import type { OpenOptions } from '../../ui/DataTable';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { AarsagModal } from './AarsagModal';
@@ -20,7 +20,14 @@ import {
   useBatches,
   useFakturaer,
 } from './api';
-import { AarVaelger, BatchFakturaer, batchKolonner, fakturaKolonner, virksomhedSti } from './Faktura';
+import {
+  AarVaelger,
+  BatchFakturaer,
+  BatchTabel,
+  batchKolonner,
+  fakturaKolonner,
+  virksomhedSti,
+} from './Faktura';
 import { FaktureringRamme } from './Ramme';
 
 const TAST = { krediter: 'alt+shift+k' };
@@ -198,21 +205,14 @@ function Oversigt({ tileId }: { tileId: string }) {
               Ingen overførte fakturaer for afregningsåret {aar}.
             </p>
           ) : (
-            <DataTable<Batch>
-              tableName={tabel.tableName}
-              settings={tabel.settings}
-              filterRef={tabel.filterRef}
-              gridRef={tabel.gridRef}
-              mode="memory"
-              defaultSort={{ column: 'id', direction: 'DESC' }}
+            <BatchTabel
+              tabel={tabel}
               ariaLabel="Overførte batches"
               columns={columns}
-              rows={data?.items ?? TOM}
-              getRowId={(r) => String(r.id)}
-              filterPlaceholder="Søg i batches"
-              {...tabelHentning(q, listeFejlbesked)}
+              rows={data?.items}
+              hentning={q}
               onCursorChange={setCursor}
-              onOpen={() => indholdRef.current?.focus()}
+              indholdRef={indholdRef}
             />
           )}
         </div>
@@ -247,5 +247,3 @@ function Oversigt({ tileId }: { tileId: string }) {
     </div>
   );
 }
-
-const TOM: Batch[] = [];

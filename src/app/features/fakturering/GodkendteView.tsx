@@ -3,16 +3,16 @@ import { Ban, Send } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Batch, FakturaRaekke, OverfoerSvar } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
-import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
-import { listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useServerListe } from '../../records/useServerListe';
 import { Button } from '../../ui/Button';
-import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import type { OpenOptions } from '../../ui/DataTable';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { AarsagModal } from './AarsagModal';
 import { annuller, type BatchListeQuery, erKonflikt, overfoer, useBatches } from './api';
-import { BatchFakturaer, batchKolonner, fakturaKolonner, virksomhedSti } from './Faktura';
+import { BatchFakturaer, BatchTabel, batchKolonner, fakturaKolonner, virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
 
 const TAST = { overfoer: 'alt+shift+o', annuller: 'alt+shift+x' };
@@ -184,21 +184,14 @@ function Godkendte({ integration }: { integration: boolean }) {
               Ingen godkendte fakturaforslag afventer overførsel.
             </p>
           ) : (
-            <DataTable<Batch>
-              tableName={tabel.tableName}
-              settings={tabel.settings}
-              filterRef={tabel.filterRef}
-              gridRef={tabel.gridRef}
-              mode="memory"
-              defaultSort={{ column: 'id', direction: 'DESC' }}
+            <BatchTabel
+              tabel={tabel}
               ariaLabel="Godkendte batches"
               columns={columns}
-              rows={data?.items ?? TOM}
-              getRowId={(r) => String(r.id)}
-              filterPlaceholder="Søg i batches"
-              {...tabelHentning(q, listeFejlbesked)}
+              rows={data?.items}
+              hentning={q}
               onCursorChange={setCursor}
-              onOpen={() => indholdRef.current?.focus()}
+              indholdRef={indholdRef}
             />
           )}
           {data && !tom && (
@@ -239,5 +232,3 @@ function Godkendte({ integration }: { integration: boolean }) {
     </div>
   );
 }
-
-const TOM: Batch[] = [];

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { ANTAL, type RapportDef } from '../../../contract/rapport';
+import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
@@ -67,7 +68,10 @@ export function KolonneModal({
     >
       <div className="rapport-kolonner">
         <fieldset>
-          <legend>Viste kolonner (Reorder: Alt+↑ / Alt+↓)</legend>
+          <legend>
+            Viste kolonner (Reorder: {shortcutLabel(platformKey('alt+up'))} /{' '}
+            {shortcutLabel(platformKey('alt+down'))})
+          </legend>
           <ol>
             {liste.map((n, i) => (
               <li key={n}>
