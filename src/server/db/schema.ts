@@ -66,6 +66,8 @@ export const brugerKunde = pgTable(
     roller: jsonb('roller').$type<string[]>().notNull(),
     /** Per-user, per-customer settings (favourites): JSON text as the API carries it. */
     kundeOpsaetning: text('kunde_opsaetning'),
+    /** Suspended (TimeOut, /admin/BrugerAdministration) until this moment; null = active. */
+    suspenderetTil: timestamp('suspenderet_til', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.brugerId, t.kundeId] })],
 );
@@ -370,8 +372,35 @@ export const notifikation = pgTable(
     type: smallint('type').notNull(),
     oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
     beskrivelse: text('beskrivelse').notNull(),
+    /**
+     * What the notification is about (e.g. 'dma:2026-11-24', 'certifikat:7:30'): a producer that runs
+     * again finds the row by (kunde, type, noegle) instead of adding a second one.
+     */
+    noegle: text('noegle'),
+    /** The route the notification opens (/frister/dmastatus, /frister/jupiterstatus, /admin/JupiterCertifikat). */
+    link: text('link'),
   },
-  (t) => [index('notifikation_kunde_idx').on(t.kundeId, t.oprettet)],
+  (t) => [
+    index('notifikation_kunde_idx').on(t.kundeId, t.oprettet),
+    uniqueIndex('notifikation_noegle_idx')
+      .on(t.kundeId, t.type, t.noegle)
+      .where(sql`${t.noegle} is not null`),
+  ],
+);
+
+/** Which user has read which notification (the bell's unread count is the rest). */
+export const notifikationLaest = pgTable(
+  'notifikation_laest',
+  {
+    notifikationId: integer('notifikation_id')
+      .notNull()
+      .references(() => notifikation.id, { onDelete: 'cascade' }),
+    brugerId: integer('bruger_id')
+      .notNull()
+      .references(() => bruger.id, { onDelete: 'cascade' }),
+    laest: timestamp('laest', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notifikationId, t.brugerId] })],
 );
 
 /** Inspection conclusions: a customer's lookup of conclusions an inspection can reach. */
@@ -943,3 +972,217 @@ export const oekonomiOverfoersel = pgTable(
   },
   (t) => [index('oekonomi_overfoersel_faktura_idx').on(t.fakturaId, t.tidspunkt)],
 );
+
+/**
+ * Each report of a company's or farm's data to DMA (Danmarks Miljøportal) and what came back: a
+ * record's DMA status is its latest row (issue 15, /frister/dmastatus).
+ */
+export const dmaIndberetning = pgTable(
+  'dma_indberetning',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    virksomhedId: integer('virksomhed_id')
+      .notNull()
+      .references(() => virksomhed.id, { onDelete: 'cascade' }),
+    /** The inspection, enforcement or decision reported; null for the company's master data. */
+    registreringId: integer('registrering_id').references(() => registrering.id, { onDelete: 'cascade' }),
+    sendt: timestamp('sendt', { withTimezone: true }).notNull().defaultNow(),
+    brugerId: integer('bruger_id').references(() => bruger.id),
+    /** 'OK' or 'Fejl'. */
+    status: text('status').notNull(),
+    fejlKode: text('fejl_kode'),
+    fejlTekst: text('fejl_tekst'),
+  },
+  (t) => [
+    index('dma_indberetning_virksomhed_idx').on(t.virksomhedId, t.sendt),
+    index('dma_indberetning_kunde_idx').on(t.kundeId, t.sendt),
+  ],
+);
+
+/** Map links per display location (minimaps/forvisningssted, /admin/minimapkoblinger). */
+export const minimapKobling = pgTable(
+  'minimap_kobling',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    /** Where the link is offered (e.g. 'vandanlaeg', 'virksomhed', 'boring'). */
+    visningssted: text('visningssted').notNull(),
+    navn: text('navn').notNull(),
+    /** URL template with {x} and {y} (EPSG:25832) and optionally {zoom}. */
+    url: text('url').notNull(),
+    aktiv: boolean('aktiv').notNull().default(true),
+    version: versionKolonne(),
+  },
+  (t) => [index('minimap_kobling_kunde_idx').on(t.kundeId, t.visningssted)],
+);
+
+/** The municipality's details used in letters (sender, address, signature, logo). */
+export const administrativeOplysninger = pgTable(
+  'administrative_oplysninger',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    /** A name for the set (a municipality may write from several departments). */
+    navn: text('navn').notNull(),
+    afsender: text('afsender').notNull(),
+    adresse: text('adresse'),
+    postnrBy: text('postnr_by'),
+    telefon: text('telefon'),
+    email: text('email'),
+    web: text('web'),
+    underskriftNavn: text('underskrift_navn'),
+    underskriftTitel: text('underskrift_titel'),
+    logo: bytea('logo'),
+    logoMimeType: text('logo_mime_type'),
+    /** The set letters use unless another is chosen. */
+    standard: boolean('standard').notNull().default(false),
+    version: versionKolonne(),
+  },
+  (t) => [index('administrative_oplysninger_kunde_idx').on(t.kundeId)],
+);
+
+/** Uploaded .docx templates per document kind (spec 000 §3 'Document kinds'). */
+export const dokumentSkabelon = pgTable(
+  'dokument_skabelon',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    dokumentType: text('dokument_type').notNull(),
+    navn: text('navn').notNull(),
+    filnavn: text('filnavn').notNull(),
+    indhold: bytea('indhold').notNull(),
+    stoerrelse: integer('stoerrelse').notNull(),
+    /** What the upload scan found: bookmarks, merge fields and {tags}, with unknown and duplicate marks. */
+    felter: jsonb('felter').$type<unknown>().notNull().default([]),
+    aktiv: boolean('aktiv').notNull().default(true),
+    version: versionKolonne(),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    oprettetAf: integer('oprettet_af').references(() => bruger.id),
+  },
+  (t) => [index('dokument_skabelon_kunde_idx').on(t.kundeId, t.dokumentType)],
+);
+
+/** Control-point templates (Kontrolpunkt/templatedata): a named set, e.g. 'Svinebrug'. */
+export const kontrolpunktSkabelon = pgTable(
+  'kontrolpunkt_skabelon',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    navn: text('navn').notNull(),
+    /** Virksomhedstype (1 virksomhed, 2 landbrug, 3 vandanlaeg, 4 SAT) the template is meant for. */
+    virksomhedstype: smallint('virksomhedstype').notNull(),
+    aktiv: boolean('aktiv').notNull().default(true),
+    version: versionKolonne(),
+  },
+  (t) => [index('kontrolpunkt_skabelon_kunde_idx').on(t.kundeId)],
+);
+
+/** The control points of a template, each under a subject (Kontrolpunkt/henttemplateemner). */
+export const kontrolpunkt = pgTable(
+  'kontrolpunkt',
+  {
+    id: serial('id').primaryKey(),
+    skabelonId: integer('skabelon_id')
+      .notNull()
+      .references(() => kontrolpunktSkabelon.id, { onDelete: 'cascade' }),
+    emneKode: text('emne_kode').notNull(),
+    tekst: text('tekst').notNull(),
+    sortering: integer('sortering').notNull().default(0),
+  },
+  (t) => [index('kontrolpunkt_skabelon_idx').on(t.skabelonId, t.sortering)],
+);
+
+/** An inspection's answer to a control point. */
+export const tilsynKontrolpunkt = pgTable(
+  'tilsyn_kontrolpunkt',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    registreringId: integer('registrering_id')
+      .notNull()
+      .references(() => registrering.id, { onDelete: 'cascade' }),
+    kontrolpunktId: integer('kontrolpunkt_id')
+      .notNull()
+      .references(() => kontrolpunkt.id, { onDelete: 'cascade' }),
+    /** 'OK', 'Afvigelse', 'IkkeRelevant' or null (not answered yet). */
+    resultat: text('resultat'),
+    bemaerkning: text('bemaerkning'),
+    version: versionKolonne(),
+  },
+  (t) => [uniqueIndex('tilsyn_kontrolpunkt_unik_idx').on(t.registreringId, t.kontrolpunktId)],
+);
+
+/** Standard texts of an inspection report per subject (TilsynRapport/templatedata, henttemplateemner). */
+export const tilsynRapportTekst = pgTable(
+  'tilsyn_rapport_tekst',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    emneKode: text('emne_kode').notNull(),
+    titel: text('titel').notNull(),
+    tekst: text('tekst').notNull(),
+    aktiv: boolean('aktiv').notNull().default(true),
+    version: versionKolonne(),
+  },
+  (t) => [index('tilsyn_rapport_tekst_kunde_idx').on(t.kundeId, t.emneKode)],
+);
+
+/** Every change made in /admin/BrugerAdministration: who changed whom, when, from what to what. */
+export const brugerAdminLog = pgTable(
+  'bruger_admin_log',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id').notNull(),
+    brugerId: integer('bruger_id')
+      .notNull()
+      .references(() => bruger.id, { onDelete: 'cascade' }),
+    udfoertAf: integer('udfoert_af').references(() => bruger.id),
+    tidspunkt: timestamp('tidspunkt', { withTimezone: true }).notNull().defaultNow(),
+    handling: text('handling').notNull(),
+    foer: jsonb('foer').$type<unknown>(),
+    efter: jsonb('efter').$type<unknown>(),
+  },
+  (t) => [index('bruger_admin_log_kunde_idx').on(t.kundeId, t.tidspunkt)],
+);
+
+/** The certificate the customer's system uses towards Jupiter; the private key is stored encrypted. */
+export const jupiterCertifikat = pgTable(
+  'jupiter_certifikat',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id),
+    subjekt: text('subjekt').notNull(),
+    udsteder: text('udsteder').notNull(),
+    serienummer: text('serienummer').notNull(),
+    fingeraftryk: text('fingeraftryk').notNull(),
+    gyldigFra: timestamp('gyldig_fra', { withTimezone: true }).notNull(),
+    gyldigTil: timestamp('gyldig_til', { withTimezone: true }).notNull(),
+    certifikatPem: text('certifikat_pem').notNull(),
+    /** AES-256-GCM ciphertext of the private key (iv, tag and data, base64); never returned. */
+    noegleKrypteret: text('noegle_krypteret').notNull(),
+    aktiv: boolean('aktiv').notNull().default(true),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+    oprettetAf: integer('oprettet_af').references(() => bruger.id),
+  },
+  (t) => [index('jupiter_certifikat_kunde_idx').on(t.kundeId, t.aktiv)],
+);
+
+/** Sign-in attempts per key (address or username) and window, shared by every server process. */
+export const loginForsoeg = pgTable('login_forsoeg', {
+  noegle: text('noegle').primaryKey(),
+  antal: integer('antal').notNull(),
+  nulstilles: timestamp('nulstilles', { withTimezone: true }).notNull(),
+});
