@@ -21,7 +21,8 @@ export const DEMO_BRUGERE: DemoBruger[] = [
   {
     username: 'kommuneadmin',
     navn: 'Karsten Kommunesen',
-    roller: ['KommuneAdmin', 'SagsbehandlerAdmin'],
+    // A municipal administrator who also handles companies: letters are made from inspections.
+    roller: ['KommuneAdmin', 'SagsbehandlerAdmin', 'SagsbehandlerVirksomhed'],
     kunder: [0],
   },
   { username: 'virksomhed', navn: 'Vibeke Virksomhedsen', roller: ['SagsbehandlerVirksomhed'], kunder: [0] },
