@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
-import { Workspace } from '../workspace/Workspace';
 import { Footer } from './Footer';
 import { documentTitle } from './product';
 import { TopBar } from './TopBar';
@@ -9,6 +8,15 @@ import { LoginView } from './views/LoginView';
 import { LoadingView, LogoutView, StsErrorView } from './views/StatusViews';
 
 export { PRODUCT_NAME } from './product';
+
+/**
+ * The workspace (tiles, drag and drop, the palette, every view) is its own chunk, so the first paint
+ * (the top bar, the sign-in page or 'Indlæser …') needs only the shell's JavaScript (issue 16: initial
+ * JavaScript ≤ 170 KB gzipped). It is fetched right after the first paint, beside the session check,
+ * not when the user is signed in: by then it is usually there.
+ */
+const hentWorkspace = () => import('../workspace/Workspace');
+const Workspace = lazy(() => hentWorkspace().then((m) => ({ default: m.Workspace })));
 
 /** Routes that show the footer (spec 000 §2.4) and those with the login background (§2.2). */
 const FOOTER_ROUTES = new Set(['home', 'login', 'swecologin']);
@@ -42,6 +50,9 @@ export function Shell({ route }: { route: RouteDef }) {
 
   const inWorkspace = signedIn && route.kind !== 'session';
   useEffect(() => {
+    void hentWorkspace();
+  }, []);
+  useEffect(() => {
     // In the workspace the focused tile decides the title (see Workspace).
     if (!inWorkspace) document.title = documentTitle(kundeNavn);
   }, [inWorkspace, kundeNavn]);
@@ -68,7 +79,13 @@ export function Shell({ route }: { route: RouteDef }) {
     <div className={`app ${background}`}>
       {signedIn && <TopBar />}
       <main className={`content${inWorkspace ? ' with-workspace' : ''}`} id="main">
-        {inWorkspace ? <Workspace /> : <SessionScreen route={route} />}
+        {inWorkspace ? (
+          <Suspense fallback={<LoadingView text="Henter arbejdsområdet …" />}>
+            <Workspace />
+          </Suspense>
+        ) : (
+          <SessionScreen route={route} />
+        )}
       </main>
       {FOOTER_ROUTES.has(route.name) && <Footer />}
     </div>
