@@ -108,11 +108,11 @@ export async function direkte(
 }
 
 /** Runs `measure` on each database the options name, on the large data set. */
-export async function paaDatabaserne(
+export async function paaDatabaserne<R = BenchRow>(
   opts: BenchOptions,
-  measure: (database: Database, opts: BenchOptions) => Promise<BenchRow[]>,
-): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
+  measure: (database: Database, opts: BenchOptions) => Promise<R[]>,
+): Promise<R[]> {
+  const rows: R[] = [];
   if (opts.databases.includes('pglite')) {
     const fresh = !existsSync(BENCH_DATA);
     if (fresh) opts.log(`${BENCH_DATA} findes ikke: genererer det store datasæt (ca. 90–120 s) …`);
