@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JWT_SECRET_KRAEVES, KonfigurationsFejl, loadConfig } from '../../src/server/config';
+import { startServer } from '../helpers/server-prosess';
 
 /**
  * Several processes on one PostgreSQL must sign tokens with one secret (issue 16): with DATABASE_URL
@@ -21,28 +21,15 @@ describe('the signing secret with a shared database', () => {
   });
 
   it('stops the server start with the message and exit code 1, before any database is opened', async () => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        // Nothing listens here: the start must stop before it tries.
-        DATABASE_URL: 'postgres://mw:mw@127.0.0.1:9/ingen',
-        PORT: '0',
-        DATA_DIR: path.join('/tmp', `mw-config-${randomBytes(4).toString('hex')}`),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer({
+      // Nothing listens here: the start must stop before it tries.
+      databaseUrl: 'postgres://mw:mw@127.0.0.1:9/ingen',
+      port: 0,
+      dataDir: path.join('/tmp', `mw-config-${randomBytes(4).toString('hex')}`),
     });
-    let output = '';
-    child.stdout?.on('data', (d) => {
-      output += d;
-    });
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toContain('Konfigurationen kan ikke bruges');
-    expect(output).toContain(JWT_SECRET_KRAEVES);
-    expect(output).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Konfigurationen kan ikke bruges');
+    expect(server.output()).toContain(JWT_SECRET_KRAEVES);
+    expect(server.output()).not.toMatch(/ECONNREFUSED|at .*\.ts:\d+/);
   }, 30_000);
 });
