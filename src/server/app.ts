@@ -17,21 +17,15 @@ import { registerInputGuard } from './http/input-guard';
 import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
 import { createIntegrations, type Integrations } from './integrations';
-import { adminTekstRoutes } from './routes/admin-tekster';
 import { brugerRoutes } from './routes/bruger';
-import { brugerAdminRoutes } from './routes/brugeradmin';
-import { dokumentRoutes } from './routes/dokumenter';
 import { faellesRoutes } from './routes/faelles';
 import { faktureringRoutes } from './routes/fakturering';
 import { faktureringAdminRoutes } from './routes/fakturering-admin';
-import { fristerRoutes } from './routes/frister';
 import { jupiterRoutes } from './routes/jupiter';
-import { jupiterCertifikatRoutes } from './routes/jupiter-certifikat';
 import { klarRoutes } from './routes/klar';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
-import { minimapRoutes } from './routes/minimaps';
 import { planlaegningRoutes } from './routes/planlaegning';
 import { rapportRoutes } from './routes/rapport';
 import { rapportEksportRoutes } from './routes/rapport-eksport';
@@ -91,12 +85,6 @@ const API_ROUTES = [
   faktureringAdminRoutes,
   rapportRoutes,
   rapportEksportRoutes,
-  fristerRoutes,
-  adminTekstRoutes,
-  dokumentRoutes,
-  brugerAdminRoutes,
-  jupiterCertifikatRoutes,
-  minimapRoutes,
 ];
 
 /**
