@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
@@ -71,6 +71,14 @@ function PaletteDialog() {
   const userId = recentOwner(user);
 
   useEffect(() => openLayer('palette'), []);
+  // Text typed before the palette could show (see Shell) leads the search. Taken when the palette is
+  // committed, not when rendered: React may render it long before (the workspace's views still loading),
+  // and a layout effect's update is applied before the next key is read.
+  useLayoutEffect(() => {
+    const ahead = paletteStore.typedAhead();
+    paletteStore.typeAhead('');
+    if (ahead) setQuery((q) => ahead + q);
+  }, []);
 
   // Focus: what the palette runs, runs once it has closed. Opening something sends focus to the
   // opened tile's primary target; anything else gives focus back to where it was (unless the command
@@ -190,6 +198,11 @@ function PaletteDialog() {
       <Cmdk.Input
         value={query}
         onValueChange={setQuery}
+        // The dialog selects the text as it focuses the field; typing on must add to it, not replace it.
+        onFocus={(e) => {
+          const input = e.currentTarget;
+          queueMicrotask(() => input.setSelectionRange(input.value.length, input.value.length));
+        }}
         placeholder="Søg virksomhed, landbrug, vandanlæg, CVR, CHR, Jupiter-id, adresse, side eller handling …"
         aria-label="Søg i kommandopaletten"
       />

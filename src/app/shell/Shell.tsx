@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { paletteStore, usePaletteState } from '../palette/palette-store';
 import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
 import { Footer } from './Footer';
@@ -17,6 +18,39 @@ export { PRODUCT_NAME } from './product';
  */
 const hentWorkspace = () => import('../workspace/Workspace');
 const Workspace = lazy(() => hentWorkspace().then((m) => ({ default: m.Workspace })));
+
+/**
+ * Shown while the workspace chunk loads. A case worker who presses Ctrl+K and types at once, right
+ * after signing in, loses nothing: the palette is asked for and the text kept until it shows.
+ */
+function WorkspaceLoading() {
+  const { palette } = usePaletteState();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        paletteStore.openPalette();
+      } else if (e.key === 'Escape' && paletteStore.get().palette) paletteStore.closePalette();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+  return (
+    <>
+      <LoadingView text="Henter arbejdsområdet …" />
+      {/* A real input catches every way of typing (dead keys, composition, pasted text). */}
+      {palette && (
+        <input
+          // biome-ignore lint/a11y/noAutofocus: the palette was asked for; its text goes here meanwhile
+          autoFocus
+          className="visually-hidden"
+          aria-label="Søg i kommandopaletten"
+          onChange={(e) => paletteStore.typeAhead(e.target.value)}
+        />
+      )}
+    </>
+  );
+}
 
 /** Routes that show the footer (spec 000 §2.4) and those with the login background (§2.2). */
 const FOOTER_ROUTES = new Set(['home', 'login', 'swecologin']);
@@ -80,7 +114,7 @@ export function Shell({ route }: { route: RouteDef }) {
       {signedIn && <TopBar />}
       <main className={`content${inWorkspace ? ' with-workspace' : ''}`} id="main">
         {inWorkspace ? (
-          <Suspense fallback={<LoadingView text="Henter arbejdsområdet …" />}>
+          <Suspense fallback={<WorkspaceLoading />}>
             <Workspace />
           </Suspense>
         ) : (
