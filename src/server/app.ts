@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { argon2Hasher, type PasswordHasher } from './auth/password';
 import { registerAuth } from './auth/plugin';
-import { SignInLimit } from './auth/sign-in-limit';
+import { DbSignInCounters, SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -145,13 +145,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     passwordHasher: opts.passwordHasher ?? argon2Hasher,
     signInLimit: new SignInLimit({
       maxPerWindow: opts.config.loginRateLimitPerMinute,
+      // In the database: every process on one PostgreSQL counts against the same limit.
+      store: new DbSignInCounters(opts.db),
       now: clock ? () => clock().getTime() : undefined,
     }),
     integrations: createIntegrations(opts.db, opts.config, opts.integrations),
   };
   await app.register(
     async (api) => {
-      registerAuth(api, opts.tokens);
+      registerAuth(api, opts.tokens, opts.db, opts.clock);
       registerIdempotens(api, opts.db);
       for (const routes of API_ROUTES) await routes(api, deps);
     },

@@ -1,74 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_ADGANGSKODE, DEMO_BRUGERE, DEMO_KUNDER } from '../../src/server/db/demo-brugere';
 import { freePort } from '../helpers/postgres-cluster';
+import {
+  databaseUrl,
+  medKlient,
+  nytSecret,
+  ready,
+  type ServerProcess,
+  startServer,
+  stop,
+} from '../helpers/server-prosess';
 
 const pgUrl = inject('pgUrl');
-
-interface Server {
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the real server (`tsx src/server/main.ts`) as its own process on the given database. */
-function startServer(databaseUrl: string, port: number, dataDir: string): Server {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { port, child, output: () => output, exited };
-}
-
-/** Polls the readiness call until it answers 200; fails as soon as the process exits. */
-async function ready(server: Server): Promise<void> {
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => {
-    exitCode = code;
-  });
-  for (;;) {
-    if (exitCode !== undefined) {
-      throw new Error(`The server on port ${server.port} exited (${exitCode}):\n${server.output()}`);
-    }
-    try {
-      const r = await fetch(`http://127.0.0.1:${server.port}/api/test/klar`);
-      if (r.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stop(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
 
 /**
  * Two processes starting at the same moment on an empty PostgreSQL database: the start-up lock makes
@@ -78,17 +25,9 @@ async function stop(server: Server): Promise<void> {
 describe.runIf(pgUrl)('start-up of two servers on one empty PostgreSQL database', () => {
   const name = `mw_start_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mw-start-'));
-  const servers: Server[] = [];
-
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> => {
-    const c = new pg.Client({ connectionString: pgUrl.replace(/\/postgres$/, `/${database}`) });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
+  const servers: ServerProcess[] = [];
+  const admin = <T>(fn: Parameters<typeof medKlient<T>>[1], database?: string) =>
+    medKlient(pgUrl, fn, database);
 
   afterAll(async () => {
     await Promise.all(servers.map(stop));
@@ -98,11 +37,13 @@ describe.runIf(pgUrl)('start-up of two servers on one empty PostgreSQL database'
 
   it('both become ready, migrations run once and the demo data is seeded once', async () => {
     await admin((c) => c.query(`CREATE DATABASE ${name}`));
-    const url = pgUrl.replace(/\/postgres$/, `/${name}`);
+    const url = databaseUrl(pgUrl, name);
     const [p1, p2] = [await freePort(), await freePort()];
+    // One signing secret for both, as behind a balancer: a token from one is good on the other.
+    const jwtSecret = nytSecret();
     servers.push(
-      startServer(url, p1, path.join(dataDir, 'a')),
-      startServer(url, p2, path.join(dataDir, 'b')),
+      startServer({ databaseUrl: url, port: p1, dataDir: path.join(dataDir, 'a'), jwtSecret }),
+      startServer({ databaseUrl: url, port: p2, dataDir: path.join(dataDir, 'b'), jwtSecret }),
     );
     await Promise.all(servers.map(ready));
 
@@ -128,14 +69,22 @@ describe.runIf(pgUrl)('start-up of two servers on one empty PostgreSQL database'
     });
     const outputs = servers.map((s) => s.output());
     expect(outputs.filter((o) => o.includes('Demodata oprettet.'))).toHaveLength(1);
-    // And both serve: a demo user signs in on each.
+    // And both serve: a demo user signs in on each, and the token of one is accepted by the other.
+    const tokens: string[] = [];
     for (const s of servers) {
-      const r = await fetch(`http://127.0.0.1:${s.port}/api/login`, {
+      const r = await fetch(`${s.base}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'admin', password: DEMO_ADGANGSKODE }),
       });
       expect(r.status).toBe(200);
+      tokens.push(((await r.json()) as { data: string }).data);
+    }
+    for (const [i, s] of servers.entries()) {
+      const r = await fetch(`${s.base}/api/Bruger/HentOpsaetning`, {
+        headers: { authorization: `Bearer ${tokens[1 - i]}` },
+      });
+      expect(r.status, `a token of the other process on port ${s.port}`).toBe(200);
     }
   }, 300_000);
 });

@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Real server processes (`tsx src/server/main.ts`) for the tests that need more than one process on
+ * one PostgreSQL database (tests/api/startup.test.ts, multi-process.test.ts).
+ */
+export interface ServerProcess {
+  port: number;
+  base: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the server as its own process on `databaseUrl`. Processes of one test share `jwtSecret`. */
+export function startServer(opts: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+  jwtSecret: string;
+  env?: Record<string, string>;
+}): ServerProcess {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: opts.databaseUrl,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      JWT_SECRET: opts.jwtSecret,
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { port: opts.port, base: `http://127.0.0.1:${opts.port}`, child, output: () => output, exited };
+}
+
+/** A secret for the processes of one test (one for all of them, as in production). */
+export const nytSecret = () => randomBytes(32).toString('hex');
+
+/** Polls the readiness call until it answers 200; fails as soon as the process exits. */
+export async function ready(server: ServerProcess): Promise<void> {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => {
+    exitCode = code;
+  });
+  for (;;) {
+    if (exitCode !== undefined) {
+      throw new Error(`The server on port ${server.port} exited (${exitCode}):\n${server.output()}`);
+    }
+    try {
+      const r = await fetch(`${server.base}/api/test/klar`);
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function stop(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+/** Runs `fn` with a client on a database of the cluster at `pgUrl` (default: the 'postgres' database). */
+export async function medKlient<T>(pgUrl: string, fn: (c: pg.Client) => Promise<T>, database = 'postgres') {
+  const c = new pg.Client({ connectionString: databaseUrl(pgUrl, database) });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The URL of another database of the same cluster. */
+export const databaseUrl = (pgUrl: string, database: string) => pgUrl.replace(/\/postgres$/, `/${database}`);
+
+/** Collects the events of a server-sent event stream (`event:` and JSON `data:` of each block). */
+export async function holdStroem(url: string) {
+  const ctrl = new AbortController();
+  const res = await fetch(url, { signal: ctrl.signal });
+  const events: { event: string; data: unknown }[] = [];
+  if (res.ok && res.body) {
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += dec.decode(value, { stream: true });
+          let i = buf.indexOf('\n\n');
+          while (i >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const ev = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
+            i = buf.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return { res, events, close: () => ctrl.abort() };
+}
+
+/** Resolves when `pred` holds; rejects after `timeoutMs` with `hvad` in the message. */
+export async function venterPaa(pred: () => boolean, timeoutMs: number, hvad: string): Promise<void> {
+  const slut = Date.now() + timeoutMs;
+  while (!pred()) {
+    if (Date.now() >= slut) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${hvad}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
