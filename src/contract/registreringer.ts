@@ -96,6 +96,7 @@ export const TILSYN = defineRecordKind({
       type: { kind: 'lookup', kilde: { special: 'risikovurdering' } },
     },
     { navn: 'filIDMA', label: 'Tilsynsrapport lagt i DMA', type: { kind: 'jaNej' }, maerker: ['D'] },
+    { navn: 'rapportSendt', label: 'Rapport sendt til virksomheden', type: { kind: 'dato' } },
     bemaerkning,
   ],
   tjek: (v) => {

@@ -121,6 +121,9 @@ export const notifikationSchema = z.object({
   notifikationType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   oprettetDatoTid: z.string(),
   beskrivelse: z.string(),
+  /** Additions (issue 15): read by this user, and the route it opens (else the type's page). */
+  laest: z.boolean().optional(),
+  link: z.string().nullable().optional(),
 });
 export const notifikationListeSchema = z.array(notifikationSchema);
 

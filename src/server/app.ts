@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { argon2Hasher, type PasswordHasher } from './auth/password';
 import { registerAuth } from './auth/plugin';
-import { SignInLimit } from './auth/sign-in-limit';
+import { DbSignInCounters, SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -17,15 +17,21 @@ import { registerInputGuard } from './http/input-guard';
 import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
 import { createIntegrations, type Integrations } from './integrations';
+import { adminTekstRoutes } from './routes/admin-tekster';
 import { brugerRoutes } from './routes/bruger';
+import { brugerAdminRoutes } from './routes/brugeradmin';
+import { dokumentRoutes } from './routes/dokumenter';
 import { faellesRoutes } from './routes/faelles';
 import { faktureringRoutes } from './routes/fakturering';
 import { faktureringAdminRoutes } from './routes/fakturering-admin';
+import { fristerRoutes } from './routes/frister';
 import { jupiterRoutes } from './routes/jupiter';
+import { jupiterCertifikatRoutes } from './routes/jupiter-certifikat';
 import { klarRoutes } from './routes/klar';
 import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
+import { minimapRoutes } from './routes/minimaps';
 import { planlaegningRoutes } from './routes/planlaegning';
 import { rapportRoutes } from './routes/rapport';
 import { rapportEksportRoutes } from './routes/rapport-eksport';
@@ -85,6 +91,12 @@ const API_ROUTES = [
   faktureringAdminRoutes,
   rapportRoutes,
   rapportEksportRoutes,
+  fristerRoutes,
+  adminTekstRoutes,
+  dokumentRoutes,
+  brugerAdminRoutes,
+  jupiterCertifikatRoutes,
+  minimapRoutes,
 ];
 
 /**
@@ -133,13 +145,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     passwordHasher: opts.passwordHasher ?? argon2Hasher,
     signInLimit: new SignInLimit({
       maxPerWindow: opts.config.loginRateLimitPerMinute,
+      // In the database: every process on one PostgreSQL counts against the same limit.
+      store: new DbSignInCounters(opts.db),
       now: clock ? () => clock().getTime() : undefined,
     }),
     integrations: createIntegrations(opts.db, opts.config, opts.integrations),
   };
   await app.register(
     async (api) => {
-      registerAuth(api, opts.tokens);
+      registerAuth(api, opts.tokens, opts.db, opts.clock);
       registerIdempotens(api, opts.db);
       for (const routes of API_ROUTES) await routes(api, deps);
     },

@@ -73,6 +73,17 @@ const envSchema = z
     OEKONOMI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** The economy-system simulator's start mode: ok, fejl (refuses) or timeout (never answers). */
     OEKONOMI_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
+    /** How long a call to DMA may take before it counts as unanswered. */
+    DMA_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** The DMA simulator's start mode: ok, fejl (rejects) or timeout (never answers). */
+    DMA_SIMULATOR: z.enum(['ok', 'fejl', 'timeout']).default('ok'),
+    /** 32 bytes, base64: encrypts the Jupiter certificate's private key; derived from the JWT secret when unset. */
+    CERTIFIKAT_NOEGLE: z
+      .string()
+      .optional()
+      .refine((v) => !v || Buffer.from(v, 'base64').length === 32, {
+        message: 'CERTIFIKAT_NOEGLE skal være 32 byte, base64-kodet (fx openssl rand -base64 32)',
+      }),
   })
   .superRefine((e, ctx) => {
     // Several processes on one PostgreSQL must sign with one secret: a secret generated per process
@@ -111,6 +122,12 @@ export interface Config {
   oekonomiTimeoutMs: number;
   /** The economy-system simulator's start mode (OEKONOMI_SIMULATOR). */
   oekonomiSimulator: 'ok' | 'fejl' | 'timeout';
+  /** Milliseconds a call to DMA may take (DMA_TIMEOUT_MS, default 10 000). */
+  dmaTimeoutMs: number;
+  /** The DMA simulator's start mode (DMA_SIMULATOR). */
+  dmaSimulator: 'ok' | 'fejl' | 'timeout';
+  /** CERTIFIKAT_NOEGLE: the key (32 bytes) that encrypts the Jupiter certificate's private key, if set. */
+  certifikatNoegle: Buffer | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -139,5 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     satSimulator: e.SAT_SIMULATOR,
     oekonomiTimeoutMs: e.OEKONOMI_TIMEOUT_MS,
     oekonomiSimulator: e.OEKONOMI_SIMULATOR,
+    dmaTimeoutMs: e.DMA_TIMEOUT_MS,
+    dmaSimulator: e.DMA_SIMULATOR,
+    certifikatNoegle: e.CERTIFIKAT_NOEGLE ? Buffer.from(e.CERTIFIKAT_NOEGLE, 'base64') : undefined,
   };
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ALLE_ROLLER_UDEN_TIMEOUT } from '../contract/roles';
 import { buildApp } from './app';
 import { loadOrCreateSecret, TokenService } from './auth/tokens';
+import { certifikatKrypteringsNoegle } from './certifikat/krypto';
 import { KonfigurationsFejl, loadConfig } from './config';
 import { restrictUmask, secureDataDir } from './data-dir';
 import { openDatabase } from './db/client';
@@ -28,18 +29,22 @@ const started = Date.now();
 restrictUmask();
 if (config.databaseUrl) await secureDataDir(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-if (config.demoMode) {
-  // Under the start-up lock: of processes starting together on an empty database, one seeds and
-  // the others find the data when they get the lock.
-  const summary = await database.withStartupLock(() =>
-    seedDatabase(database.db, { scale: 'demo', log: (m) => console.log(`  ${m}`) }),
-  );
-  if (!summary.skipped) console.log('Demodata oprettet.');
-}
 const tokens = new TokenService(
   await loadOrCreateSecret(config.jwtSecret, config.dataDir),
   config.tokenTtlSeconds,
 );
+if (config.demoMode) {
+  // Under the start-up lock: of processes starting together on an empty database, one seeds and
+  // the others find the data when they get the lock.
+  const summary = await database.withStartupLock(() =>
+    seedDatabase(database.db, {
+      scale: 'demo',
+      log: (m) => console.log(`  ${m}`),
+      certifikatNoegle: certifikatKrypteringsNoegle(config, tokens),
+    }),
+  );
+  if (!summary.skipped) console.log('Demodata oprettet.');
+}
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const app = await buildApp({ db: database.db, tokens, config, clientDir, logger: true });
 await app.listen({ port: config.port, host: config.host });

@@ -1,61 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import { harAdgang } from '../contract/roles';
-import { VALIDERING_LAES, type ValideringHaendelse, valideringHaendelser } from '../contract/validering';
+import { VALIDERING_LAES, valideringHaendelser } from '../contract/validering';
+import { medlemskabsOpslag } from './auth/plugin';
 import { sessionUserFromClaims } from './auth/session-user';
 import type { TokenService } from './auth/tokens';
-import type { Db } from './db/client';
+import { type Db, separateClientFor } from './db/client';
 import { serve } from './http/endpoint';
 import { forbidden, unauthorized } from './http/errors';
+import { type HaendelsesHub, type Levering, type LiveHaendelse, ProcesHub } from './realtime-hub';
+import { PostgresHub } from './realtime-pg';
+
+export type { HaendelsesHub, Levering, LiveHaendelse };
 
 /**
- * Server-sent events of validation decisions. Each decision is published to the subscribers of the
- * customer it belongs to; clients refetch the queue they show. One hub per database (per app): the
- * events live in this process only, so several server processes behind one database would need
- * PostgreSQL LISTEN/NOTIFY instead (docs/validering-notes.md).
+ * Live events: what one user does that others' open views should show at once (today validation
+ * decisions; later notifications and other lists). Each event belongs to one customer and reaches
+ * the subscribers of that customer only; payloads are small (kinds and ids) and clients refetch.
+ *
+ * The hub is chosen by the database (`hubFor`): on PGlite (one process per database) the in-process
+ * hub below; on PostgreSQL `PostgresHub` (realtime-pg.ts), which publishes with NOTIFY and holds one
+ * LISTEN connection per process, so an event published by any process reaches the subscribers of
+ * every process. See docs/validering-notes.md and README ('Flere processer bag en load balancer').
  */
-type Lytter = (haendelse: ValideringHaendelse) => void;
-
-export class HaendelsesHub {
-  private readonly lyttere = new Map<number, Set<Lytter>>();
-
-  subscribe(kundeId: number, lytter: Lytter): () => void {
-    let set = this.lyttere.get(kundeId);
-    if (!set) {
-      set = new Set();
-      this.lyttere.set(kundeId, set);
-    }
-    set.add(lytter);
-    return () => {
-      set.delete(lytter);
-      if (set.size === 0) this.lyttere.delete(kundeId);
-    };
-  }
-
-  publish(kundeId: number, haendelse: ValideringHaendelse): void {
-    for (const l of this.lyttere.get(kundeId) ?? []) {
-      try {
-        l(haendelse);
-      } catch {
-        // A broken connection must not stop the others.
-      }
-    }
-  }
-
-  antal(kundeId: number): number {
-    return this.lyttere.get(kundeId)?.size ?? 0;
-  }
-}
 
 const hubs = new WeakMap<Db, HaendelsesHub>();
 
-/** The hub of an app (keyed by its database, so test apps in one process stay apart). */
-export function hubFor(db: Db): HaendelsesHub {
+/**
+ * The hub of an app, keyed by its database (test apps in one process stay apart): PostgreSQL →
+ * `PostgresHub`, PGlite → `ProcesHub`. `log` is used by the first call (the app's registration).
+ */
+export function hubFor(db: Db, log?: (besked: string) => void): HaendelsesHub {
   let hub = hubs.get(db);
   if (!hub) {
-    hub = new HaendelsesHub();
+    const nyForbindelse = separateClientFor(db);
+    hub = nyForbindelse ? new PostgresHub(db, nyForbindelse, { log }) : new ProcesHub();
     hubs.set(db, hub);
   }
   return hub;
+}
+
+/** Closes the app's hub (its LISTEN connection); a later hubFor makes a new one. */
+export async function lukHub(db: Db): Promise<void> {
+  const hub = hubs.get(db);
+  hubs.delete(db);
+  await hub?.close();
 }
 
 /** The headers of the event stream (and of its HEAD answer). */
@@ -75,14 +63,24 @@ export const HJERTESLAG_MS = 25_000;
  * 'warn' only, which leaves out the request line that carries the URL. The stream ends when the
  * token expires; the browser then reconnects with the new token.
  */
-export function registerHaendelser(fastify: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerHaendelser(
+  fastify: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; clock?: () => Date },
+): void {
+  // The stream checks its token itself (EventSource sends no header): like every other route, a
+  // suspended or removed membership ends it, and the membership's current roles decide.
+  const gaeldendeMedlemskab = medlemskabsOpslag(deps.db);
   const ret = VALIDERING_LAES;
   const aabne = new Set<{ end(): void }>();
-  // Closing the app (tests, shutdown) ends the open streams first, so the server can close.
+  // Made now, so its log is the app's; the LISTEN connection opens with the first subscriber.
+  hubFor(deps.db, (besked) => fastify.log.warn(besked));
+  // Closing the app (tests, shutdown) ends the open streams first, so the server can close, and
+  // then releases the hub's LISTEN connection.
   fastify.addHook('preClose', async () => {
     for (const res of aabne) res.end();
     aabne.clear();
   });
+  fastify.addHook('onClose', async () => lukHub(deps.db));
   // Registered in a plugin of its own for the log level: 'warn' for this route only.
   void fastify.register(
     async (app) =>
@@ -93,7 +91,7 @@ export function registerHaendelser(fastify: FastifyInstance, deps: { db: Db; tok
         } catch {
           throw unauthorized('Ugyldigt log-ind-token');
         }
-        const user = sessionUserFromClaims(claims);
+        const user = await gaeldendeMedlemskab(sessionUserFromClaims(claims), deps.clock?.() ?? new Date());
         if (!harAdgang(user.ressourcer, ret)) {
           throw forbidden(`Kræver en af rettighederne: ${ret.split('||').join(' eller ')}`);
         }
@@ -103,24 +101,51 @@ export function registerHaendelser(fastify: FastifyInstance, deps: { db: Db; tok
         const hub = hubFor(deps.db);
         reply.hijack();
         const res = reply.raw;
+        // Nothing is written to a stream that has ended (app closing, client gone).
+        const skriv = (tekst: string) => {
+          if (!res.writableEnded && !res.destroyed) res.write(tekst);
+        };
         res.writeHead(200, STROEM_HEADERS);
-        res.write('retry: 2000\n\n');
-        res.write(`event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`);
-        const unsubscribe = hub.subscribe(user.kundeId, (h) => {
-          res.write(`event: besluttet\ndata: ${JSON.stringify(h)}\n\n`);
-        });
-        const hjerteslag = setInterval(() => res.write(': hjerteslag\n\n'), HJERTESLAG_MS);
-        const udloeb = claims.exp ? claims.exp * 1000 - Date.now() : null;
-        const slut = udloeb !== null ? setTimeout(() => res.end(), Math.max(0, udloeb)) : null;
-        aabne.add(res);
+        skriv('retry: 2000\n\n');
+        // 'klar' tells the client to refetch every validation query: sent on connect, and again
+        // when events may have been lost (a re-established LISTEN connection) or were too large.
+        const klar = `event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`;
+        let hjerteslag: ReturnType<typeof setInterval> | undefined;
+        let slut: ReturnType<typeof setTimeout> | undefined;
+        let unsubscribe: (() => void) | undefined;
+        let ryddet = false;
         const ryd = () => {
+          if (ryddet) return;
+          ryddet = true;
           aabne.delete(res);
-          unsubscribe();
+          unsubscribe?.();
           clearInterval(hjerteslag);
-          if (slut) clearTimeout(slut);
+          clearTimeout(slut);
         };
         request.raw.on('close', ryd);
         res.on('close', ryd);
+        aabne.add(res);
+        unsubscribe = await hub.subscribe(user.kundeId, (l: Levering) => {
+          if (l.type === 'haendelse' && l.haendelse.emne === 'validering') {
+            skriv(`event: besluttet\ndata: ${JSON.stringify(l.haendelse.data)}\n\n`);
+          } else if (l.type === 'genindlaes' || (l.type === 'aendret' && l.emne === 'validering')) {
+            skriv(klar);
+          }
+        });
+        // The stream may have closed while the subscription was made.
+        if (ryddet) {
+          unsubscribe();
+          return reply;
+        }
+        if (res.writableEnded) {
+          ryd();
+          return reply;
+        }
+        // Sent once the subscription is live: a client that refetches on 'klar' misses nothing.
+        skriv(klar);
+        hjerteslag = setInterval(() => skriv(': hjerteslag\n\n'), HJERTESLAG_MS);
+        const udloeb = claims.exp ? claims.exp * 1000 - Date.now() : null;
+        if (udloeb !== null) slut = setTimeout(() => res.end(), Math.max(0, udloeb));
         return reply;
       }),
     { logLevel: 'warn' },

@@ -56,6 +56,14 @@ const REQUIRED_QUERY: Record<string, string> = {
   'GET /api/satgebyrtype/lookup/:kundeid': '?date=2026-01-01',
 };
 
+/**
+ * GET routes with a kundeId and a second customer-owned row id the generator cannot choose (the row
+ * must be the owner customer's): another customer's ids are tested in the named area test file.
+ */
+const EGEN_TEST: Record<string, string> = {
+  'GET /api/kontrolpunkt/templatedata/list/:kundeid/:tilsynid': 'tests/api/dokument-api.test.ts',
+};
+
 const label = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 
 describe('access matrix of every registered /api route', () => {
@@ -202,7 +210,9 @@ describe('access matrix of every registered /api route', () => {
 
     const generated = protectedRoutes.filter(
       (r) =>
-        r.method === 'GET' && params(r).some((p) => p.toLowerCase() === 'kundeid' || isCompanyParam(r, p)),
+        r.method === 'GET' &&
+        !EGEN_TEST[`${r.method} ${r.url.toLowerCase()}`] &&
+        params(r).some((p) => p.toLowerCase() === 'kundeid' || isCompanyParam(r, p)),
     );
     expect(generated.length).toBeGreaterThan(8);
     const byHand = protectedRoutes.filter((r) => params(r).length > 0 && !generated.includes(r));

@@ -145,11 +145,17 @@ describe.each(dbTargets())('lookup API on %s', (target) => {
                  (basis->>'miljoemyndighedId')::int AS m, basis->>'hovedaktivitet' AS h
             FROM virksomhed WHERE kunde_id = ${skive} AND type IN (1, 2)`,
     );
+    // Some companies lack a value on purpose (the DMA report's 'mangler' demo, see seed/frister.ts).
+    const har = <T>(v: T | null): v is T => v !== null;
     for (const b of basis) {
-      expect((await liste('dmalookup/virksomhedsgrupper')).has(b.g)).toBe(true);
-      expect((await liste('dmalookup/dmaStatus')).has(b.s)).toBe(true);
-      expect((await liste('dmalookup/miljoemyndighed')).has(b.m)).toBe(true);
-      expect((await liste('dmalookup/aktiviteter', 'navn')).has(b.h)).toBe(true);
+      if (har(b.g)) expect((await liste('dmalookup/virksomhedsgrupper')).has(b.g), String(b.g)).toBe(true);
+      if (har(b.s)) expect((await liste('dmalookup/dmaStatus')).has(b.s), String(b.s)).toBe(true);
+      if (har(b.m)) expect((await liste('dmalookup/miljoemyndighed')).has(b.m), String(b.m)).toBe(true);
+      if (har(b.h)) expect((await liste('dmalookup/aktiviteter', 'navn')).has(b.h), b.h).toBe(true);
+    }
+    // Only a few: the rest are checked.
+    for (const felt of ['g', 's', 'm', 'h'] as const) {
+      expect(basis.filter((b) => har(b[felt])).length).toBeGreaterThan(basis.length * 0.9);
     }
   });
 

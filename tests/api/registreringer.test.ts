@@ -420,7 +420,7 @@ describe.each(dbTargets())('a record kind of a made-up owner on %s', (target) =>
     const ejere = { ...EJERE, [EJER.navn]: { load: loadVirksomhed, typer: [3] } };
     await t.app.register(
       async (api) => {
-        registerAuth(api, t.tokens);
+        registerAuth(api, t.tokens, t.database.db);
         await recordRoutes([PROEVE], ejere)(api, { db: t.database.db });
       },
       { prefix: '/api' },

@@ -1,6 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOR_MANGE_FORSOEG, SignInLimit } from '../../src/server/auth/sign-in-limit';
+import {
+  DbSignInCounters,
+  FOR_MANGE_FORSOEG,
+  lagretNoegle,
+  SignInLimit,
+} from '../../src/server/auth/sign-in-limit';
 import { loadConfig } from '../../src/server/config';
+import { queryRows } from '../../src/server/db/client';
 import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
@@ -167,19 +174,81 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('SignInLimit', () => {
+describe.each(dbTargets())('the sign-in counters in the database (login_forsoeg), on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => t?.close());
+
   it('keeps one window per key from its first attempt, and forgets expired keys', async () => {
-    let now = 0;
-    const limit = new SignInLimit({ maxPerWindow: 2, windowMs: 1000, now: () => now });
+    let now = Date.parse('2025-06-01T08:00:00Z');
+    const limit = new SignInLimit({
+      maxPerWindow: 2,
+      windowMs: 1000,
+      store: new DbSignInCounters(t.database.db),
+      now: () => now,
+    });
     expect(await limit.attempt({ address: 'a', username: 'u' })).toEqual({ allowed: true });
-    now = 500;
+    now += 500;
     expect(await limit.attempt({ address: 'b', username: 'U ' })).toEqual({ allowed: true });
     expect(await limit.attempt({ address: 'c', username: 'u' })).toEqual({
       allowed: false,
       retryAfterSeconds: 1,
     });
+    // Address c alone has had one attempt.
     expect(await limit.attempt({ address: 'c' })).toEqual({ allowed: true });
-    now = 1000;
+    now += 500;
     expect(await limit.attempt({ address: 'd', username: 'u' })).toEqual({ allowed: true });
+  });
+
+  it('counts each key on its own, resets a key whose window ended, and stores no key in clear', async () => {
+    const store = new DbSignInCounters(t.database.db);
+    const t0 = Date.parse('2025-06-02T08:00:00Z');
+    expect(await store.increment(['adresse:x', 'bruger:per'], 60_000, t0)).toEqual([
+      { count: 1, resetAt: t0 + 60_000 },
+      { count: 1, resetAt: t0 + 60_000 },
+    ]);
+    expect(await store.increment(['adresse:y', 'bruger:per'], 60_000, t0 + 10_000)).toEqual([
+      { count: 1, resetAt: t0 + 70_000 },
+      { count: 2, resetAt: t0 + 60_000 },
+    ]);
+    // At the window's end the key starts again at 1 with a new window.
+    expect(await store.increment(['bruger:per'], 60_000, t0 + 60_000)).toEqual([
+      { count: 1, resetAt: t0 + 120_000 },
+    ]);
+    const rows = await queryRows<{ noegle: string }>(t.database.db, sql`SELECT noegle FROM login_forsoeg`);
+    expect(rows.map((r) => r.noegle)).toContain(lagretNoegle('bruger:per'));
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.noegle))).toBe(true);
+  });
+
+  it('sweeps expired rows, at most once per window', async () => {
+    const db = t.database.db;
+    const store = new DbSignInCounters(db);
+    const t0 = Date.parse('2025-06-03T08:00:00Z');
+    await store.increment(['adresse:sweep-1'], 1000, t0);
+    await store.increment(['adresse:sweep-2'], 1000, t0 + 500);
+    const har = async (key: string) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM login_forsoeg WHERE noegle = ${lagretNoegle(key)}`,
+        )
+      )[0]!.n;
+    // t0 + 1000: the first window has ended, and a window has passed since the last sweep.
+    await store.increment(['adresse:sweep-3'], 1000, t0 + 1000);
+    expect(await har('adresse:sweep-1')).toBe(0);
+    expect(await har('adresse:sweep-2')).toBe(1);
+  });
+
+  it('counts concurrent attempts exactly (one atomic upsert per attempt)', async () => {
+    const store = new DbSignInCounters(t.database.db);
+    const t0 = Date.parse('2025-06-04T08:00:00Z');
+    const svar = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.increment(['bruger:samtidig', `adresse:${i}`], 60_000, t0)),
+    );
+    expect(svar.map((s) => s[0]!.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 });

@@ -218,9 +218,13 @@ for (const target of dbTargets()) {
       const p = (await pending(k)).items[0]!;
       const svar = await beslut(k, 'Godkend', [p]);
       const haendelser: ValideringHaendelse[] = [];
-      const stop = hubFor(t.database.db).subscribe(skive, (h) => haendelser.push(h));
+      const stop = await hubFor(t.database.db).subscribe(skive, (l) => {
+        if (l.type === 'haendelse') haendelser.push(l.haendelse.data);
+      });
       try {
         expect((await fortryd('vand', k.art, svar.versioner)).statusCode).toBe(200);
+        // On PostgreSQL the event comes back through LISTEN: wait for it (at most 5 s).
+        for (let i = 0; i < 250 && haendelser.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       } finally {
         stop();
       }

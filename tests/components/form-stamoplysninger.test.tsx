@@ -272,6 +272,7 @@ describe('a record tab', () => {
     vedroererKravIds: [],
     risikovurderingId: null,
     filIDMA: false,
+    rapportSendt: null,
     bemaerkning: null,
   });
 

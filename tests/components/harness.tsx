@@ -64,6 +64,16 @@ export function setupComponentTests() {
   beforeEach(() => {
     localStorage.clear();
     window.history.replaceState(null, '', '/');
+    // jsdom has no layout: cmdk and the map measure with ResizeObserver, cmdk scrolls the selected item.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    Element.prototype.scrollIntoView ??= () => {};
   });
   afterEach(() => {
     cleanup();

@@ -31,7 +31,10 @@ const listCalls = (calls: { path: string }[]) => calls.filter((c) => c.path === 
 
 describe('notification centre (spec 000 §2.4)', () => {
   it('waits 250 ms after opening, shows a spinner, then "Ingen nye notifikationer"', async () => {
-    const calls = stubApi({ 'GET notification/list': () => [] });
+    const calls = stubApi({
+      'GET notification/list': () => [],
+      'GET notification/antal': () => ({ ulaeste: 0 }),
+    });
     await renderSignedIn(<NotificationBell />, { username: 'vand' });
     const opened = Date.now();
     fireEvent.click(screen.getByRole('button', { name: 'Notifikationer' }));
@@ -44,7 +47,10 @@ describe('notification centre (spec 000 §2.4)', () => {
   });
 
   it('links each notification to its page by type, in a list that scrolls above 320 px', async () => {
-    stubApi({ 'GET notification/list': () => NOTIFIKATIONER });
+    stubApi({
+      'GET notification/list': () => NOTIFIKATIONER,
+      'GET notification/antal': () => ({ ulaeste: 0 }),
+    });
     await renderSignedIn(<NotificationBell />, { username: 'admin' });
     fireEvent.click(screen.getByRole('button', { name: 'Notifikationer' }));
     const link = await screen.findByRole('link', { name: /DMA-indberetning afvist/ });
@@ -62,7 +68,10 @@ describe('notification centre (spec 000 §2.4)', () => {
 
   it('reloads with the refresh button', async () => {
     let answer: typeof NOTIFIKATIONER = [];
-    const calls = stubApi({ 'GET notification/list': () => answer });
+    const calls = stubApi({
+      'GET notification/list': () => answer,
+      'GET notification/antal': () => ({ ulaeste: 0 }),
+    });
     await renderSignedIn(<NotificationBell />, { username: 'virksomhed' });
     fireEvent.click(screen.getByRole('button', { name: 'Notifikationer' }));
     await screen.findByText('Ingen nye notifikationer');
@@ -70,5 +79,35 @@ describe('notification centre (spec 000 §2.4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Opdater' }));
     await screen.findByText('DMA-indberetning afvist');
     expect(listCalls(calls)).toBe(2);
+  });
+
+  it('shows the unread count on the bell and marks one and then all read', async () => {
+    const laest = new Set<number>();
+    const liste = () => NOTIFIKATIONER.map((n) => ({ ...n, laest: laest.has(n.id), link: null }));
+    const ulaeste = () => ({ ulaeste: NOTIFIKATIONER.length - laest.size });
+    const calls = stubApi({
+      'GET notification/list': liste,
+      'GET notification/antal': ulaeste,
+      'POST notification/laest': (c) => {
+        const ids = (c.body as { ids?: number[] }).ids ?? NOTIFIKATIONER.map((n) => n.id);
+        for (const id of ids) laest.add(id);
+        return ulaeste();
+      },
+    });
+    await renderSignedIn(<NotificationBell />, { username: 'admin' });
+    const knap = await screen.findByRole('button', { name: 'Notifikationer (3 ulæste)' });
+    expect(within(knap).getByTestId('notification-badge').textContent).toBe('3');
+    fireEvent.click(knap);
+    await screen.findByText('DMA-indberetning afvist');
+    const marker = screen.getAllByRole('button', { name: 'Marker som læst' });
+    expect(marker).toHaveLength(3);
+    fireEvent.click(marker[0]!);
+    await screen.findByRole('button', { name: 'Notifikationer (2 ulæste)' });
+    expect(calls.find((c) => c.path === 'notification/laest')?.body).toEqual({ ids: [1] });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Marker som læst' })).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Marker alle som læst' }));
+    await screen.findByRole('button', { name: 'Notifikationer' });
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Marker som læst' })).toHaveLength(0);
   });
 });

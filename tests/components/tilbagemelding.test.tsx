@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { medDanskFejl } from '../../src/app/features/validering/api';
 import { HttpError } from '../../src/app/lib/http';
 import { Palette, SERVER_UTILGAENGELIG } from '../../src/app/palette/Palette';
@@ -68,19 +68,6 @@ describe('a date typed wrongly is cleared, and the field says why', () => {
 });
 
 describe('the palette says when the server cannot be reached', () => {
-  beforeEach(() => {
-    // jsdom has no layout: cmdk measures its list with ResizeObserver and scrolls the selected item.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    Element.prototype.scrollIntoView ??= () => {};
-  });
-
   async function soeg(tekst: string) {
     await renderSignedIn(<Palette />);
     act(() => paletteStore.openPalette());

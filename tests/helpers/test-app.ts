@@ -51,7 +51,7 @@ export interface TestApp {
    * `payload` as its JSON body when given.
    */
   kald(
-    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE',
     url: string,
     token?: string,
     payload?: unknown,

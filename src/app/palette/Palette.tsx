@@ -24,6 +24,7 @@ import {
   tabCommands,
   tileCommandsAsCommands,
 } from './commands';
+import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
 import { paletteStore, usePaletteState } from './palette-store';
 import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
@@ -56,8 +57,12 @@ function soegFejlTekst(err: unknown): string {
 /** Ctrl+K / Cmd+K: opens anything, runs any command; Enter opens in the focused tile, Ctrl+Enter beside it. */
 export function Palette() {
   const { palette: open } = usePaletteState();
-  if (!open) return null;
-  return <PaletteDialog />;
+  return (
+    <>
+      {open && <PaletteDialog />}
+      <FraseIndsaet />
+    </>
+  );
 }
 
 function PaletteDialog() {
@@ -134,6 +139,7 @@ function PaletteDialog() {
   }));
   const local = [
     ...tileCommandsAsCommands(tileCommands),
+    ...fraseKommando(ws.focused),
     ...tabCommands(ctx),
     ...workspaceCommands(ressourcer),
     ...routeCmds,

@@ -4,6 +4,7 @@ import { Modal } from '../ui/Modal';
 import { workspaceCommands } from '../workspace/commands';
 import { useWorkspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
+import { FRASE_GENVEJ, FRASE_LABEL } from './FraseIndsaet';
 import { paletteStore, usePaletteState } from './palette-store';
 
 /** '?': every shortcut live now, the workspace's and the focused tile's. */
@@ -36,6 +37,12 @@ export function ShortcutSheet() {
       <table>
         <tbody>
           {rows(workspaceCommands(ressourcer))}
+          <tr>
+            <td>{FRASE_LABEL} (i et tekstfelt)</td>
+            <td>
+              <kbd>{shortcutLabel(platformKey(FRASE_GENVEJ))}</kbd>
+            </td>
+          </tr>
           <tr>
             <td>Åbn valgte i nyt felt (i paletten)</td>
             <td>

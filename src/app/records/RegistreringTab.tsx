@@ -19,6 +19,7 @@ import { toast } from '../ui/toast';
 import type { TileCommand } from '../workspace/tile-api';
 import { useTile } from '../workspace/tile-api';
 import { recordApi, recordKeys, saveFailure } from './api';
+import { harSektioner, MedSektioner } from './BrevSektioner';
 import { FeltInput, type FeltKontekst } from './FeltInput';
 import type { Vagt } from './vagt';
 import { useFeltNavne, visVaerdi } from './visning';
@@ -203,6 +204,25 @@ export function RegistreringTab(p: RegistreringTabProps) {
   };
 
   const overskrift = p.overskrift ?? kind.flertal;
+  const formOgTilbehoer = (tab: RegistreringTabProps) => (
+    <>
+      <RegistreringForm
+        key={record ? `r${record.id}` : 'ny'}
+        tab={tab}
+        record={record}
+        listCommands={listCommands}
+        listeKey={listeKey}
+        efterAendring={efterAendring}
+        onCreated={(r) => {
+          setNy(false);
+          vaelg(r.id);
+        }}
+        onDeleted={() => vaelg(null)}
+        onCancelNew={() => setNy(false)}
+      />
+      {record && p.tilbehoer?.(record)}
+    </>
+  );
   const formOpen = record !== undefined || (ny && recordId === null);
   return (
     <div className="rt">
@@ -248,23 +268,22 @@ export function RegistreringTab(p: RegistreringTabProps) {
       </section>
       <section className="rt-form" aria-label={record ? String(record.titel) : kind.nyLabel}>
         {formOpen ? (
-          <>
-            <RegistreringForm
-              key={record ? `r${record.id}` : 'ny'}
-              tab={p}
+          harSektioner(kind.art) ? (
+            // The kind's extra sections (an inspection's control points and letters): ./BrevSektioner.
+            <MedSektioner
+              key={kind.art}
+              art={kind.art}
               record={record}
-              listCommands={listCommands}
-              listeKey={listeKey}
-              efterAendring={efterAendring}
-              onCreated={(r) => {
-                setNy(false);
-                vaelg(r.id);
-              }}
-              onDeleted={() => vaelg(null)}
-              onCancelNew={() => setNy(false)}
-            />
-            {record && p.tilbehoer?.(record)}
-          </>
+              kind={kind}
+              ejer={ejer}
+              kundeId={p.kontekst.kundeId}
+              useKommandoer={p.useKommandoer}
+            >
+              {(vagt, useKommandoer) => formOgTilbehoer({ ...p, vagt, useKommandoer })}
+            </MedSektioner>
+          ) : (
+            formOgTilbehoer(p)
+          )
         ) : (
           <FormPlaceholder
             tab={p}
@@ -458,7 +477,14 @@ function RegistreringForm({
   };
 
   return (
-    <form ref={form.ref} className="rt-form-inner" onSubmit={onSubmit} noValidate aria-label={kind.navn}>
+    <form
+      ref={form.ref}
+      className="rt-form-inner"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={kind.navn}
+      data-art={kind.art}
+    >
       <div className="rt-form-head">
         <h2>{record ? String(record.titel) : kind.nyLabel}</h2>
         {record && (

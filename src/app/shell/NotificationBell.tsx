@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { Bell, RefreshCw } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, Check, CheckCheck, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { hentUlaesteAntal, markerLaest } from '../../contract/frister';
 import { SAGSBEHANDLER_RETTIGHEDER } from '../../contract/roles';
 import { hentNotifikationer } from '../../contract/session';
 import { formatDatoTid } from '../lib/dates';
@@ -12,7 +13,12 @@ import { NOTIFICATION_LIST_MAX_HEIGHT, NOTIFICATION_LOAD_DELAY_MS } from './cons
 import { NOTIFIKATION_LINKS } from './links';
 import { useShellSession } from './session-context';
 
+import './notification-bell.css';
+
 export const NOTIFIKATIONER_QUERY_KEY = ['notification', 'list'] as const;
+export const ULAESTE_QUERY_KEY = ['notification', 'antal'] as const;
+/** How often the unread count is fetched again while the app is open. */
+const ULAESTE_INTERVAL_MS = 5 * 60_000;
 const TYPE_NAVNE = { 1: 'DMA-status', 2: 'Jupiter-status', 3: 'Jupiter-certifikat' } as const;
 
 /** The bell shows only for the three caseworker rights (spec 000 §6). */
@@ -24,14 +30,38 @@ export function NotificationBell() {
 
 /**
  * The notification centre (spec 000 §2.4): on opening it waits 250 ms, then fetches; a spinner
- * while loading, 'Ingen nye notifikationer' when empty, a refresh button that reloads.
+ * while loading, 'Ingen nye notifikationer' when empty, a refresh button that reloads. Additions
+ * (issue 15): the bell carries the unread count; each notification can be marked read, or all at once.
  */
 function NotificationCentre() {
+  const client = useQueryClient();
+  const ulaeste = useQuery({
+    queryKey: ULAESTE_QUERY_KEY,
+    queryFn: ({ signal }) => http.call(hentUlaesteAntal, { signal, silent: true }),
+    refetchInterval: ULAESTE_INTERVAL_MS,
+  });
+  const antalUlaeste = ulaeste.data?.ulaeste ?? 0;
+  const marker = useCallback(
+    async (ids?: number[]) => {
+      const svar = await http.call(markerLaest, { body: ids ? { ids } : {} });
+      client.setQueryData(ULAESTE_QUERY_KEY, svar);
+      client.setQueryData(
+        NOTIFIKATIONER_QUERY_KEY,
+        (gamle: Awaited<ReturnType<typeof hentListe>> | undefined) =>
+          gamle?.map((n) => (!ids || ids.includes(n.id) ? { ...n, laest: true } : n)),
+      );
+    },
+    [client],
+  );
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const query = useQuery({
     queryKey: NOTIFIKATIONER_QUERY_KEY,
-    queryFn: ({ signal }) => http.call(hentNotifikationer, { signal }),
+    queryFn: async ({ signal }) => {
+      const liste = await hentListe(signal);
+      void client.invalidateQueries({ queryKey: ULAESTE_QUERY_KEY });
+      return liste;
+    },
     // Fetched only when the centre opens or on refresh.
     enabled: false,
   });
@@ -57,8 +87,17 @@ function NotificationCentre() {
     <Dropdown
       nav
       align="right"
-      label={<Bell size={16} aria-hidden="true" />}
-      ariaLabel="Notifikationer"
+      label={
+        <span className="notification-bell-icon">
+          <Bell size={16} aria-hidden="true" />
+          {antalUlaeste > 0 && (
+            <span className="notification-badge" data-testid="notification-badge">
+              {antalUlaeste > 99 ? '99+' : antalUlaeste}
+            </span>
+          )}
+        </span>
+      }
+      ariaLabel={antalUlaeste > 0 ? `Notifikationer (${antalUlaeste} ulæste)` : 'Notifikationer'}
       title="Notifikationer"
       popupRole="dialog"
       popupLabel="Notifikationer"
@@ -70,6 +109,18 @@ function NotificationCentre() {
     >
       <div className="notification-header">
         <strong>Notifikationer</strong>
+        {items.some((n) => !n.laest) && (
+          <DropdownItem
+            closeOnSelect={false}
+            onSelect={() => void marker()}
+            className="icon-button notification-mark-all"
+            title="Marker alle som læst"
+            testId="notification-mark-all"
+          >
+            <CheckCheck size={14} aria-hidden="true" />
+            <span className="visually-hidden">Marker alle som læst</span>
+          </DropdownItem>
+        )}
         <DropdownItem
           closeOnSelect={false}
           onSelect={load}
@@ -92,15 +143,28 @@ function NotificationCentre() {
       ) : (
         <ul className="notification-list" style={{ maxHeight: `${NOTIFICATION_LIST_MAX_HEIGHT}px` }}>
           {items.map((n) => {
-            const path = NOTIFIKATION_LINKS[n.notifikationType];
+            const path = n.link ?? NOTIFIKATION_LINKS[n.notifikationType];
+            const ulaest = n.laest === false;
             return (
-              <li key={n.id}>
+              <li key={n.id} className={ulaest ? 'notification-ulaest' : undefined}>
                 <DropdownItem href={path} onSelect={() => navigate(path)} className="notification-item">
                   <span className="notification-meta">
                     {TYPE_NAVNE[n.notifikationType]} · {formatDatoTid(n.oprettetDatoTid)}
+                    {ulaest ? ' · Ulæst' : ''}
                   </span>
                   <span className="notification-text">{n.beskrivelse}</span>
                 </DropdownItem>
+                {ulaest && (
+                  <DropdownItem
+                    closeOnSelect={false}
+                    onSelect={() => void marker([n.id])}
+                    className="icon-button notification-mark"
+                    title="Marker som læst"
+                  >
+                    <Check size={14} aria-hidden="true" />
+                    <span className="visually-hidden">Marker som læst</span>
+                  </DropdownItem>
+                )}
               </li>
             );
           })}
@@ -109,3 +173,5 @@ function NotificationCentre() {
     </Dropdown>
   );
 }
+
+const hentListe = (signal?: AbortSignal) => http.call(hentNotifikationer, { signal });

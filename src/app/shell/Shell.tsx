@@ -4,6 +4,7 @@ import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
 import { Footer } from './Footer';
 import { documentTitle } from './product';
+import { SystemBeskeder } from './SystemBeskeder';
 import { TopBar } from './TopBar';
 import { LoginView } from './views/LoginView';
 import { LoadingView, LogoutView, StsErrorView } from './views/StatusViews';
@@ -112,6 +113,7 @@ export function Shell({ route }: { route: RouteDef }) {
   return (
     <div className={`app ${background}`}>
       {signedIn && <TopBar />}
+      {signedIn && <SystemBeskeder />}
       <main className={`content${inWorkspace ? ' with-workspace' : ''}`} id="main">
         {inWorkspace ? (
           <Suspense fallback={<WorkspaceLoading />}>

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
+import { views as admin } from '../features/admin/views';
 import { views as affaldstilsyn } from '../features/affaldstilsyn/views';
 import { views as fakturering } from '../features/fakturering/views';
+import { views as frister } from '../features/frister/views';
 import { views as planlaegning } from '../features/planlaegning/views';
 import { views as rapport } from '../features/rapport/views';
 import { views as systemadmin } from '../features/systemadmin/views';
@@ -36,15 +38,6 @@ export const IKKE_BYGGET_ENDNU = [
   'stslogin',
   'stserror',
   'logout',
-  'admin-frasebibliotek',
-  'admin-minimapkoblinger',
-  'admin-administrativeoplysninger',
-  'admin-dokumentskabeloner',
-  'admin-brugeradministration',
-  'admin-jupitercertifikat',
-  'frister-opfoelgning',
-  'frister-dmastatus',
-  'frister-jupiterstatus',
 ] as const satisfies readonly ViewRouteName[];
 
 const ikkeBygget = Object.fromEntries(IKKE_BYGGET_ENDNU.map((name) => [name, IKKE_BYGGET])) as Record<
@@ -64,6 +57,8 @@ export const VIEWS = {
   ...planlaegning,
   ...fakturering,
   ...rapport,
+  ...frister,
+  ...admin,
   ...ikkeBygget,
 } satisfies Record<ViewRouteName, ViewComponent | IkkeBygget>;
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { erSuspenderet } from '../../contract/brugeradmin';
 import type { Db } from '../db/client';
 import { bruger, brugerKunde, kunde } from '../db/schema';
 import type { TokenService } from './tokens';
@@ -22,6 +23,7 @@ export async function issueToken(
       kundeNr: kunde.kundeNr,
       moduler: kunde.moduler,
       roller: brugerKunde.roller,
+      suspenderetTil: brugerKunde.suspenderetTil,
     })
     .from(brugerKunde)
     .innerJoin(kunde, eq(kunde.id, brugerKunde.kundeId))
@@ -44,7 +46,11 @@ export async function issueToken(
       ? memberships.find((m) => m.kundeId === kundeId)
       : (memberships.find((m) => m.kundeId === wanted) ?? memberships[0]);
   if (!membership) return { ok: false, reason: 'ingen-kunde' };
-  if (membership.roller.includes('TimeOut')) return { ok: false, reason: 'suspenderet' };
+  // TimeOut suspends until suspenderet_til (null: until restored); a suspension that has ended
+  // leaves TimeOut out of the token's roles.
+  if (erSuspenderet(membership.roller, membership.suspenderetTil, new Date()))
+    return { ok: false, reason: 'suspenderet' };
+  const roller = membership.roller.filter((r) => r !== 'TimeOut');
 
   const token = await tokens.sign({
     username: user.username,
@@ -52,7 +58,7 @@ export async function issueToken(
     customerId: String(membership.kundeId),
     customerName: membership.navn,
     municipalityNumber: String(membership.kundeNr),
-    roles: JSON.stringify(membership.roller),
+    roles: JSON.stringify(roller),
     modules: JSON.stringify(membership.moduler),
   });
   return { ok: true, token };

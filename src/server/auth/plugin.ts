@@ -1,5 +1,9 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { harAdgang, type Ressource } from '../../contract/roles';
+import { erSuspenderet } from '../../contract/brugeradmin';
+import { harAdgang, type Ressource, ressourcerFor } from '../../contract/roles';
+import type { Db } from '../db/client';
+import { brugerKunde } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import { type SessionUser, sessionUserFromClaims } from './session-user';
 import { TokenError, type TokenService } from './tokens';
@@ -26,12 +30,49 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+export const SUSPENDERET_BESKED = 'Din bruger er midlertidigt spærret. Kontakt din administrator.';
+
+/**
+ * The token's membership as it is now: 401 when it is gone or suspended (TimeOut,
+ * /admin/BrugerAdministration), so a suspended user's tokens stop working at their next request,
+ * not when they expire; otherwise the user with the membership's current roles, so a role an
+ * administrator took away is gone at the next request too. One prepared primary-key lookup per
+ * request (cost measured in docs/decisions.md).
+ */
+export function medlemskabsOpslag(db: Db): (user: SessionUser, nu: Date) => Promise<SessionUser> {
+  const opslag = db
+    .select({ roller: brugerKunde.roller, suspenderetTil: brugerKunde.suspenderetTil })
+    .from(brugerKunde)
+    .where(
+      and(
+        eq(brugerKunde.brugerId, sql.placeholder('brugerId')),
+        eq(brugerKunde.kundeId, sql.placeholder('kundeId')),
+      ),
+    )
+    .prepare('auth_medlemskab');
+  return async (user, nu) => {
+    const [m] = await opslag.execute({ brugerId: user.brugerId, kundeId: user.kundeId });
+    if (!m) throw unauthorized('Du er ikke længere bruger i kommunen. Log venligst ind igen.');
+    if (erSuspenderet(m.roller, m.suspenderetTil, nu)) throw unauthorized(SUSPENDERET_BESKED);
+    const roller = m.roller.filter((r) => r !== 'TimeOut');
+    if (roller.join(',') === user.roller.join(',')) return user;
+    return { ...user, roller, ressourcer: ressourcerFor(roller) };
+  };
+}
+
 /**
  * Verifies the token on every route of the scope it is registered in unless the route is marked
- * public, then checks the route's access rule. Secure by default: a new route is protected.
+ * public, then that its membership is not suspended (taking the membership's current roles), then
+ * checks the route's access rule. Secure by default: a new route is protected.
  */
-export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  tokens: TokenService,
+  db: Db,
+  clock: () => Date = () => new Date(),
+): void {
   app.decorateRequest('user', null as unknown as SessionUser);
+  const gaeldendeMedlemskab = medlemskabsOpslag(db);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public) return;
@@ -47,6 +88,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
       }
       throw unauthorized('Ugyldigt log-ind-token');
     }
+    request.user = await gaeldendeMedlemskab(request.user, clock());
     if (config.access && !harAdgang(request.user.ressourcer, config.access)) {
       throw forbidden(`Kræver en af rettighederne: ${config.access.split('||').join(' eller ')}`);
     }

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Db, queryRows, retryOnDeadlock } from '../db/client';
 
 /**
  * The sign-in limit: attempts are counted per client address and per username across every sign-in
  * route together (POST /api/login, POST /api/login/sts, the sign-on form), so spreading guesses over
- * the routes, or one username over many addresses, gains nothing. Counts live in a
- * SignInCounterStore: in the process today; a PostgreSQL store can take its place without touching
- * the routes.
+ * the routes, or one username over many addresses, gains nothing. The counts live in the database
+ * (`DbSignInCounters`, table login_forsoeg), so every server process on one PostgreSQL counts
+ * against the same limit; PGlite runs the same code.
  */
 
 export const FOR_MANGE_FORSOEG = 'For mange forsøg. Vent lidt og prøv igen.';
@@ -16,23 +19,54 @@ export interface SignInCounterStore {
   increment(keys: string[], windowMs: number, now: number): Promise<{ count: number; resetAt: number }[]>;
 }
 
-/** Counters in this process's memory; expired windows are swept once per window length. */
-export class MemorySignInCounters implements SignInCounterStore {
-  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+/**
+ * The key as stored: the SHA-256 of it, hex. A username field sometimes receives a password typed in
+ * the wrong box; hashed, the table never holds what was typed (a row lives one window anyway).
+ */
+export const lagretNoegle = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/**
+ * Counters in table login_forsoeg (noegle = hashed key, antal, nulstilles = window end), shared by
+ * every process on the database. One statement per attempt upserts all its keys atomically: a key
+ * whose window has ended starts again at 1. The keys are upserted in one order (sorted) so two
+ * attempts on the same keys queue rather than deadlock. Expired rows are deleted at most once per
+ * window length per process (cheap: the table holds the last minute's keys).
+ *
+ * `now` is the app's clock (tests move it); processes on one database are assumed to have clocks
+ * in step to within a second or two, which only moves a window's end by as much.
+ */
+export class DbSignInCounters implements SignInCounterStore {
   private nextSweep = 0;
 
+  constructor(private readonly db: Db) {}
+
   async increment(keys: string[], windowMs: number, now: number) {
+    const hashed = keys.map(lagretNoegle);
+    const unique = [...new Set(hashed)].sort();
+    const nu = new Date(now).toISOString();
+    const slut = new Date(now + windowMs).toISOString();
     if (now >= this.nextSweep) {
-      for (const [key, c] of this.counters) if (c.resetAt <= now) this.counters.delete(key);
       this.nextSweep = now + windowMs;
+      await this.db.execute(sql`DELETE FROM login_forsoeg WHERE nulstilles <= ${nu}::timestamptz`);
     }
-    return keys.map((key) => {
-      let c = this.counters.get(key);
-      if (!c || c.resetAt <= now) {
-        c = { count: 0, resetAt: now + windowMs };
-        this.counters.set(key, c);
-      }
-      c.count += 1;
+    const rows = await retryOnDeadlock(() =>
+      queryRows<{ noegle: string; antal: number; nulstilles: Date | string }>(
+        this.db,
+        sql`INSERT INTO login_forsoeg AS f (noegle, antal, nulstilles)
+            SELECT k, 1, ${slut}::timestamptz FROM unnest(${`{${unique.join(',')}}`}::text[]) WITH ORDINALITY AS u(k, n)
+            ORDER BY n
+            ON CONFLICT (noegle) DO UPDATE SET
+              antal = CASE WHEN f.nulstilles <= ${nu}::timestamptz THEN 1 ELSE f.antal + 1 END,
+              nulstilles = CASE WHEN f.nulstilles <= ${nu}::timestamptz THEN excluded.nulstilles ELSE f.nulstilles END
+            RETURNING noegle, antal, nulstilles`,
+      ),
+    );
+    const byKey = new Map(
+      rows.map((r) => [r.noegle, { count: Number(r.antal), resetAt: new Date(r.nulstilles).getTime() }]),
+    );
+    return hashed.map((h) => {
+      const c = byKey.get(h);
+      if (!c) throw new Error('login_forsoeg: a key was not counted');
       return { ...c };
     });
   }
@@ -59,12 +93,12 @@ export class SignInLimit {
   constructor(opts: {
     maxPerWindow: number;
     windowMs?: number;
-    store?: SignInCounterStore;
+    store: SignInCounterStore;
     now?: () => number;
   }) {
     this.maxPerWindow = opts.maxPerWindow;
     this.windowMs = opts.windowMs ?? 60_000;
-    this.store = opts.store ?? new MemorySignInCounters();
+    this.store = opts.store;
     this.now = opts.now ?? Date.now;
   }
 

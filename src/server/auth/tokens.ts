@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -27,6 +27,15 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
       .sign(this.secret);
+  }
+
+  /**
+   * A key for another purpose (`formaal`), derived from the signing secret with HKDF-SHA256: the
+   * secret itself never leaves this class. Used for the Jupiter certificate's private key when
+   * CERTIFIKAT_NOEGLE is not set.
+   */
+  afledNoegle(formaal: string, laengde = 32): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.secret, Buffer.alloc(0), formaal, laengde));
   }
 
   async verify(token: string): Promise<TokenClaims> {

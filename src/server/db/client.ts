@@ -87,6 +87,24 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return { db: db as unknown as Db, kind: 'pglite', withStartupLock, close: () => client.close() };
 }
 
+/**
+ * For a database on PostgreSQL: a factory of new clients to its server, outside the pool (a LISTEN
+ * connection must be a session of its own, held open). undefined for PGlite.
+ */
+export function separateClientFor(db: Db): (() => pg.Client) | undefined {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return undefined;
+  const { max: _max, ...options } = pool.options;
+  // Held open for hours: TCP keep-alive notices a silently dropped peer; a connect that hangs
+  // (server unreachable) gives up after 10 s and is retried by the caller.
+  return () =>
+    new pg.Client({
+      ...options,
+      keepAlive: true,
+      connectionTimeoutMillis: options.connectionTimeoutMillis || 10_000,
+    });
+}
+
 /** SQLSTATEs of a transaction PostgreSQL aborted to resolve a conflict: running it again may succeed. */
 const RETRYABLE = new Set(['40001', '40P01']);
 

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type CvrRegister, createCvrRegister } from './cvr';
 import { createDawaRegister, type DawaRegister } from './dawa';
+import { createDmaSimulator, type DmaSystem } from './dma';
 import { createJupiterSimulator, type JupiterRegister } from './jupiter';
 import { type Mail, type Mailer, mailerFraMiljoe } from './mail';
 import { createOekonomiSimulator, type OekonomiSystem } from './oekonomi';
@@ -10,7 +11,6 @@ import { createSatSimulator, type SatSystem } from './sat';
 /**
  * The external registers and services, passed to the app in this one place. Each is an interface
  * with a local simulator (the default); a real client replaces the simulator here and nowhere else.
- * The coming areas add theirs here: DMA.
  */
 export interface Integrations {
   /** The company register (CVR); simulator over the seeded register rows. */
@@ -25,6 +25,8 @@ export interface Integrations {
   sat: SatSystem;
   /** The municipality's economy system (invoices of user payment); simulator, mode from OEKONOMI_SIMULATOR. */
   oekonomi: OekonomiSystem;
+  /** Danmarks Miljøportal's DMA (publication of inspections); simulator, mode from DMA_SIMULATOR. */
+  dma: DmaSystem;
 }
 
 /**
@@ -54,5 +56,6 @@ export function createIntegrations(db: Db, config: Config, given: Partial<Integr
     mailer: given.mailer ?? lazyMailer(config),
     sat: given.sat ?? createSatSimulator({ tilstand: config.satSimulator }),
     oekonomi: given.oekonomi ?? createOekonomiSimulator({ tilstand: config.oekonomiSimulator }),
+    dma: given.dma ?? createDmaSimulator({ tilstand: config.dmaSimulator }),
   };
 }

@@ -9,14 +9,15 @@ import {
 } from '../../contract/notes';
 import { hentNotifikationer, NOTIFIKATION_TYPER } from '../../contract/session';
 import type { SessionUser } from '../auth/session-user';
-import { emne, frase, notifikation, systemBesked, tilsynKonklusion } from '../db/schema';
+import { emne, frase, notifikation, notifikationLaest, systemBesked, tilsynKonklusion } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
+import { producerHvisTid } from '../frister/notifikationer';
 import { serve } from '../http/endpoint';
 import { loadVirksomhed, requireActiveKunde } from './entity-access';
 
 /** Notification types a user sees: DMA status for company/farm caseworkers, Jupiter for water plants. */
-function notifikationTyperFor(user: SessionUser): number[] {
+export function notifikationTyperFor(user: SessionUser): number[] {
   const types: number[] = [];
   if (user.ressourcer.has('SAGSBEHANDLER_VIRKSOMHED') || user.ressourcer.has('SAGSBEHANDLER_LANDBRUG')) {
     types.push(NOTIFIKATION_TYPER.DMAStatusInfo);
@@ -27,7 +28,7 @@ function notifikationTyperFor(user: SessionUser): number[] {
   return types;
 }
 
-export async function faellesRoutes(app: FastifyInstance, { db }: Deps) {
+export async function faellesRoutes(app: FastifyInstance, { db, clock }: Deps) {
   serve(app, hentAdresse, async (request) => {
     const row = await loadVirksomhed(db, request.user, request.params.virksomhedId, 'read');
     return { adresse: row.adresse ?? '' };
@@ -95,9 +96,25 @@ export async function faellesRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, hentNotifikationer, async (request) => {
     const types = notifikationTyperFor(request.user);
     if (types.length === 0) return [];
+    // Produced from the data at most once per interval per customer (src/server/frister/notifikationer.ts).
+    await producerHvisTid(db, request.user.kundeId, clock ? clock() : new Date());
     const rows = await db
-      .select()
+      .select({
+        id: notifikation.id,
+        type: notifikation.type,
+        oprettet: notifikation.oprettet,
+        beskrivelse: notifikation.beskrivelse,
+        link: notifikation.link,
+        laest: notifikationLaest.laest,
+      })
       .from(notifikation)
+      .leftJoin(
+        notifikationLaest,
+        and(
+          eq(notifikationLaest.notifikationId, notifikation.id),
+          eq(notifikationLaest.brugerId, request.user.brugerId),
+        ),
+      )
       .where(
         and(
           eq(notifikation.kundeId, request.user.kundeId),
@@ -112,6 +129,8 @@ export async function faellesRoutes(app: FastifyInstance, { db }: Deps) {
       notifikationType: r.type as 1 | 2 | 3,
       oprettetDatoTid: r.oprettet.toISOString(),
       beskrivelse: r.beskrivelse,
+      laest: r.laest !== null,
+      link: r.link,
     }));
   });
 }

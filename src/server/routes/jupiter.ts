@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   hentJupiterKlar,
   hentJupiterStatus,
@@ -11,6 +11,7 @@ import {
   jupiterKlar,
 } from '../../contract/jupiter';
 import { VALIDERING_STATUS } from '../../contract/validering';
+import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { boring, bruger, indtag, jupiterIndberetning, oppumpetMaengde, virksomhed } from '../db/schema';
 import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
@@ -173,67 +174,80 @@ export async function jupiterRoutes(app: FastifyInstance, { db, integrations, cl
   });
 
   serve(app, indberetTilJupiter, async (request) => {
-    const user = request.user;
-    const row = await loadVandanlaeg(db, user, request.params.id, 'write');
+    const row = await loadVandanlaeg(db, request.user, request.params.id, 'write');
     if (request.body.version !== undefined) tjekVersion(request.body.version, row.version, JUPITER_KONFLIKT);
-
-    const klar = jupiterKlar(klarInputAf(row));
-    if (!klar.klar) {
-      const errors: Record<string, string[]> = {};
-      for (const m of klar.mangler) addFieldError(errors, m.felt, m.besked);
-      throw badRequest(errors, 'Vandanlægget er ikke klar til Jupiter');
-    }
-
-    const data = await byggeIndberetning(db, row);
-    let svar: Awaited<ReturnType<typeof integrations.jupiter.indberet>>;
-    try {
-      svar = await integrations.jupiter.indberet(data);
-    } catch (err) {
-      request.log.error({ err }, 'jupiter: the report could not be sent');
-      throw new HttpError(502, 'Jupiter svarer ikke. Indberetningen er ikke sendt; prøv igen senere.');
-    }
-
-    const sendt = clock ? clock() : new Date();
-    const version = await db.transaction(async (tx) => {
-      await tx.insert(jupiterIndberetning).values({
-        kundeId: user.kundeId,
-        vandanlaegId: row.id,
-        sendt,
-        brugerId: user.brugerId,
-        status: svar.status,
-        fejlTypeKode: svar.fejlTypeKode,
-        fejlTypeTekst: svar.fejlTypeTekst,
-        elementStatus: svar.elementStatusListe,
-      });
-      // The status is the system's, not an edit: it goes on top of whatever version the plant has now.
-      const [nu] = await tx
-        .select({ version: virksomhed.version, basis: virksomhed.basis })
-        .from(virksomhed)
-        .where(and(eq(virksomhed.id, row.id), eq(virksomhed.kundeId, user.kundeId)))
-        .for('update');
-      if (!nu) throw notFound('Vandanlægget');
-      const antalFejl = svar.elementStatusListe.filter((e) => e.status === 'Fejl').length;
-      const ny = await opdaterVersioneret(
-        tx,
-        virksomhed,
-        { id: row.id, version: nu.version, hvor: eq(virksomhed.kundeId, user.kundeId) },
-        { basis: { ...nu.basis, jupiterIndberetningStatus: svar.status } },
-        JUPITER_KONFLIKT,
-        user,
-        {
-          virksomhedId: row.id,
-          emne: LOG_EMNE,
-          notat:
-            svar.status === 'OK'
-              ? 'Indberettet til Jupiter: godkendt.'
-              : `Indberettet til Jupiter: afvist (${svar.fejlTypeKode ?? ''} – ${svar.fejlTypeTekst ?? ''}, ${antalFejl} fejl).`,
-        },
-      );
-      return ny.version;
-    });
-
-    const [seneste] = await hentIndberetninger(db, row.id, user.kundeId, 1);
-    if (!seneste) throw new HttpError(500, 'Indberetningen blev ikke gemt');
-    return { indberetning: seneste, version };
+    return indberetVandanlaeg({ db, integrations, clock }, request.user, row, request.log);
   });
+}
+
+/**
+ * Reports a loaded water plant to Jupiter (the caller has checked the right and the version): checks
+ * Jupiter-klar (400 with the missing fields), sends, stores the answer, sets the plant's status and
+ * writes its log. Used by POST vandanlaeg/{id}/jupiter/indberet and the bulk retry of
+ * /frister/jupiterstatus.
+ */
+export async function indberetVandanlaeg(
+  { db, integrations, clock }: Pick<Deps, 'db' | 'integrations' | 'clock'>,
+  user: SessionUser,
+  row: PlantRow,
+  log: FastifyBaseLogger,
+) {
+  const klar = jupiterKlar(klarInputAf(row));
+  if (!klar.klar) {
+    const errors: Record<string, string[]> = {};
+    for (const m of klar.mangler) addFieldError(errors, m.felt, m.besked);
+    throw badRequest(errors, 'Vandanlægget er ikke klar til Jupiter');
+  }
+
+  const data = await byggeIndberetning(db, row);
+  let svar: Awaited<ReturnType<typeof integrations.jupiter.indberet>>;
+  try {
+    svar = await integrations.jupiter.indberet(data);
+  } catch (err) {
+    log.error({ err }, 'jupiter: the report could not be sent');
+    throw new HttpError(502, 'Jupiter svarer ikke. Indberetningen er ikke sendt; prøv igen senere.');
+  }
+
+  const sendt = clock ? clock() : new Date();
+  const version = await db.transaction(async (tx) => {
+    await tx.insert(jupiterIndberetning).values({
+      kundeId: user.kundeId,
+      vandanlaegId: row.id,
+      sendt,
+      brugerId: user.brugerId,
+      status: svar.status,
+      fejlTypeKode: svar.fejlTypeKode,
+      fejlTypeTekst: svar.fejlTypeTekst,
+      elementStatus: svar.elementStatusListe,
+    });
+    // The status is the system's, not an edit: it goes on top of whatever version the plant has now.
+    const [nu] = await tx
+      .select({ version: virksomhed.version, basis: virksomhed.basis })
+      .from(virksomhed)
+      .where(and(eq(virksomhed.id, row.id), eq(virksomhed.kundeId, user.kundeId)))
+      .for('update');
+    if (!nu) throw notFound('Vandanlægget');
+    const antalFejl = svar.elementStatusListe.filter((e) => e.status === 'Fejl').length;
+    const ny = await opdaterVersioneret(
+      tx,
+      virksomhed,
+      { id: row.id, version: nu.version, hvor: eq(virksomhed.kundeId, user.kundeId) },
+      { basis: { ...nu.basis, jupiterIndberetningStatus: svar.status } },
+      JUPITER_KONFLIKT,
+      user,
+      {
+        virksomhedId: row.id,
+        emne: LOG_EMNE,
+        notat:
+          svar.status === 'OK'
+            ? 'Indberettet til Jupiter: godkendt.'
+            : `Indberettet til Jupiter: afvist (${svar.fejlTypeKode ?? ''} – ${svar.fejlTypeTekst ?? ''}, ${antalFejl} fejl).`,
+      },
+    );
+    return ny.version;
+  });
+
+  const [seneste] = await hentIndberetninger(db, row.id, user.kundeId, 1);
+  if (!seneste) throw new HttpError(500, 'Indberetningen blev ikke gemt');
+  return { indberetning: seneste, version };
 }

@@ -212,12 +212,10 @@ export async function beslut(
     return { besluttet: nye.map((v) => v.id), alleredeBesluttet: allerede, versioner: nye };
   });
   if (svar.besluttet.length > 0) {
-    hubFor(db).publish(user.kundeId, {
-      type: 'besluttet',
-      kind: art,
-      ids: svar.besluttet,
-      status,
-      af: user.username,
+    // After the commit: a decision that rolled back is never announced.
+    await hubFor(db).publish(user.kundeId, {
+      emne: 'validering',
+      data: { type: 'besluttet', kind: art, ids: svar.besluttet, status, af: user.username },
     });
   }
   return svar;

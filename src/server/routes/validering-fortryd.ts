@@ -136,12 +136,16 @@ export async function fortryd(db: Db, user: SessionUser, body: FortrydBody, nu: 
       .sort((a, b) => a.id - b.id);
     return { fortrudt: versioner.map((v) => v.id), versioner };
   });
-  hubFor(db).publish(user.kundeId, {
-    type: 'besluttet',
-    kind: art,
-    ids: svar.fortrudt,
-    status: VALIDERING_STATUS.AFVENTER,
-    af: user.username,
+  // After the commit: an undo that rolled back is never announced.
+  await hubFor(db).publish(user.kundeId, {
+    emne: 'validering',
+    data: {
+      type: 'besluttet',
+      kind: art,
+      ids: svar.fortrudt,
+      status: VALIDERING_STATUS.AFVENTER,
+      af: user.username,
+    },
   });
   return svar;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { Afregningsaar, GebyrTypeAdmin, GebyrTypeInput } from '../../../contract/fakturering';
 import { formatIsoDato, formatOere, isoDatoAf } from '../../../contract/format';
@@ -11,13 +11,14 @@ import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { useDelteVagter, type Vagt } from '../../records/vagt';
 import { useTableSettings } from '../../shell/useTableSettings';
-import { Button, SpinnerButton } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { focusFirstField } from '../../ui/focus';
 import { Checkbox, DateInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { LISTE_TAST, useListeDetalje } from '../../ui/useListeDetalje';
+import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import {
   adminKeys,
   gemGebyrTypen,
@@ -42,8 +43,7 @@ import './fakturering-admin.css';
 export const GEBYRTYPER_STI = '/fakturering/gebyrtyper';
 
 const TAST = {
-  ny: 'alt+n',
-  liste: 'alt+l',
+  ny: LISTE_TAST.ny,
   gem: 'mod+s',
   satser: 'alt+shift+a',
   nytAar: 'alt+shift+n',
@@ -56,19 +56,11 @@ const TAST = {
  * charged for outside services and for livestock approvals), each year editable.
  */
 export default function GebyrtyperView({ params }: ViewProps) {
-  return <FaktureringRamme>{() => <Gebyrtyper id={idAf(params.satGebyrTypeId)} />}</FaktureringRamme>;
+  return <FaktureringRamme>{() => <Gebyrtyper param={params.satGebyrTypeId} />}</FaktureringRamme>;
 }
 
-const idAf = (v: string | undefined): number | null => {
-  if (v === undefined || v === '') return null;
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : Number.NaN;
-};
-
-function Gebyrtyper({ id }: { id: number | null }) {
-  const tile = useTile();
+function Gebyrtyper({ param }: { param: string | undefined }) {
   const vagter = useDelteVagter();
-  const [formKommandoer, setFormKommandoer] = useState<TileCommand[]>([]);
   const [satsKommandoer, setSatsKommandoer] = useState<TileCommand[]>([]);
   const [listeKommandoer, setListeKommandoer] = useState<TileCommand[]>([]);
   const gemmere = useRef<Gemmere>({});
@@ -87,21 +79,17 @@ function Gebyrtyper({ id }: { id: number | null }) {
         },
       },
       ...listeKommandoer,
-      ...formKommandoer,
       ...satsKommandoer,
     ],
-    [listeKommandoer, formKommandoer, satsKommandoer],
+    [listeKommandoer, satsKommandoer],
   );
   useTileCommands(alle);
   return (
     <div className="fa-admin">
       <GebyrTypeSektion
-        id={id}
-        vaelg={(ny) => tile.navigate(ny === null ? GEBYRTYPER_STI : `${GEBYRTYPER_STI}/${ny}`)}
-        aabnBeside={(ny) => tile.openBeside(`${GEBYRTYPER_STI}/${ny}`)}
+        param={param}
         vagt={vagter('gebyrtype')}
         setListeKommandoer={setListeKommandoer}
-        setFormKommandoer={setFormKommandoer}
         gemmere={gemmere}
       />
       <SatsSektion vagt={vagter('satser')} setKommandoer={setSatsKommandoer} gemmere={gemmere} />
@@ -181,58 +169,40 @@ const gebyrInput = (v: GebyrVaerdier): GebyrTypeInput => ({
 const satsTekst = (g: GebyrTypeAdmin) =>
   `${formatOere(g.satsOere)}${g.art === 'timesats' ? ' pr. time' : ''}`;
 
+const NY_KOMMANDO = {
+  id: 'ny-gebyrtype',
+  label: 'Ny gebyrtype',
+  keywords: ['ny', 'opret', 'gebyr', 'gebyrtype'],
+};
+const LISTE_KOMMANDO = {
+  id: 'gebyrtyper-liste',
+  label: 'Gå til gebyrtyperne',
+  keywords: ['liste', 'gebyrtyper'],
+};
+
 function GebyrTypeSektion(p: {
-  id: number | null;
-  vaelg(id: number | null): void;
-  aabnBeside(id: number): void;
+  param: string | undefined;
   vagt: Vagt;
+  /** The list's commands followed by the open form's. */
   setListeKommandoer(c: TileCommand[]): void;
-  setFormKommandoer(c: TileCommand[]): void;
   gemmere: GemmereRef;
 }) {
-  const { id, vaelg } = p;
   const q = useGebyrTyper();
   const typer = q.isError ? [] : (q.data ?? []);
-  const valgt = id !== null ? typer.find((g) => g.id === id) : undefined;
-
-  // 'Ny gebyrtype' on a selected type first leaves it (the unsaved-changes guard may stop that).
-  const [ny, setNy] = useState(false);
-  const nyOenskes = useRef(false);
-  useEffect(() => {
-    if (id !== null) setNy(false);
-    else if (nyOenskes.current) {
-      nyOenskes.current = false;
-      setNy(true);
-    }
-  }, [id]);
-  const startNy = useLatest(() => {
-    if (id !== null) {
-      nyOenskes.current = true;
-      vaelg(null);
-    } else setNy(true);
+  const ld = useListeDetalje({
+    sti: GEBYRTYPER_STI,
+    param: p.param,
+    raekker: typer,
+    hentet: q.isSuccess,
+    ny: NY_KOMMANDO,
+    liste: LISTE_KOMMANDO,
   });
-
-  const gridRef = useRef<HTMLTableElement>(null);
+  const { valgt } = ld;
   const { setListeKommandoer } = p;
   useEffect(() => {
-    setListeKommandoer([
-      {
-        id: 'ny-gebyrtype',
-        label: 'Ny gebyrtype',
-        shortcut: TAST.ny,
-        keywords: ['ny', 'opret', 'gebyr', 'gebyrtype'],
-        run: () => startNy.current(),
-      },
-      {
-        id: 'gebyrtyper-liste',
-        label: 'Gå til gebyrtyperne',
-        shortcut: TAST.liste,
-        keywords: ['liste', 'gebyrtyper'],
-        run: () => gridRef.current?.focus(),
-      },
-    ]);
+    setListeKommandoer(ld.kommandoer);
     return () => setListeKommandoer([]);
-  }, [setListeKommandoer, startNy]);
+  }, [setListeKommandoer, ld.kommandoer]);
 
   const columns = useMemo<DataTableColumn<GebyrTypeAdmin>[]>(
     () => [
@@ -266,8 +236,6 @@ function GebyrTypeSektion(p: {
     [],
   );
   const settings = useTableSettings('fakturering-gebyrtyper');
-  const selected = useMemo(() => new Set(id ? [String(id)] : []), [id]);
-  const formAaben = valgt !== undefined || (ny && id === null);
 
   return (
     <div className="rt fa-admin-del fa-bred">
@@ -276,10 +244,7 @@ function GebyrTypeSektion(p: {
           <h2>Gebyrtyper</h2>
           <span className="muted small">{q.data && !q.isError ? `${typer.length}` : ''}</span>
           <span className="rt-spacer" />
-          <Button size="small" onClick={() => startNy.current()} title={medGenvej('Ny gebyrtype', TAST.ny)}>
-            <Plus size={14} aria-hidden="true" />
-            Ny gebyrtype
-          </Button>
+          <NyKnap label="Ny gebyrtype" onClick={ld.startNy} />
         </div>
         {q.isSuccess && typer.length === 0 && (
           <p className="muted fa-tom">
@@ -299,45 +264,30 @@ function GebyrTypeSektion(p: {
             q.isError ? `Gebyrtyperne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null
           }
           onRetry={() => void q.refetch()}
-          selectionMode="single"
-          selected={selected}
-          onSelectionChange={(s) => {
-            const first = [...s][0];
-            if (first && Number(first) !== id) vaelg(Number(first));
-          }}
-          onOpen={(g, o) => (o?.beside ? p.aabnBeside(g.id) : vaelg(g.id))}
+          {...ld.tabel}
           settings={settings}
-          gridRef={gridRef}
           filterPlaceholder="Søg i gebyrtyper"
         />
       </section>
       <section className="rt-form" aria-label={valgt ? valgt.navn : 'Ny gebyrtype'}>
-        {formAaben ? (
+        {ld.formAaben ? (
           <GebyrTypeForm
             key={valgt ? `g${valgt.id}` : 'ny'}
             gebyrType={valgt}
             vagt={p.vagt}
-            setKommandoer={p.setFormKommandoer}
+            setKommandoer={ld.setFormKommandoer}
             gemmere={p.gemmere}
-            onOprettet={(g) => {
-              setNy(false);
-              vaelg(g.id);
-            }}
-            onAnnuller={() => setNy(false)}
+            onOprettet={ld.oprettet}
+            onAnnuller={ld.annullerNy}
           />
         ) : (
-          <div className="rt-placeholder">
-            {id !== null && (q.isSuccess || Number.isNaN(id)) ? (
-              <p className="form-alert" role="alert">
-                Gebyrtypen findes ikke hos den aktive kunde.
-              </p>
-            ) : (
-              <p className="muted">
-                Vælg en gebyrtype i listen med <kbd>Enter</kbd>, eller opret en ny med{' '}
-                <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
-              </p>
-            )}
-          </div>
+          <DetaljePladsholder
+            findesIkke={ld.findesIkke}
+            ikkeFundet="Gebyrtypen findes ikke hos den aktive kunde."
+          >
+            Vælg en gebyrtype i listen med <kbd>Enter</kbd>, eller opret en ny med{' '}
+            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
+          </DetaljePladsholder>
         )}
       </section>
     </div>
@@ -378,13 +328,10 @@ function GebyrTypeForm(p: {
       return client.getQueryData<GebyrTypeAdmin[]>(adminKeys.gebyrTyper)?.find((g) => g.id === gebyrType?.id);
     },
   });
-  const { form, busy } = vf;
+  const { form } = vf;
   const erNy = gebyrType === undefined;
-  useEffect(() => {
-    if (erNy) focusFirstField(form.ref.current);
-  }, [erNy, form.ref]);
+  const { gemRef, onSubmit } = useDetaljeForm(vf, erNy);
 
-  const gemRef = useLatest(vf.gem);
   const { setKommandoer, gemmere } = p;
   useEffect(() => {
     const gem = () => void gemRef.current();
@@ -398,10 +345,6 @@ function GebyrTypeForm(p: {
     };
   }, [setKommandoer, gemRef, gemmere]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void vf.gem();
-  };
   const v = form.values;
   const timesats = v.art === 'timesats';
   return (
@@ -483,16 +426,7 @@ function GebyrTypeForm(p: {
           onChange={(x) => form.set('aktiv', x)}
         />
       </div>
-      <FormKnapper
-        busy={busy === 'gem'}
-        dirty={form.dirty}
-        erNy={erNy}
-        onFortryd={vf.fortryd}
-        onAnnuller={() => {
-          vf.fortryd();
-          p.onAnnuller();
-        }}
-      />
+      <FormKnapper vf={vf} erNy={erNy} onAnnuller={p.onAnnuller} />
     </form>
   );
 }
@@ -502,34 +436,6 @@ function satsHint(tekst: string): ReactNode {
   if (tekst.trim() === '') return undefined;
   const oere = kronerTilOere(tekst);
   return oere === null ? undefined : `= ${formatOere(oere)}`;
-}
-
-function FormKnapper(p: {
-  busy: boolean;
-  dirty: boolean;
-  erNy: boolean;
-  gemLabel?: string;
-  onFortryd(): void;
-  onAnnuller?(): void;
-}) {
-  return (
-    <div className="rt-actions">
-      <SpinnerButton type="submit" loading={p.busy} loadingText="Gemmer …" title={medGenvej('Gem', TAST.gem)}>
-        <Save size={14} aria-hidden="true" />
-        {p.gemLabel ?? 'Gem'}
-      </SpinnerButton>
-      {p.erNy && p.onAnnuller ? (
-        <Button color="secondary" onClick={p.onAnnuller}>
-          Annullér
-        </Button>
-      ) : (
-        <Button color="secondary" disabled={!p.dirty} onClick={p.onFortryd}>
-          Fortryd ændringer
-        </Button>
-      )}
-      {p.dirty && <span className="muted small">Ikke gemte ændringer</span>}
-    </div>
-  );
 }
 
 // ---------------------------------------------------------------- the settlement years' rates
@@ -796,13 +702,10 @@ function SatsForm(p: {
       return client.getQueryData<Afregningsaar[]>(adminKeys.satser)?.find((a) => a.aar === aar);
     },
   });
-  const { form, busy } = vf;
+  const { form } = vf;
   const erNy = gemt === undefined;
-  useEffect(() => {
-    if (erNy) focusFirstField(form.ref.current);
-  }, [erNy, form.ref]);
+  const { gemRef, onSubmit } = useDetaljeForm(vf, erNy);
 
-  const gemRef = useLatest(vf.gem);
   const { setKommandoer, gemmere } = p;
   useEffect(() => {
     const gem = () => void gemRef.current();
@@ -821,10 +724,6 @@ function SatsForm(p: {
     };
   }, [setKommandoer, gemRef, gemmere, aar]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void vf.gem();
-  };
   const v = form.values;
   return (
     <form
@@ -880,17 +779,7 @@ function SatsForm(p: {
           hint="Den del af timerne til godkendelse af husdyrbrug, der opkræves"
         />
       </div>
-      <FormKnapper
-        busy={busy === 'gem'}
-        dirty={form.dirty}
-        erNy={erNy}
-        gemLabel={`Gem satser for ${aar}`}
-        onFortryd={vf.fortryd}
-        onAnnuller={() => {
-          vf.fortryd();
-          p.onAnnuller();
-        }}
-      />
+      <FormKnapper vf={vf} erNy={erNy} gemLabel={`Gem satser for ${aar}`} onAnnuller={p.onAnnuller} />
     </form>
   );
 }

@@ -12,12 +12,14 @@ import {
   vandanlaegBasisFormSchema,
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
+import { useMinimapLinks } from '../../lib/koordinater-links';
 import { lookupQuery, useLookup, useSagsbehandlere } from '../../lib/lookups';
 import { saveFailure } from '../../records/api';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
 import { LookupSelect, TextInput, useVersionedForm } from '../../ui/form';
 import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';
+import { Minikort } from '../../ui/Minikort';
 import { toast } from '../../ui/toast';
 import { useTile, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
@@ -157,6 +159,7 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
     }),
   );
   const sagsbehandlere = useSagsbehandlere(kundeId, 'Vandanlaeg');
+  const kortlinks = useMinimapLinks(kundeId, 'vandanlaeg');
   // Over-plant options: the customer's plants by name, narrowed by a search when there are many.
   const [overSoeg, setOverSoeg] = useState('');
   const [overQ, setOverQ] = useState('');
@@ -319,6 +322,16 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
             error={form.errors.matrikler}
             disabled={disabled}
             onChange={(x) => form.set('matrikler', x)}
+          />
+        </Sektion>
+        <Sektion titel="Kort" plain>
+          <Minikort
+            punkt={plant.koordinat}
+            wkt={plant.wkt}
+            navn={plant.basis.anlaegsnavn}
+            hvad="Vandanlægget"
+            links={kortlinks.data ?? []}
+            linksFejl={kortlinks.isError}
           />
         </Sektion>
         {SEKTIONER.slice(1).map((s) => (

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import {
   BASIS_FELTER,
   basisFormSchema,
@@ -9,8 +10,11 @@ import {
   type Virksomhed,
 } from '../../../contract/virksomhed';
 import { formatDato, formatKoordinat } from '../../lib/dates';
+import { useMinimapLinks } from '../../lib/koordinater-links';
+import { useShellSession } from '../../shell/session-context';
 import { useVersionedForm } from '../../ui/form';
 import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';
+import { Minikort } from '../../ui/Minikort';
 import { toast } from '../../ui/toast';
 import { useTile } from '../../workspace/tile-api';
 import { afterChange, api, keys, saveFailure } from './api';
@@ -86,6 +90,11 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
   const { v, kanRette, ctx } = d;
   const client = useQueryClient();
   const tile = useTile();
+  const landbrug = v.type === VIRKSOMHEDSTYPE.LANDBRUG;
+  const kortlinks = useMinimapLinks(
+    useShellSession().user?.customerId ?? 0,
+    landbrug ? 'landbrug' : 'virksomhed',
+  );
   // The form belongs to this company: another company in the same tile starts from its own values.
   const vf = useVersionedForm<Vaerdier, Virksomhed>({
     identitet: `virksomhed:${v.id}`,
@@ -185,6 +194,18 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
               onChange={(x) => setLokalitet(f.navn, x)}
             />
           ))}
+        </Sektion>
+        <Sektion titel="Kort" plain>
+          <Minikort
+            punkt={
+              v.lokalitet.x !== null && v.lokalitet.y !== null ? { x: v.lokalitet.x, y: v.lokalitet.y } : null
+            }
+            wkt={v.wkt}
+            navn={v.basis.navn}
+            hvad={landbrug ? 'Landbruget' : 'Virksomheden'}
+            links={kortlinks.data ?? []}
+            linksFejl={kortlinks.isError}
+          />
         </Sektion>
         {SEKTIONER.slice(1).map((s) => (
           <Sektion key={s.titel} titel={s.titel}>

@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
-import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useFraseFelt } from '../../lib/frase-maal';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
 import { datoFejl, formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
 
@@ -74,20 +75,34 @@ export interface TextAreaProps extends FieldBaseProps {
   /** Default 3 (spec 000 §5). */
   rows?: number;
   placeholder?: string;
+  /** false: 'Indsæt frase …' does not insert here (default: it does, see lib/frase-maal.ts). */
+  frase?: boolean;
 }
 
 export function TextArea(p: TextAreaProps) {
   const id = useId();
   const value = p.value ?? '';
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const onFocus = useFraseFelt({
+    ref,
+    name: p.name,
+    label: typeof p.label === 'string' ? p.label : p.name,
+    value,
+    onChange: p.onChange,
+    disabled: p.disabled,
+    enabled: p.frase !== false,
+  });
   return (
     <Field {...p} id={id} counter={p.maxLength ? `${value.length}/${p.maxLength}` : undefined}>
       <textarea
+        ref={ref}
         id={id}
         name={p.name}
         className={cls(p.error)}
         rows={p.rows ?? 3}
         value={value}
         onChange={(e) => p.onChange(e.target.value)}
+        onFocus={onFocus}
         maxLength={p.maxLength}
         disabled={p.disabled}
         placeholder={p.placeholder}

@@ -36,10 +36,14 @@ import {
   tilsynKonklusion,
   virksomhed,
 } from '../schema';
+import { lavBrugerAdmin } from './brugeradmin';
 import { forberedBrugere, lavKunderOgBrugere } from './brugere';
 import { type KundeRef, type KundeStats, newUniqueRegisters, type SeedContext } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
+import { lavDokumenter } from './dokumenter';
 import { lavFakturering } from './fakturering';
+import { lavFrister } from './frister';
+import { lavMinimaps } from './minimaps';
 import { lavPlanlaegning } from './planlaegning';
 import { Prng } from './prng';
 import { lavRegistreringer } from './registreringer';
@@ -63,6 +67,11 @@ export interface SeedOptions {
   scale: SeedScale;
   passwordHashCost?: PasswordHashCost;
   log?: (msg: string) => void;
+  /**
+   * The key that encrypts the Jupiter certificates' private keys (src/server/certifikat/krypto.ts):
+   * given, each customer gets generated certificates; left out (tests), none are seeded.
+   */
+  certifikatNoegle?: Buffer;
 }
 
 export interface SeedSummary {
@@ -308,6 +317,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
       await ctx.writer.flush();
       await lavPlanlaegning(exec, k, kp.fork('planlaegning'));
       await lavFakturering(exec, k, kp.fork('fakturering'));
+      await lavFrister(exec, k, kp.fork('frister'));
+      await lavMinimaps(exec, k);
+      await lavBrugerAdmin(exec, k, opts.certifikatNoegle);
+      await lavDokumenter(exec, k);
       lavNotifikationer(ctx, k, kp.fork('notifikationer'));
       log(
         `${k.navn}: ${k.stats.virksomheder} virksomheder, ${k.stats.landbrug} landbrug, ${k.stats.vandanlaeg} vandanlæg, ` +

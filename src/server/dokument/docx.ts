@@ -1,0 +1,700 @@
+import {
+  DOMParser,
+  type Document,
+  type Element,
+  type Node,
+  onErrorStopParsing,
+  XMLSerializer,
+} from '@xmldom/xmldom';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import {
+  SKABELON_IKKE_DOCX,
+  SKABELON_MAKRO,
+  SKABELON_MAKS_BYTES,
+  type SkabelonFelt,
+} from '../../contract/dokumenter';
+
+/**
+ * The .docx engine: opens a Word document under limits, refuses active content, scans it for the
+ * names a letter can fill (bookmarks, merge fields, {tags}, legacy form fields) and fills them. Pure:
+ * no I/O, and nothing in the file is ever run (macros are refused, fields are never evaluated).
+ */
+
+/** A zip bomb guard: at most this much uncompressed content and this many entries. */
+export const MAKS_UDPAKKET_BYTES = 50 * 1024 * 1024;
+export const MAKS_ANTAL_FILER = 2000;
+export const SKABELON_BOMBE =
+  'Filen pakker ud til mere end 50 MB eller 2.000 dele og kan ikke bruges som skabelon';
+export const SKABELON_DOCTYPE = 'Skabelonen indeholder en DOCTYPE-erklæring og kan ikke bruges';
+export const SKABELON_FOR_STOR = 'Skabelonen er for stor. Den må højst fylde 5 MB';
+export const FORMULARFELT_BESKED = 'Formularfelter udfyldes ikke – brug et bogmærke';
+
+/** Why a file cannot be used; `status` 400 or 413, `besked` in Danish. */
+export class DocxFejl extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    readonly besked: string,
+  ) {
+    super(besked);
+  }
+}
+
+export type Del = 'dokument' | 'sidehoved' | 'sidefod';
+
+const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+export interface DocxPakke {
+  /** Every entry of the zip, unchanged. */
+  filer: Record<string, Uint8Array>;
+  /** The parsed text parts: document, headers and footers. */
+  dele: { sti: string; del: Del; doc: Document }[];
+}
+
+function delAf(sti: string): Del | null {
+  if (sti === 'word/document.xml') return 'dokument';
+  if (/^word\/header\d*\.xml$/.test(sti)) return 'sidehoved';
+  if (/^word\/footer\d*\.xml$/.test(sti)) return 'sidefod';
+  return null;
+}
+
+function parseXml(tekst: string): Document {
+  if (/<!DOCTYPE/i.test(tekst) || /<!ENTITY/i.test(tekst)) throw new DocxFejl(400, SKABELON_DOCTYPE);
+  try {
+    return new DOMParser({ onError: onErrorStopParsing }).parseFromString(tekst, 'text/xml');
+  } catch {
+    throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+  }
+}
+
+/** The relationships of a .rels part: Type and Target of each. */
+function relationer(tekst: string | undefined): { type: string; target: string }[] {
+  if (!tekst) return [];
+  const ud: { type: string; target: string }[] = [];
+  for (const m of tekst.matchAll(/<Relationship\b[^>]*>/g)) {
+    const type = /\bType="([^"]*)"/.exec(m[0])?.[1] ?? '';
+    const target = /\bTarget="([^"]*)"/.exec(m[0])?.[1] ?? '';
+    ud.push({ type, target });
+  }
+  return ud;
+}
+
+/** Refuses macros and other active content: VBA projects, macro-enabled types, ActiveX, OLE, .dotm. */
+function tjekAktivtIndhold(filer: Record<string, Uint8Array>): void {
+  for (const navn of Object.keys(filer)) {
+    const n = navn.toLowerCase();
+    if (n.endsWith('vbaproject.bin') || n.endsWith('vbadata.xml')) throw new DocxFejl(400, SKABELON_MAKRO);
+    if (n.startsWith('word/activex/')) throw new DocxFejl(400, SKABELON_MAKRO);
+    if (n.startsWith('word/embeddings/') && n.endsWith('.bin')) throw new DocxFejl(400, SKABELON_MAKRO);
+  }
+  const ct = filer['[Content_Types].xml'];
+  const typer = ct ? strFromU8(ct) : '';
+  if (/macroEnabled|vbaProject|activeX/i.test(typer)) throw new DocxFejl(400, SKABELON_MAKRO);
+  const rels = filer['word/_rels/settings.xml.rels'];
+  for (const r of relationer(rels ? strFromU8(rels) : undefined)) {
+    if (/attachedTemplate$/i.test(r.type) && /\.dotm$/i.test(r.target.trim()))
+      throw new DocxFejl(400, SKABELON_MAKRO);
+  }
+}
+
+/**
+ * Opens a .docx: size limits first (413 over SKABELON_MAKS_BYTES; more than 50 MB uncompressed or
+ * 2,000 entries is refused before anything is unpacked), then not-a-docx and active content (400).
+ */
+export function aabnDocx(bytes: Uint8Array): DocxPakke {
+  if (bytes.length > SKABELON_MAKS_BYTES) throw new DocxFejl(413, SKABELON_FOR_STOR);
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+  let antal = 0;
+  let udpakket = 0;
+  let filer: Record<string, Uint8Array>;
+  try {
+    filer = unzipSync(bytes, {
+      filter: (f) => {
+        antal++;
+        udpakket += f.originalSize;
+        if (antal > MAKS_ANTAL_FILER || udpakket > MAKS_UDPAKKET_BYTES)
+          throw new DocxFejl(400, SKABELON_BOMBE);
+        return true;
+      },
+    });
+  } catch (err) {
+    if (err instanceof DocxFejl) throw err;
+    throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+  }
+  // fflate fills at most the declared size; a part that says less than it holds is cut, never grown.
+  const hoved = filer['word/document.xml'];
+  if (!hoved || !filer['[Content_Types].xml']) throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+  tjekAktivtIndhold(filer);
+  const dele: DocxPakke['dele'] = [];
+  for (const [sti, indhold] of Object.entries(filer)) {
+    const del = delAf(sti);
+    if (!del) continue;
+    let tekst: string;
+    try {
+      tekst = new TextDecoder('utf-8', { fatal: true }).decode(indhold);
+    } catch {
+      throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+    }
+    dele.push({ sti, del, doc: parseXml(tekst) });
+  }
+  const orden: Record<Del, number> = { sidehoved: 0, dokument: 1, sidefod: 2 };
+  dele.sort((a, b) => orden[a.del] - orden[b.del] || a.sti.localeCompare(b.sti));
+  if (dele[0]?.doc.documentElement?.localName === undefined) throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+  return { filer, dele };
+}
+
+// ---------------------------------------------------------------- DOM helpers
+
+const ELEMENT = 1;
+
+function erW(n: Node | null | undefined, navn: string): n is Element {
+  return (
+    !!n && n.nodeType === ELEMENT && (n as Element).namespaceURI === W_NS && (n as Element).localName === navn
+  );
+}
+
+function wAttr(e: Element, navn: string): string | null {
+  return e.getAttributeNS(W_NS, navn) ?? e.getAttribute(`w:${navn}`);
+}
+
+function boern(e: Node): Node[] {
+  const ud: Node[] = [];
+  for (let c = e.firstChild; c; c = c.nextSibling) ud.push(c);
+  return ud;
+}
+
+/** Every element named w:<navn> under `rod`, in document order. */
+function alle(rod: Node, navn: string): Element[] {
+  const d = rod as unknown as { getElementsByTagNameNS(ns: string, n: string): ArrayLike<Element> };
+  return Array.from(d.getElementsByTagNameNS(W_NS, navn));
+}
+
+/** Every element under `rod` in document order (elements only). */
+function gennemgaa(rod: Node, fn: (e: Element) => void): void {
+  for (let c = rod.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType !== ELEMENT) continue;
+    fn(c as Element);
+    gennemgaa(c, fn);
+  }
+}
+
+function naermeste(n: Node, navn: string): Element | null {
+  for (let p = n.parentNode; p; p = p.parentNode) if (erW(p, navn)) return p;
+  return null;
+}
+
+function wEl(doc: Document, navn: string): Element {
+  return doc.createElementNS(W_NS, `w:${navn}`);
+}
+
+// ---------------------------------------------------------------- scan
+
+export type FeltArt = SkabelonFelt['art'];
+
+interface Fund {
+  navn: string;
+  art: FeltArt;
+  del: Del;
+}
+
+/** The name of a MERGEFIELD instruction, or null. */
+export function flettefeltNavn(instr: string): string | null {
+  const m = /^\s*MERGEFIELD\s+(?:"([^"]+)"|([^\s\\"]+))/i.exec(instr);
+  return m ? (m[1] ?? m[2] ?? '').trim() || null : null;
+}
+
+const TAG = /\{\s*([\p{L}\p{N}_.-]+)\s*\}/gu;
+
+/** The text nodes (w:t) of one paragraph, not those of paragraphs nested in it (text boxes). */
+function tekstnoder(p: Element): Element[] {
+  return alle(p, 't').filter((t) => naermeste(t, 'p') === p);
+}
+
+interface KompleksFelt {
+  begin: Element;
+  separate: Element | null;
+  end: Element | null;
+  instr: string;
+  form: string | null;
+}
+
+/** The complex fields (w:fldChar begin … separate … end) of a part, nested ones included. */
+function komplekseFelter(rod: Node): KompleksFelt[] {
+  const ud: KompleksFelt[] = [];
+  const stak: KompleksFelt[] = [];
+  gennemgaa(rod, (e) => {
+    const n: Node = e;
+    if (erW(n, 'fldChar')) {
+      const type = wAttr(e, 'fldCharType');
+      if (type === 'begin') {
+        const ff = alle(e, 'ffData')[0];
+        const navnEl = ff ? alle(ff, 'name')[0] : undefined;
+        const f: KompleksFelt = {
+          begin: e,
+          separate: null,
+          end: null,
+          instr: '',
+          form: ff ? ((navnEl && wAttr(navnEl, 'val')) ?? '') : null,
+        };
+        stak.push(f);
+        ud.push(f);
+      } else if (type === 'separate') {
+        const f = stak[stak.length - 1];
+        if (f) f.separate = e;
+      } else if (type === 'end') {
+        const f = stak.pop();
+        if (f) f.end = e;
+      }
+    } else if (erW(n, 'instrText')) {
+      const f = stak[stak.length - 1];
+      if (f && !f.separate) f.instr += n.textContent ?? '';
+    }
+  });
+  return ud;
+}
+
+function findNavne(pakke: DocxPakke): Fund[] {
+  const fund: Fund[] = [];
+  for (const { del, doc } of pakke.dele) {
+    const formNavne = new Set<string>();
+    for (const f of komplekseFelter(doc)) {
+      if (f.form !== null) {
+        if (f.form) {
+          fund.push({ navn: f.form, art: 'formularfelt', del });
+          formNavne.add(f.form.toLowerCase());
+        }
+        continue;
+      }
+      const navn = flettefeltNavn(f.instr);
+      if (navn) fund.push({ navn, art: 'flettefelt', del });
+    }
+    for (const b of alle(doc, 'bookmarkStart')) {
+      const navn = wAttr(b, 'name') ?? '';
+      // Hidden bookmarks (_GoBack, _Toc…, _Ref…) are Word's own; a form field's bookmark is the field.
+      if (!navn || navn.startsWith('_') || formNavne.has(navn.toLowerCase())) continue;
+      fund.push({ navn, art: 'bogmaerke', del });
+    }
+    for (const f of alle(doc, 'fldSimple')) {
+      const navn = flettefeltNavn(wAttr(f, 'instr') ?? '');
+      if (navn) fund.push({ navn, art: 'flettefelt', del });
+    }
+    for (const p of alle(doc, 'p')) {
+      const tekst = tekstnoder(p)
+        .map((t) => t.textContent ?? '')
+        .join('');
+      for (const m of tekst.matchAll(TAG)) fund.push({ navn: m[1]!, art: 'tag', del });
+    }
+  }
+  return fund;
+}
+
+/** The catalogue as the scan and the filler see it: a known name's canonical form, or undefined. */
+export interface Katalog {
+  kendt(navn: string): string | undefined;
+}
+
+/**
+ * A name's canonical catalogue name: exact (any letter case), or, for a name ending in digits, the
+ * name without them (`Virksomhed_Navn2` is `Virksomhed_Navn`: Word's bookmarks must be unique, so a
+ * value needed twice gets a second name).
+ */
+export function katalogAf(navne: Iterable<string>): Katalog {
+  const m = new Map<string, string>();
+  for (const n of navne) m.set(n.toLowerCase(), n);
+  return {
+    kendt(navn: string) {
+      const l = navn.toLowerCase();
+      return m.get(l) ?? m.get(l.replace(/\d+$/, ''));
+    },
+  };
+}
+
+const ART_ORD: Record<FeltArt, string> = {
+  bogmaerke: 'Bogmærket',
+  flettefelt: 'Flettefeltet',
+  tag: 'Feltet',
+  formularfelt: 'Formularfeltet',
+};
+
+/** What the scan found: each name once per kind and part, with counts and Danish flags. */
+export function scanFelter(pakke: DocxPakke, katalog: Katalog): SkabelonFelt[] {
+  const fund = findNavne(pakke);
+  const bogmaerkeAntal = new Map<string, number>();
+  for (const f of fund)
+    if (f.art === 'bogmaerke' || f.art === 'formularfelt')
+      bogmaerkeAntal.set(f.navn.toLowerCase(), (bogmaerkeAntal.get(f.navn.toLowerCase()) ?? 0) + 1);
+  const grupper = new Map<
+    string,
+    { navn: string; art: FeltArt; del: Del; antal: number; navne: Set<string> }
+  >();
+  for (const f of fund) {
+    const noegle = `${f.art}|${f.del}|${f.navn.toLowerCase()}`;
+    const g = grupper.get(noegle);
+    if (g) {
+      g.antal++;
+      g.navne.add(f.navn);
+    } else grupper.set(noegle, { navn: f.navn, art: f.art, del: f.del, antal: 1, navne: new Set([f.navn]) });
+  }
+  return [...grupper.values()].map((g) => {
+    const kanonisk = katalog.kendt(g.navn);
+    const dublet = g.art === 'bogmaerke' && (bogmaerkeAntal.get(g.navn.toLowerCase()) ?? 0) > 1;
+    const beskeder: string[] = [];
+    if (g.art === 'formularfelt') beskeder.push(FORMULARFELT_BESKED);
+    if (!kanonisk)
+      beskeder.push(`${ART_ORD[g.art]} "${g.navn}" er ikke et kendt felt og bliver ikke udfyldt`);
+    if (dublet)
+      beskeder.push(
+        `Bogmærket "${g.navn}" findes flere gange (Word skelner ikke mellem store og små bogstaver). ` +
+          `Giv den næste forekomst et nyt navn, fx "${g.navn}2"`,
+      );
+    return {
+      navn: g.navn,
+      art: g.art,
+      del: g.del,
+      antal: g.antal,
+      kendt: !!kanonisk,
+      dublet,
+      besked: beskeder.length > 0 ? beskeder.join('. ') : null,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- fill
+
+/** A control point row in a letter. */
+export interface KontrolpunktRaekke {
+  emne: string;
+  kontrolpunkt: string;
+  resultat: string;
+  bemaerkning: string;
+}
+
+export const KONTROLPUNKTER_NAVN = 'Kontrolpunkter';
+export const INGEN_KONTROLPUNKTER = 'Der er ikke registreret kontrolpunkter ved tilsynet.';
+
+export interface Udfyldning {
+  /** Values by canonical catalogue name. */
+  vaerdier: ReadonlyMap<string, string>;
+  kontrolpunkter: readonly KontrolpunktRaekke[];
+}
+
+/** A run holding `tekst` (newlines become w:br, tabs w:tab) with a copy of `rPr`. */
+function lavRun(doc: Document, tekst: string, rPr: Element | null): Element {
+  const r = wEl(doc, 'r');
+  if (rPr) r.appendChild(rPr.cloneNode(true));
+  tekst.split('\n').forEach((linje, i) => {
+    if (i > 0) r.appendChild(wEl(doc, 'br'));
+    linje.split('\t').forEach((stykke, j) => {
+      if (j > 0) r.appendChild(wEl(doc, 'tab'));
+      if (stykke === '') return;
+      const t = wEl(doc, 't');
+      t.setAttribute('xml:space', 'preserve');
+      t.appendChild(doc.createTextNode(stykke));
+      r.appendChild(t);
+    });
+  });
+  return r;
+}
+
+function foersteRPr(noder: Node[]): Element | null {
+  for (const n of noder) {
+    if (erW(n, 'r')) {
+      const rPr = boern(n).find((c) => erW(c, 'rPr'));
+      return (rPr as Element | undefined) ?? null;
+    }
+    if (n.nodeType === ELEMENT) {
+      const r = alle(n, 'r')[0];
+      if (r) return (boern(r).find((c) => erW(c, 'rPr')) as Element | undefined) ?? null;
+    }
+  }
+  return null;
+}
+
+function kontrolpunktTekst(rows: readonly KontrolpunktRaekke[]): string {
+  if (rows.length === 0) return INGEN_KONTROLPUNKTER;
+  return rows
+    .map((r) => `${r.emne} – ${r.kontrolpunkt}: ${r.resultat}${r.bemaerkning ? ` (${r.bemaerkning})` : ''}`)
+    .join('\n');
+}
+
+function celle(doc: Document, tekst: string, fed: boolean): Element {
+  const tc = wEl(doc, 'tc');
+  const tcPr = wEl(doc, 'tcPr');
+  const w = wEl(doc, 'tcW');
+  w.setAttributeNS(W_NS, 'w:w', '0');
+  w.setAttributeNS(W_NS, 'w:type', 'auto');
+  tcPr.appendChild(w);
+  tc.appendChild(tcPr);
+  const p = wEl(doc, 'p');
+  let rPr: Element | null = null;
+  if (fed) {
+    rPr = wEl(doc, 'rPr');
+    rPr.appendChild(wEl(doc, 'b'));
+  }
+  p.appendChild(lavRun(doc, tekst, rPr));
+  tc.appendChild(p);
+  return tc;
+}
+
+/** The control points as a table with borders: emne, kontrolpunkt, resultat, bemærkning. */
+function kontrolpunktTabel(doc: Document, rows: readonly KontrolpunktRaekke[]): Element {
+  const tbl = wEl(doc, 'tbl');
+  const tblPr = wEl(doc, 'tblPr');
+  const tblW = wEl(doc, 'tblW');
+  tblW.setAttributeNS(W_NS, 'w:w', '5000');
+  tblW.setAttributeNS(W_NS, 'w:type', 'pct');
+  tblPr.appendChild(tblW);
+  const kanter = wEl(doc, 'tblBorders');
+  for (const side of ['top', 'left', 'bottom', 'right', 'insideH', 'insideV']) {
+    const k = wEl(doc, side);
+    k.setAttributeNS(W_NS, 'w:val', 'single');
+    k.setAttributeNS(W_NS, 'w:sz', '4');
+    k.setAttributeNS(W_NS, 'w:space', '0');
+    k.setAttributeNS(W_NS, 'w:color', 'auto');
+    kanter.appendChild(k);
+  }
+  tblPr.appendChild(kanter);
+  tbl.appendChild(tblPr);
+  const grid = wEl(doc, 'tblGrid');
+  for (const bredde of [2000, 3500, 1500, 2000]) {
+    const c = wEl(doc, 'gridCol');
+    c.setAttributeNS(W_NS, 'w:w', String(bredde));
+    grid.appendChild(c);
+  }
+  tbl.appendChild(grid);
+  const raekke = (celler: string[], fed: boolean) => {
+    const tr = wEl(doc, 'tr');
+    for (const c of celler) tr.appendChild(celle(doc, c, fed));
+    tbl.appendChild(tr);
+  };
+  raekke(['Emne', 'Kontrolpunkt', 'Resultat', 'Bemærkning'], true);
+  for (const r of rows) raekke([r.emne, r.kontrolpunkt, r.resultat, r.bemaerkning], false);
+  return tbl;
+}
+
+/** Inserts a block (a table) after the paragraph `p`; a table cell must still end with a paragraph. */
+function indsaetEfterAfsnit(p: Element, blok: Element): void {
+  const forael = p.parentNode;
+  if (!forael) return;
+  forael.insertBefore(blok, p.nextSibling);
+  if (erW(forael, 'tc') && forael.lastChild === blok) forael.appendChild(wEl(p.ownerDocument!, 'p'));
+}
+
+/** Fills one bookmark: its range's content is replaced by the value (at a collapsed one: inserted). */
+function fyldBogmaerke(
+  doc: Document,
+  start: Element,
+  slut: Element | undefined,
+  vaerdi: string,
+  tabel?: Element,
+) {
+  const p1 = erW(start.parentNode, 'p') ? (start.parentNode as Element) : null;
+  if (slut && slut.parentNode === start.parentNode && p1) {
+    const mellem: Node[] = [];
+    for (let n = start.nextSibling; n && n !== slut; n = n.nextSibling) mellem.push(n);
+    const rPr = foersteRPr(mellem) ?? foersteRPr(boern(p1).filter((n) => erW(n, 'r')));
+    for (const n of mellem) if (!erW(n, 'bookmarkStart') && !erW(n, 'bookmarkEnd')) p1.removeChild(n);
+    if (tabel) indsaetEfterAfsnit(p1, tabel);
+    else p1.insertBefore(lavRun(doc, vaerdi, rPr ? (rPr.cloneNode(true) as Element) : null), slut);
+    return;
+  }
+  // A range over paragraphs: the value replaces the rest of the first paragraph, the paragraphs in
+  // between and the start of the last one.
+  const foerste = p1 ?? (erW(start.nextSibling, 'p') ? (start.nextSibling as Element) : null);
+  if (!foerste) return;
+  const sidste = slut ? naermeste(slut, 'p') : null;
+  const efterStart: Node[] = p1 ? [] : boern(foerste);
+  if (p1) for (let n = start.nextSibling; n; n = n.nextSibling) efterStart.push(n);
+  const rPr = foersteRPr(efterStart);
+  for (const n of efterStart)
+    if (erW(n, 'r') || erW(n, 'hyperlink') || erW(n, 'fldSimple')) foerste.removeChild(n);
+  if (sidste && sidste !== foerste && sidste.parentNode === foerste.parentNode) {
+    for (let n = foerste.nextSibling; n && n !== sidste; ) {
+      const naeste = n.nextSibling;
+      foerste.parentNode?.removeChild(n);
+      n = naeste;
+    }
+    for (let n = sidste.firstChild; n && n !== slut; ) {
+      const naeste = n.nextSibling;
+      if (erW(n, 'r') || erW(n, 'hyperlink') || erW(n, 'fldSimple')) sidste.removeChild(n);
+      n = naeste;
+    }
+  }
+  if (tabel) indsaetEfterAfsnit(foerste, tabel);
+  else foerste.appendChild(lavRun(doc, vaerdi, rPr ? (rPr.cloneNode(true) as Element) : null));
+}
+
+/** Replaces {tags} in a paragraph, also when Word split a tag over several runs. */
+function fyldTags(p: Element, vaerdiAf: (navn: string) => string | undefined): void {
+  const ts = tekstnoder(p);
+  if (ts.length === 0) return;
+  const tekster = ts.map((t) => t.textContent ?? '');
+  const hel = tekster.join('');
+  const matches = [...hel.matchAll(TAG)].filter((m) => vaerdiAf(m[1]!) !== undefined);
+  if (matches.length === 0) return;
+  const starter: number[] = [];
+  let acc = 0;
+  for (const t of tekster) {
+    starter.push(acc);
+    acc += t.length;
+  }
+  const find = (pos: number, slut: boolean) => {
+    for (let i = tekster.length - 1; i >= 0; i--) {
+      if (slut ? starter[i]! < pos : starter[i]! <= pos) return i;
+    }
+    return 0;
+  };
+  for (const m of matches.reverse()) {
+    const fra = m.index!;
+    const til = fra + m[0].length;
+    const a = find(fra, false);
+    const b = find(til, true);
+    const vaerdi = vaerdiAf(m[1]!)!;
+    if (a === b) {
+      const s = tekster[a]!;
+      tekster[a] = s.slice(0, fra - starter[a]!) + vaerdi + s.slice(til - starter[a]!);
+    } else {
+      tekster[a] = tekster[a]!.slice(0, fra - starter[a]!) + vaerdi;
+      for (let i = a + 1; i < b; i++) tekster[i] = '';
+      tekster[b] = tekster[b]!.slice(til - starter[b]!);
+    }
+  }
+  const doc = p.ownerDocument!;
+  ts.forEach((t, i) => {
+    const ny = tekster[i]!;
+    if (ny === (t.textContent ?? '')) return;
+    const linjer = ny.split('\n');
+    while (t.firstChild) t.removeChild(t.firstChild);
+    t.setAttribute('xml:space', 'preserve');
+    t.appendChild(doc.createTextNode(linjer[0]!));
+    let efter: Node = t;
+    for (const linje of linjer.slice(1)) {
+      const br = wEl(doc, 'br');
+      t.parentNode?.insertBefore(br, efter.nextSibling);
+      const nt = wEl(doc, 't');
+      nt.setAttribute('xml:space', 'preserve');
+      nt.appendChild(doc.createTextNode(linje));
+      t.parentNode?.insertBefore(nt, br.nextSibling);
+      efter = nt;
+    }
+  });
+}
+
+function fyldDel(doc: Document, u: Udfyldning, katalog: Katalog): void {
+  const vaerdiAf = (navn: string): string | undefined => {
+    const k = katalog.kendt(navn);
+    if (!k) return undefined;
+    if (k === KONTROLPUNKTER_NAVN) return kontrolpunktTekst(u.kontrolpunkter);
+    return u.vaerdier.get(k) ?? '';
+  };
+  // Merge fields: the whole field becomes plain text (Word would otherwise show the code again).
+  for (const f of alle(doc, 'fldSimple')) {
+    const navn = flettefeltNavn(wAttr(f, 'instr') ?? '');
+    const v = navn ? vaerdiAf(navn) : undefined;
+    if (v === undefined || !f.parentNode) continue;
+    const r = lavRun(doc, v, foersteRPr(boern(f)));
+    f.parentNode.insertBefore(r, f);
+    f.parentNode.removeChild(f);
+  }
+  const felter = komplekseFelter(doc);
+  // Legacy form fields are never filled, nor the bookmarks Word puts around them.
+  const formNavne = new Set(felter.filter((f) => f.form).map((f) => f.form!.toLowerCase()));
+  for (const f of felter) {
+    if (f.form !== null || !f.end) continue;
+    const navn = flettefeltNavn(f.instr);
+    const v = navn ? vaerdiAf(navn) : undefined;
+    const rBegin = naermeste(f.begin, 'r');
+    const rEnd = naermeste(f.end, 'r');
+    if (v === undefined || !rBegin || !rEnd || rBegin.parentNode !== rEnd.parentNode) continue;
+    const forael = rBegin.parentNode!;
+    const fjern: Node[] = [];
+    for (let n: Node | null = rBegin; n; n = n.nextSibling) {
+      fjern.push(n);
+      if (n === rEnd) break;
+    }
+    const resultat = f.separate ? naermeste(f.separate, 'r') : null;
+    const rPr = foersteRPr(resultat ? fjern.slice(fjern.indexOf(resultat) + 1) : fjern);
+    forael.insertBefore(lavRun(doc, v, rPr), rBegin);
+    for (const n of fjern) if (!erW(n, 'bookmarkStart') && !erW(n, 'bookmarkEnd')) forael.removeChild(n);
+  }
+  const slutter = new Map<string, Element>();
+  for (const e of alle(doc, 'bookmarkEnd')) slutter.set(wAttr(e, 'id') ?? '', e);
+  for (const s of alle(doc, 'bookmarkStart')) {
+    const navn = wAttr(s, 'name') ?? '';
+    if (!navn || navn.startsWith('_') || formNavne.has(navn.toLowerCase())) continue;
+    const k = katalog.kendt(navn);
+    if (!k) continue;
+    const slut = slutter.get(wAttr(s, 'id') ?? '');
+    if (k === KONTROLPUNKTER_NAVN && u.kontrolpunkter.length > 0)
+      fyldBogmaerke(doc, s, slut, '', kontrolpunktTabel(doc, u.kontrolpunkter));
+    else fyldBogmaerke(doc, s, slut, vaerdiAf(navn) ?? '');
+  }
+  for (const p of alle(doc, 'p')) fyldTags(p, vaerdiAf);
+}
+
+/** Fills every known name in the document, headers and footers; answers the new .docx. */
+export function fyldDocx(pakke: DocxPakke, u: Udfyldning, katalog: Katalog): Uint8Array {
+  const ud: Record<string, Uint8Array> = { ...pakke.filer };
+  const s = new XMLSerializer();
+  for (const { sti, doc } of pakke.dele) {
+    fyldDel(doc, u, katalog);
+    ud[sti] = strToU8(s.serializeToString(doc));
+  }
+  return zipSync(ud, { level: 6 });
+}
+
+/** The text of the parts, paragraph by paragraph (a table row is one line, cells joined by ' | '). */
+export function afsnitTekster(pakke: DocxPakke): string[] {
+  const linjer: string[] = [];
+  const afsnitTekst = (p: Element) => {
+    let s = '';
+    gennemgaa(p, (e) => {
+      if (naermeste(e, 'p') !== p) return;
+      if (erW(e, 't')) s += e.textContent ?? '';
+      else if (erW(e, 'br')) s += '\n';
+      else if (erW(e, 'tab')) s += '\t';
+    });
+    return s;
+  };
+  const blok = (rod: Node) => {
+    for (const c of boern(rod)) {
+      if (erW(c, 'p')) {
+        const s = afsnitTekst(c);
+        if (s.trim()) linjer.push(s);
+      } else if (erW(c, 'tbl')) {
+        for (const tr of boern(c).filter((n) => erW(n, 'tr'))) {
+          const celler = boern(tr)
+            .filter((n) => erW(n, 'tc'))
+            .map((tc) =>
+              boern(tc)
+                .filter((n) => erW(n, 'p'))
+                .map((p) => afsnitTekst(p as Element))
+                .join(' ')
+                .trim(),
+            );
+          linjer.push(celler.join(' | '));
+        }
+      } else if (c.nodeType === ELEMENT && !erW(c, 'sectPr')) blok(c);
+    }
+  };
+  for (const { doc } of pakke.dele) {
+    const rod = doc.documentElement;
+    if (!rod) continue;
+    const body = boern(rod).find((n) => erW(n, 'body'));
+    blok(body ?? rod);
+  }
+  return linjer;
+}
+
+/** Scan and preview of an upload: what it holds, and its text filled with the sample values. */
+export function scanDocx(
+  bytes: Uint8Array,
+  katalog: Katalog,
+  eksempel: Udfyldning,
+): { felter: SkabelonFelt[]; forhaandsvisning: string[] } {
+  const felter = scanFelter(aabnDocx(bytes), katalog);
+  const fyldt = aabnDocx(bytes);
+  fyldDocx(fyldt, eksempel, katalog);
+  return { felter, forhaandsvisning: afsnitTekster(fyldt) };
+}
+
+export { W_NS };

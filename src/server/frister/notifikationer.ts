@@ -1,0 +1,170 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { formatIsoDato } from '../../contract/format';
+import { dageMellem } from '../../contract/frister-regler';
+import { NOTIFIKATION_TYPER } from '../../contract/session';
+import type { Tx } from '../db/versioneret';
+import { DMA_STAMDATA } from './dma-status';
+
+/**
+ * The bell's three notification types, produced from the data (issue 15):
+ * 1 DMAStatusInfo — inspections whose latest DMA report failed, and pending inspections whose company
+ *   lacks DMA master data;
+ * 2 JupiterStatusInfo — water plants whose latest Jupiter report failed;
+ * 3 JupiterCertificateRenewalInfo — the active Jupiter certificate expires within 60, 30 or 7 days.
+ *
+ * Each is upserted by (kunde, type, noegle): the key names the state it reports (the newest failure's
+ * id, the month, the certificate and threshold), so producing twice adds nothing and a new failure
+ * makes a new notification. When: on notification/list and notification/antal at most once per
+ * PRODUKTION_INTERVAL_MS per customer and process, and at once after a DMA send or a Jupiter retry.
+ * Several processes may produce at the same moment: the unique index makes the second a no-op.
+ */
+
+export const PRODUKTION_INTERVAL_MS = 5 * 60_000;
+export const CERTIFIKAT_TAERSKLER = [7, 30, 60] as const;
+
+export const NOTIFIKATION_STI: Record<1 | 2 | 3, string> = {
+  1: '/frister/dmastatus',
+  2: '/frister/jupiterstatus',
+  3: '/admin/JupiterCertifikat',
+};
+
+const senest = new Map<number, number>();
+
+type Exec = Pick<Tx, 'execute'>;
+const rows = async <T>(db: Exec, q: SQL): Promise<T[]> =>
+  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+
+async function upsert(
+  db: Exec,
+  kundeId: number,
+  type: 1 | 2 | 3,
+  noegle: string,
+  beskrivelse: string,
+  nu: Date,
+): Promise<void> {
+  await db.execute(
+    sql`insert into notifikation (kunde_id, bruger_id, type, oprettet, beskrivelse, noegle, link)
+      values (${kundeId}, null, ${type}, ${nu.toISOString()}, ${beskrivelse}, ${noegle}, ${NOTIFIKATION_STI[type]})
+      on conflict (kunde_id, type, noegle) where noegle is not null
+      do update set beskrivelse = excluded.beskrivelse`,
+  );
+}
+
+const tal = (n: number, en: string, flere: string) => `${n} ${n === 1 ? en : flere}`;
+
+/** Produces the customer's notifications from its data now. Answers how many keys it upserted. */
+export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date): Promise<number> {
+  let antal = 0;
+  const idag = nu.toISOString().slice(0, 10);
+
+  // ---- 1: DMA
+  const [dma] = await rows<{ antal: number | string; seneste: number | null }>(
+    db,
+    sql`select count(*) as antal, max(d.id) as seneste from (
+        select distinct on (d.registrering_id) d.id, d.status
+        from dma_indberetning d join registrering r on r.id = d.registrering_id and not r.slettet
+        where d.kunde_id = ${kundeId}
+        order by d.registrering_id, d.sendt desc, d.id desc
+      ) d where d.status = 'Fejl'`,
+  );
+  const fejl = Number(dma?.antal ?? 0);
+  if (fejl > 0 && dma?.seneste) {
+    await upsert(
+      db,
+      kundeId,
+      NOTIFIKATION_TYPER.DMAStatusInfo,
+      `dma-fejl:${dma.seneste}`,
+      `DMA: ${tal(fejl, 'tilsyn blev', 'tilsyn blev')} afvist ved seneste indberetning – se DMA-status`,
+      nu,
+    );
+    antal++;
+  }
+  const tomt = (udtryk: SQL) => sql`coalesce(nullif(trim(${udtryk}), ''), '') = ''`;
+  const mangler = sql.join(
+    DMA_STAMDATA.map((s) =>
+      s.kolonne === 'cvrNr'
+        ? tomt(sql`v.cvr_nr`)
+        : s.kolonne === 'pNr'
+          ? tomt(sql`v.p_nr`)
+          : tomt(sql`v.basis->>${s.felt}`),
+    ),
+    sql` or `,
+  );
+  const [stamdata] = await rows<{ antal: number | string }>(
+    db,
+    sql`select count(distinct v.id) as antal from virksomhed v
+      join registrering r on r.virksomhed_id = v.id and r.art = 'tilsyn' and not r.slettet
+        and r.dato is not null and coalesce(r.data->>'filIDMA' = 'true', false) = false
+      where v.kunde_id = ${kundeId} and not v.slettet and v.type in (1, 2) and (${mangler})`,
+  );
+  const uden = Number(stamdata?.antal ?? 0);
+  if (uden > 0) {
+    await upsert(
+      db,
+      kundeId,
+      NOTIFIKATION_TYPER.DMAStatusInfo,
+      `dma-stamdata:${idag.slice(0, 7)}`,
+      `DMA: ${tal(uden, 'virksomhed mangler', 'virksomheder mangler')} stamdata, så tilsyn ikke kan offentliggøres`,
+      nu,
+    );
+    antal++;
+  }
+
+  // ---- 2: Jupiter
+  const [jup] = await rows<{ antal: number | string; seneste: number | null; typer: string | null }>(
+    db,
+    sql`select count(*) as antal, max(j.id) as seneste,
+        string_agg(distinct coalesce(j.fejl_type_tekst, 'Ukendt fejl'), ', ') as typer
+      from (
+        select distinct on (j.vandanlaeg_id) j.id, j.status, j.fejl_type_tekst
+        from jupiter_indberetning j join virksomhed v on v.id = j.vandanlaeg_id and not v.slettet
+        where j.kunde_id = ${kundeId}
+        order by j.vandanlaeg_id, j.sendt desc, j.id desc
+      ) j where j.status = 'Fejl'`,
+  );
+  const jFejl = Number(jup?.antal ?? 0);
+  if (jFejl > 0 && jup?.seneste) {
+    await upsert(
+      db,
+      kundeId,
+      NOTIFIKATION_TYPER.JupiterStatusInfo,
+      `jupiter-fejl:${jup.seneste}`,
+      `Jupiter: ${tal(jFejl, 'vandanlæg har', 'vandanlæg har')} fejl i seneste indberetning (${jup.typer ?? ''})`,
+      nu,
+    );
+    antal++;
+  }
+
+  // ---- 3: the certificate
+  const certifikater = await rows<{ id: number; subjekt: string; gyldig_til: string | Date }>(
+    db,
+    sql`select id, subjekt, gyldig_til from jupiter_certifikat where kunde_id = ${kundeId} and aktiv`,
+  );
+  for (const c of certifikater) {
+    const til = new Date(c.gyldig_til).toISOString().slice(0, 10);
+    const dage = dageMellem(idag, til);
+    if (dage > CERTIFIKAT_TAERSKLER[CERTIFIKAT_TAERSKLER.length - 1]!) continue;
+    const taerskel = dage < 0 ? 'udloebet' : String(CERTIFIKAT_TAERSKLER.find((t) => dage <= t));
+    await upsert(
+      db,
+      kundeId,
+      NOTIFIKATION_TYPER.JupiterCertificateRenewalInfo,
+      `certifikat:${c.id}:${taerskel}`,
+      dage < 0
+        ? `Jupiter-certifikatet (${c.subjekt}) udløb den ${formatIsoDato(til)}. Forny det under Admin > Jupiter-certifikat.`
+        : `Jupiter-certifikatet (${c.subjekt}) udløber den ${formatIsoDato(til)} (om ${tal(dage, 'dag', 'dage')}). Forny det under Admin > Jupiter-certifikat.`,
+      nu,
+    );
+    antal++;
+  }
+  return antal;
+}
+
+/** Produces when this process has not produced for the customer in the last interval (or when forced). */
+export async function producerHvisTid(db: Exec, kundeId: number, nu: Date, tving = false): Promise<void> {
+  const sidst = senest.get(kundeId);
+  if (!tving && sidst !== undefined && nu.getTime() - sidst < PRODUKTION_INTERVAL_MS && nu.getTime() >= sidst)
+    return;
+  senest.set(kundeId, nu.getTime());
+  await producerNotifikationer(db, kundeId, nu);
+}

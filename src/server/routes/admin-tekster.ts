@@ -1,0 +1,351 @@
+import fastifyMultipart from '@fastify/multipart';
+import { and, asc, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  ADM_OPLYS_KONFLIKT,
+  ADM_OPLYS_STANDARD_FJERN,
+  ADM_OPLYS_STANDARD_SLET,
+  type AdmOplys,
+  FRASE_KONFLIKT,
+  type FraseAdmin,
+  gemAdmOplysning,
+  gemFrase,
+  hentAdminFrase,
+  hentAdminFraser,
+  hentAdmLogo,
+  hentAdmOplysning,
+  hentAdmOplysninger,
+  LOGO_MAKS_BYTES,
+  LOGO_STOERRELSE_FEJL,
+  LOGO_TYPE_FEJL,
+  opretAdmOplysning,
+  opretFrase,
+  sletAdmOplysning,
+  uploadAdmLogo,
+} from '../../contract/admin-tekster';
+import type { SessionUser } from '../auth/session-user';
+import type { Db } from '../db/client';
+import { administrativeOplysninger, emne, frase, kunde } from '../db/schema';
+import { danskOrden } from '../db/sortering';
+import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
+import type { Deps } from '../deps';
+import { serve } from '../http/endpoint';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+
+/**
+ * Administration: the phrase library and the municipality's administrative details (issue 15).
+ * Phrases are versioned (stale → 409) and deactivated rather than deleted (letters and texts may
+ * quote them). Exactly one set of administrative details per customer is the standard: the first set
+ * becomes it, marking another moves the mark, and the standard set can be neither unmarked nor
+ * deleted. Writes that touch the mark lock the customer's row, so two at once cannot leave two.
+ */
+
+// ---------------------------------------------------------------- phrases
+
+const fraseKolonner = {
+  id: frase.id,
+  emneId: frase.emneId,
+  emneKode: emne.kode,
+  emneNavn: emne.navn,
+  titel: frase.titel,
+  tekst: frase.tekst,
+  aktiv: frase.aktiv,
+  version: frase.version,
+};
+
+async function fraser(db: Db | Tx, kundeId: number, hvor?: SQL): Promise<FraseAdmin[]> {
+  const rows = await db
+    .select(fraseKolonner)
+    .from(frase)
+    .innerJoin(emne, eq(emne.id, frase.emneId))
+    .where(and(eq(frase.kundeId, kundeId), hvor))
+    .orderBy(asc(emne.kode), ...danskOrden(frase.titel), frase.id);
+  return rows.map((r) => ({ ...r, version: Number(r.version) }));
+}
+
+async function enFrase(db: Db | Tx, kundeId: number, id: number): Promise<FraseAdmin> {
+  const [f] = await fraser(db, kundeId, eq(frase.id, id));
+  if (!f) throw notFound('Frasen');
+  return f;
+}
+
+async function tjekEmne(db: Db | Tx, emneId: number): Promise<void> {
+  const [e] = await db.select({ id: emne.id }).from(emne).where(eq(emne.id, emneId));
+  if (!e) throw badRequest({ emneId: ['Emnet findes ikke'] });
+}
+
+/** LIKE wildcards in the user's text are meant literally. */
+const likeTekst = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---------------------------------------------------------------- administrative details
+
+type AdmRaekke = typeof administrativeOplysninger.$inferSelect;
+
+const admKolonner = {
+  id: administrativeOplysninger.id,
+  navn: administrativeOplysninger.navn,
+  afsender: administrativeOplysninger.afsender,
+  adresse: administrativeOplysninger.adresse,
+  postnrBy: administrativeOplysninger.postnrBy,
+  telefon: administrativeOplysninger.telefon,
+  email: administrativeOplysninger.email,
+  web: administrativeOplysninger.web,
+  underskriftNavn: administrativeOplysninger.underskriftNavn,
+  underskriftTitel: administrativeOplysninger.underskriftTitel,
+  logoMimeType: administrativeOplysninger.logoMimeType,
+  standard: administrativeOplysninger.standard,
+  version: administrativeOplysninger.version,
+};
+
+const tilAdmOplys = (r: Omit<AdmRaekke, 'logo' | 'kundeId'>): AdmOplys => ({
+  id: r.id,
+  navn: r.navn,
+  afsender: r.afsender,
+  adresse: r.adresse,
+  postnrBy: r.postnrBy,
+  telefon: r.telefon,
+  email: r.email,
+  web: r.web,
+  underskriftNavn: r.underskriftNavn,
+  underskriftTitel: r.underskriftTitel,
+  harLogo: r.logoMimeType !== null,
+  logoMimeType: r.logoMimeType,
+  standard: r.standard,
+  version: Number(r.version),
+});
+
+async function admSaet(db: Db | Tx, kundeId: number, id?: number): Promise<AdmOplys[]> {
+  const rows = await db
+    .select(admKolonner)
+    .from(administrativeOplysninger)
+    .where(
+      and(
+        eq(administrativeOplysninger.kundeId, kundeId),
+        id === undefined ? undefined : eq(administrativeOplysninger.id, id),
+      ),
+    )
+    .orderBy(desc(administrativeOplysninger.standard), ...danskOrden(administrativeOplysninger.navn));
+  return rows.map(tilAdmOplys);
+}
+
+async function etAdmSaet(db: Db | Tx, kundeId: number, id: number): Promise<AdmOplys> {
+  const [s] = await admSaet(db, kundeId, id);
+  if (!s) throw notFound('De administrative oplysninger');
+  return s;
+}
+
+/** Serialises the writes of one customer that touch the standard mark. */
+async function laasKunde(tx: Tx, kundeId: number): Promise<void> {
+  await (tx as Db).select({ id: kunde.id }).from(kunde).where(eq(kunde.id, kundeId)).for('update');
+}
+
+/** Takes the standard mark from every other set of the customer. */
+async function fjernAndreStandard(tx: Tx, kundeId: number, id: number): Promise<void> {
+  await tx
+    .update(administrativeOplysninger)
+    .set({ standard: false })
+    .where(
+      and(
+        eq(administrativeOplysninger.kundeId, kundeId),
+        ne(administrativeOplysninger.id, id),
+        eq(administrativeOplysninger.standard, true),
+      ),
+    );
+}
+
+/** The first bytes of the two image types a logo may have. */
+const LOGO_MAGI: readonly { mime: string; bytes: readonly number[] }[] = [
+  { mime: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { mime: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+];
+
+const logoFejl = (besked: string, status = 400) =>
+  new HttpError(status, besked, { title: besked, status, errors: { logo: [besked] } });
+
+export async function adminTekstRoutes(app: FastifyInstance, { db }: Deps) {
+  // ---- phrases
+
+  serve(app, hentAdminFraser, (request) => {
+    const { emneId, tekst } = request.query;
+    const t = tekst?.trim();
+    return fraser(
+      db,
+      request.user.kundeId,
+      and(
+        emneId ? eq(frase.emneId, emneId) : undefined,
+        t ? or(ilike(frase.titel, likeTekst(t)), ilike(frase.tekst, likeTekst(t))) : undefined,
+      ),
+    );
+  });
+
+  serve(app, hentAdminFrase, (request) => enFrase(db, request.user.kundeId, request.params.id));
+
+  serve(app, opretFrase, async (request) => {
+    const input = request.body;
+    await tjekEmne(db, input.emneId);
+    const [ny] = await db
+      .insert(frase)
+      .values({ kundeId: request.user.kundeId, ...input })
+      .returning({ id: frase.id });
+    return enFrase(db, request.user.kundeId, ny!.id);
+  });
+
+  serve(app, gemFrase, async (request) => {
+    const { user } = request;
+    const { version, ...input } = request.body;
+    const gemt = await enFrase(db, user.kundeId, request.params.id);
+    tjekVersion(version, gemt.version, FRASE_KONFLIKT);
+    await tjekEmne(db, input.emneId);
+    await db.transaction((tx) =>
+      opdaterVersioneret(
+        tx,
+        frase,
+        { id: gemt.id, version, hvor: eq(frase.kundeId, user.kundeId) },
+        input,
+        FRASE_KONFLIKT,
+        user,
+      ),
+    );
+    return enFrase(db, user.kundeId, gemt.id);
+  });
+
+  // ---- administrative details
+
+  serve(app, hentAdmOplysninger, (request) => admSaet(db, request.user.kundeId));
+
+  serve(app, hentAdmOplysning, (request) => etAdmSaet(db, request.user.kundeId, request.params.id));
+
+  serve(app, opretAdmOplysning, async (request) => {
+    const { user } = request;
+    const { fjernLogo: _, ...input } = request.body;
+    const id = await db.transaction(async (tx) => {
+      await laasKunde(tx, user.kundeId);
+      const [findes] = await tx
+        .select({ id: administrativeOplysninger.id })
+        .from(administrativeOplysninger)
+        .where(
+          and(
+            eq(administrativeOplysninger.kundeId, user.kundeId),
+            eq(administrativeOplysninger.standard, true),
+          ),
+        )
+        .limit(1);
+      // Without a standard set the new one becomes it.
+      const standard = input.standard || !findes;
+      const [ny] = await tx
+        .insert(administrativeOplysninger)
+        .values({ ...input, standard, kundeId: user.kundeId })
+        .returning({ id: administrativeOplysninger.id });
+      if (standard) await fjernAndreStandard(tx, user.kundeId, ny!.id);
+      return ny!.id;
+    });
+    return etAdmSaet(db, user.kundeId, id);
+  });
+
+  serve(app, gemAdmOplysning, async (request) => {
+    const { user } = request;
+    const { version, fjernLogo, ...input } = request.body;
+    const gemt = await etAdmSaet(db, user.kundeId, request.params.id);
+    tjekVersion(version, gemt.version, ADM_OPLYS_KONFLIKT);
+    if (gemt.standard && !input.standard)
+      throw badRequest({ standard: [ADM_OPLYS_STANDARD_FJERN] }, ADM_OPLYS_STANDARD_FJERN);
+    await db.transaction(async (tx) => {
+      await laasKunde(tx, user.kundeId);
+      await opdaterVersioneret(
+        tx,
+        administrativeOplysninger,
+        { id: gemt.id, version, hvor: eq(administrativeOplysninger.kundeId, user.kundeId) },
+        fjernLogo ? { ...input, logo: null, logoMimeType: null } : input,
+        ADM_OPLYS_KONFLIKT,
+        user,
+      );
+      if (input.standard) await fjernAndreStandard(tx, user.kundeId, gemt.id);
+    });
+    return etAdmSaet(db, user.kundeId, gemt.id);
+  });
+
+  serve(app, sletAdmOplysning, async (request, reply) => {
+    const { user } = request;
+    const { version } = request.query;
+    await db.transaction(async (tx) => {
+      await laasKunde(tx, user.kundeId);
+      const gemt = await etAdmSaet(tx, user.kundeId, request.params.id);
+      tjekVersion(version, gemt.version, ADM_OPLYS_KONFLIKT);
+      if (gemt.standard) throw badRequest({ standard: [ADM_OPLYS_STANDARD_SLET] }, ADM_OPLYS_STANDARD_SLET);
+      const slettet = await tx
+        .delete(administrativeOplysninger)
+        .where(
+          and(
+            eq(administrativeOplysninger.id, gemt.id),
+            eq(administrativeOplysninger.kundeId, user.kundeId),
+            eq(administrativeOplysninger.version, version),
+          ),
+        )
+        .returning({ id: administrativeOplysninger.id });
+      if (slettet.length === 0) throw conflict(ADM_OPLYS_KONFLIKT);
+    });
+    return reply.code(204).send();
+  });
+
+  serve(app, hentAdmLogo, async (request, reply) => {
+    const [r] = await db
+      .select({ logo: administrativeOplysninger.logo, mime: administrativeOplysninger.logoMimeType })
+      .from(administrativeOplysninger)
+      .where(
+        and(
+          eq(administrativeOplysninger.id, request.params.id),
+          eq(administrativeOplysninger.kundeId, request.user.kundeId),
+        ),
+      );
+    if (!r) throw notFound('De administrative oplysninger');
+    if (!r.logo || !r.mime) throw notFound('Logoet');
+    return reply
+      .code(200)
+      .header('content-type', r.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(r.logo));
+  });
+
+  // The multipart parser only where the logo is taken.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: LOGO_MAKS_BYTES, files: 1, fields: 5, parts: 6 },
+      throwFileSizeLimit: true,
+    });
+    serve(scope, uploadAdmLogo, async (request) => {
+      const user: SessionUser = request.user;
+      const { version } = request.query;
+      const gemt = await etAdmSaet(db, user.kundeId, request.params.id);
+      tjekVersion(version, gemt.version, ADM_OPLYS_KONFLIKT);
+      if (!request.isMultipart()) throw logoFejl('Vælg et billede at bruge som logo');
+      let indhold: Buffer;
+      try {
+        const del = await request.file();
+        if (!del) throw logoFejl('Vælg et billede at bruge som logo');
+        indhold = await del.toBuffer();
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        if (err instanceof scope.multipartErrors.RequestFileTooLargeError)
+          throw logoFejl(LOGO_STOERRELSE_FEJL, 413);
+        if ((err as { statusCode?: number }).statusCode === 413) throw logoFejl(LOGO_STOERRELSE_FEJL, 413);
+        throw logoFejl('Billedet kunne ikke læses. Prøv at vælge det igen');
+      }
+      if (indhold.length === 0) throw logoFejl('Billedet er tomt');
+      if (indhold.length > LOGO_MAKS_BYTES) throw logoFejl(LOGO_STOERRELSE_FEJL, 413);
+      const type = LOGO_MAGI.find((m) => m.bytes.every((b, i) => indhold[i] === b));
+      if (!type) throw logoFejl(LOGO_TYPE_FEJL);
+      await db.transaction((tx) =>
+        opdaterVersioneret(
+          tx,
+          administrativeOplysninger,
+          { id: gemt.id, version, hvor: eq(administrativeOplysninger.kundeId, user.kundeId) },
+          { logo: indhold, logoMimeType: type.mime },
+          ADM_OPLYS_KONFLIKT,
+          user,
+        ),
+      );
+      return etAdmSaet(db, user.kundeId, gemt.id);
+    });
+  });
+}

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AdministrativeOplysningerView from '../../src/app/features/admin/AdministrativeOplysningerView';
+import MinimapkoblingerView from '../../src/app/features/admin/MinimapkoblingerView';
+import type { ViewComponent } from '../../src/app/workspace/tile-api';
+import { type SatServer, startSatServer } from '../helpers/sat-server';
+import { type FakeTile, renderVisning } from '../helpers/vandanlaeg-komponent';
+import { setupComponentTests } from './harness';
+
+setupComponentTests();
+configure({ asyncUtilTimeout: 8000 });
+
+/**
+ * The two admin views on the shared list-and-detail controller (useListeDetalje), against the real
+ * server as 'kommuneadmin': their commands keep their ids, labels and shortcuts, 'Ny …' opens the new
+ * form and Annullér closes it, and an id in the address that the customer lacks is said not to exist.
+ */
+
+let s: SatServer;
+beforeAll(async () => {
+  s = await startSatServer('kommuneadmin');
+}, 60_000);
+afterAll(async () => s?.close());
+
+const vis = (
+  View: ViewComponent,
+  rute: Parameters<typeof renderVisning>[1],
+  params: Record<string, string>,
+) => {
+  s.kobl();
+  return renderVisning(View, rute, params, {
+    username: 'kommuneadmin',
+    user: { userId: String(s.brugerId), customerId: s.kundeId },
+  });
+};
+const kommando = (t: FakeTile, id: string) => t.commands.at(-1)?.find((c) => c.id === id);
+
+const VISNINGER = [
+  {
+    navn: 'administrative oplysninger',
+    View: AdministrativeOplysningerView,
+    rute: 'admin-administrativeoplysninger' as const,
+    param: 'administrativeoplysningerid',
+    ny: { id: 'ny-admoplys', label: 'Nye administrative oplysninger', shortcut: 'alt+n' },
+    liste: {
+      id: 'admoplys-liste',
+      label: 'Gå til listen over administrative oplysninger',
+      shortcut: 'alt+l',
+    },
+    nyForm: 'Nye administrative oplysninger',
+    findesIkke: 'De administrative oplysninger findes ikke hos den aktive kunde.',
+  },
+  {
+    navn: 'minimapkoblinger',
+    View: MinimapkoblingerView,
+    rute: 'admin-minimapkoblinger' as const,
+    param: 'minimapkoblingid',
+    ny: { id: 'ny-minimapkobling', label: 'Ny minimapkobling', shortcut: 'alt+n' },
+    liste: { id: 'minimapkoblinger-liste', label: 'Gå til minimapkoblingerne', shortcut: 'alt+l' },
+    nyForm: 'Ny minimapkobling',
+    findesIkke: 'Minimapkoblingen findes ikke hos den aktive kunde.',
+  },
+];
+
+describe.each(VISNINGER)('$navn on the shared list-and-detail controller', (v) => {
+  it("offers 'Ny …' and the list; 'Ny …' opens the new form with its save command, Annullér closes it", async () => {
+    const t = await vis(v.View, v.rute, {});
+    await waitFor(() => expect(kommando(t, v.ny.id)).toMatchObject(v.ny));
+    expect(kommando(t, v.liste.id)).toMatchObject(v.liste);
+    act(() => kommando(t, v.ny.id)!.run());
+    const form = await screen.findByRole('form', { name: v.nyForm });
+    await waitFor(() => expect(t.commands.at(-1)?.some((c) => c.shortcut === 'mod+s')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Annullér' }));
+    await waitFor(() => expect(form.isConnected).toBe(false));
+    expect(t.navigate).toEqual([]);
+  });
+
+  it('says that a record in the address the customer lacks does not exist', async () => {
+    await vis(v.View, v.rute, { [v.param]: '987654' });
+    expect((await screen.findByRole('alert')).textContent).toBe(v.findesIkke);
+  });
+});
