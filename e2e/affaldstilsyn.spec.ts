@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 const tile = (page: Page) => page.getByTestId('tile');

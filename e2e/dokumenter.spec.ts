@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import {
   byggeDemoSkabelon,
@@ -9,6 +8,7 @@ import {
   DEMO_FLETTEFELTER,
   DEMO_TAGS,
 } from '../src/server/dokument/demo-skabelon';
+import { expect, type Page, test } from './fixtures';
 import { openAlone, signIn, tokenOf } from './helpers';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { openAlone, signIn } from './helpers';
 
 const tiles = (page: Page) => page.getByTestId('tile');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
+import { expect, type Page, test } from './fixtures';
 import { openAlone, signIn, tokenOf } from './helpers';
 
 async function acceptCookies(page: Page) {

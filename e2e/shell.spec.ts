@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SHORT_TOKEN_PORT } from '../playwright.config';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 test('vand sees the notification bell but no Systemadministration', async ({ page }) => {

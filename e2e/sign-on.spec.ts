@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('sign-on journey: /login waits, goes to the sign-on page, and lands on home signed in', async ({
   page,

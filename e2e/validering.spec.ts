@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { paletteSelect, signIn, tokenOf } from './helpers';
 
 const focusedTile = (page: Page) => page.locator('[data-testid="tile"].focused');

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { escapeRe, paletteSelect, signIn, tokenOf } from './helpers';
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Faner' });

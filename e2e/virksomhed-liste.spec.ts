@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { sammenlignDansk } from '../src/contract/sortering';
+import { expect, type Page, test } from './fixtures';
 import { openAlone, signIn } from './helpers';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Virksomheder' });

@@ -101,6 +101,17 @@ describe('guard with a token', () => {
     },
   );
 
+  it('a tab shown only with a further right refuses a link to it without that right', () => {
+    // The status tabs of /frister and the map links: their calls refuse the others (spec 000 §2.3).
+    expect(guard(as('kommuneadmin', '/frister/jupiterstatus')).decision).toMatchObject({
+      to: '/ingenadgang',
+    });
+    expect(guard(as('vand', '/frister/dmastatus')).decision).toMatchObject({ to: '/ingenadgang' });
+    expect(guard(as('virksomhed', '/frister/opfoelgning')).decision.kind).toBe('allow');
+    expect(guard(as('vand', '/frister/jupiterstatus')).decision.kind).toBe('allow');
+    expect(guard(as('kommuneadmin', '/frister/dmastatus')).decision.kind).toBe('allow');
+  });
+
   it('refuses with /ingenadgang before applying a redirect', () => {
     expect(guard(as('laeser', '/admin')).decision).toEqual({
       kind: 'redirect',

@@ -53,7 +53,9 @@ export function expectedRules(rows: TsvRoute[], row: TsvRoute): string[] {
   for (let p = tsvParent(rows, row); p; p = tsvParent(rows, p)) {
     if (p.access !== 'parent' && p.access !== 'public') rules.unshift(own(p));
   }
-  return rules;
+  // 'tab visible (only) with X': the tab's calls refuse everyone else, so a link to it does too.
+  const tabRule = /^tab visible (?:only )?with (\S+)/.exec(row.notes)?.[1];
+  return tabRule ? [...rules, tabRule] : rules;
 }
 
 /** Every rule holds when, for each, one of its '||' alternatives is among the resources. */

@@ -1,4 +1,4 @@
-import { harAdgang, type Ressource } from '../../contract/roles';
+import type { Ressource } from '../../contract/roles';
 import { canAccess } from './access';
 import { buildPath } from './match';
 import { ROUTES, type RouteDef, type RouteName, type RouteParams } from './route-table';
@@ -29,24 +29,15 @@ export interface VisibleTab {
   enabled: boolean;
 }
 
-/** The specification's own visibility rules beyond route access (spec 000 §2.3), by resource. */
-const ADGANG_REGLER: TabRegler = {
-  'admin-minimapkoblinger': { synlig: (c) => harAdgang(c.ressourcer, 'KOMMUNE_ADMIN') },
-  'frister-dmastatus': {
-    synlig: (c) => harAdgang(c.ressourcer, 'SAGSBEHANDLER_LANDBRUG||SAGSBEHANDLER_VIRKSOMHED'),
-  },
-  'frister-jupiterstatus': { synlig: (c) => harAdgang(c.ressourcer, 'SAGSBEHANDLER_VANDANLAEG') },
-};
-
 const regelFor = (route: RouteDef, ctx: TabContext, som: keyof TabRegel): boolean => {
   const name = route.name as RouteName;
-  return [ADGANG_REGLER[name], ctx.regler[name]].every((r) => r?.[som]?.(ctx) ?? true);
+  return ctx.regler[name]?.[som]?.(ctx) ?? true;
 };
 
 /**
  * The tabs (child routes) of a route the user sees, in spec order. A tab is hidden when the user
- * may not open its route (BrugerAdministration, JupiterCertifikat, gebyrtyper) or when a
- * visibility rule fails (the specification's, or one a feature declares).
+ * may not open its route (BrugerAdministration, JupiterCertifikat, gebyrtyper, the status tabs of
+ * /frister, see access.ts) or when a visibility rule a feature declares fails.
  */
 export function visibleTabs(parentRouteName: RouteName, ctx: TabContext): VisibleTab[] {
   return ROUTES.filter((r) => r.parent === parentRouteName)

@@ -112,7 +112,7 @@ export default function OpfoelgningView(_props: ViewProps) {
       {
         id: 'frister-mine',
         label: kunMine ? 'Vis alle sagsbehandleres frister' : 'Vis kun mine frister',
-        shortcut: 'alt+m',
+        shortcut: 'alt+a',
         keywords: ['sagsbehandler', 'mine'],
         run: () => {
           setKunMine((v) => !v);
