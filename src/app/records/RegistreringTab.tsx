@@ -10,11 +10,12 @@ import { useShellSession } from '../shell/session-context';
 import { useTableSettings } from '../shell/useTableSettings';
 import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
-import { DataTable, type DataTableColumn } from '../ui/DataTable';
+import type { DataTableColumn } from '../ui/DataTable';
 import { focusFirstField } from '../ui/focus';
 import { useVersionedForm } from '../ui/form';
 import { ConflictAlert } from '../ui/form/ConflictAlert';
 import { RecordKnapper } from '../ui/form/RecordKnapper';
+import { ListeRude } from '../ui/ListeRude';
 import { toast } from '../ui/toast';
 import type { TileCommand } from '../workspace/tile-api';
 import { useTile } from '../workspace/tile-api';
@@ -226,12 +227,12 @@ export function RegistreringTab(p: RegistreringTabProps) {
   const formOpen = record !== undefined || (ny && recordId === null);
   return (
     <div className="rt">
-      <section className="rt-list" aria-label={overskrift}>
-        <div className="rt-head">
-          <h2>{overskrift}</h2>
-          <span className="muted small">{q.data ? `${records.length}` : ''}</span>
-          <span className="rt-spacer" />
-          {ejer.kanRette && (
+      <ListeRude<AnyRecord>
+        titel={overskrift}
+        hentet={q.isSuccess}
+        antal={q.data ? `${records.length}` : ''}
+        handlinger={
+          ejer.kanRette && (
             <Button
               size="small"
               onClick={startNy}
@@ -241,31 +242,27 @@ export function RegistreringTab(p: RegistreringTabProps) {
               <Plus size={14} aria-hidden="true" />
               Ny
             </Button>
-          )}
-        </div>
-        {ejer.ikkeOpretBesked && <p className="form-alert info">{ejer.ikkeOpretBesked}</p>}
-        <DataTable<AnyRecord>
-          tableName={tabelNavn}
-          ariaLabel={overskrift}
-          columns={columns}
-          rows={records}
-          getRowId={(r) => String(r.id)}
-          mode="memory"
-          loading={q.isLoading}
-          error={q.isError ? 'Listen kunne ikke hentes' : null}
-          onRetry={() => void q.refetch()}
-          selectionMode="single"
-          selected={selected}
-          onSelectionChange={(s) => {
-            const first = [...s][0];
-            if (first && Number(first) !== recordId) vaelg(Number(first));
-          }}
-          onOpen={(r, o) => (o?.beside && p.valg?.aabnBeside ? p.valg.aabnBeside(r.id) : vaelg(r.id))}
-          settings={settings}
-          gridRef={gridRef}
-          filterPlaceholder={`Søg i ${overskrift.toLowerCase()}`}
-        />
-      </section>
+          )
+        }
+        foerTabel={ejer.ikkeOpretBesked && <p className="form-alert info">{ejer.ikkeOpretBesked}</p>}
+        tableName={tabelNavn}
+        columns={columns}
+        rows={records}
+        getRowId={(r) => String(r.id)}
+        loading={q.isLoading}
+        error={q.isError ? 'Listen kunne ikke hentes' : null}
+        onRetry={() => void q.refetch()}
+        selectionMode="single"
+        selected={selected}
+        onSelectionChange={(s) => {
+          const first = [...s][0];
+          if (first && Number(first) !== recordId) vaelg(Number(first));
+        }}
+        onOpen={(r, o) => (o?.beside && p.valg?.aabnBeside ? p.valg.aabnBeside(r.id) : vaelg(r.id))}
+        settings={settings}
+        gridRef={gridRef}
+        filterPlaceholder={`Søg i ${overskrift.toLowerCase()}`}
+      />
       <section className="rt-form" aria-label={record ? String(record.titel) : kind.nyLabel}>
         {formOpen ? (
           harSektioner(kind.art) ? (

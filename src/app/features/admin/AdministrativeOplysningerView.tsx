@@ -9,20 +9,20 @@ import {
   LOGO_STOERRELSE_FEJL,
   LOGO_TYPE_FEJL,
 } from '../../../contract/admin-tekster';
-import { fejlTekst, serverTekst } from '../../lib/http-fejl';
-import { platformKey, shortcutLabel } from '../../lib/keyboard';
+import { serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { useShellSession } from '../../shell/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
-import { LISTE_TAST, useListeDetalje } from '../../ui/useListeDetalje';
+import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import {
   admOplysKeys,
@@ -37,7 +37,7 @@ import '../../records/record.css';
 import './AdmOplys.css';
 
 export const ADM_OPLYS_STI = '/admin/administrativeoplysninger';
-const TAST = { ny: LISTE_TAST.ny, gem: 'mod+s' } as const;
+const TAST = { gem: 'mod+s' } as const;
 const NY_KOMMANDO = {
   id: 'ny-admoplys',
   label: 'Nye administrative oplysninger',
@@ -84,38 +84,25 @@ export default function AdministrativeOplysningerView({ params }: ViewProps) {
 
   return (
     <div className="rt adm-oplys">
-      <section className="rt-list" aria-label="Administrative oplysninger">
-        <div className="rt-head">
-          <h2>Administrative oplysninger</h2>
-          <span className="muted small">{q.data && !q.isError ? `${saet.length}` : ''}</span>
-          <span className="rt-spacer" />
-          <NyKnap label="Nyt sæt" onClick={ld.startNy} />
-        </div>
-        {q.isSuccess && saet.length === 0 && (
-          <p className="muted adm-oplys-tom">
+      <ListeRude<AdmOplys>
+        titel="Administrative oplysninger"
+        handlinger={<NyKnap label="Nyt sæt" onClick={ld.startNy} />}
+        tomKlasse="adm-oplys-tom"
+        tom={
+          <>
             Kommunen har ingen administrative oplysninger endnu. Breve bruger standardsættet: opret det med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
-          </p>
-        )}
-        <DataTable<AdmOplys>
-          tableName="admin-administrativeoplysninger"
-          ariaLabel="Administrative oplysninger"
-          columns={columns}
-          rows={saet}
-          getRowId={(s) => String(s.id)}
-          mode="memory"
-          loading={q.isLoading}
-          error={
-            q.isError
-              ? `De administrative oplysninger kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}`
-              : null
-          }
-          onRetry={() => void q.refetch()}
-          {...ld.tabel}
-          settings={settings}
-          filterPlaceholder="Søg i administrative oplysninger"
-        />
-      </section>
+            <NyTast />.
+          </>
+        }
+        tableName="admin-administrativeoplysninger"
+        columns={columns}
+        rows={saet}
+        getRowId={(s) => String(s.id)}
+        {...hentTilstand(q, 'De administrative oplysninger')}
+        {...ld.tabel}
+        settings={settings}
+        filterPlaceholder="Søg i administrative oplysninger"
+      />
       <section className="rt-form" aria-label={valgt ? valgt.navn : 'Nyt sæt administrative oplysninger'}>
         {ld.formAaben ? (
           <AdmOplysForm
@@ -133,8 +120,7 @@ export default function AdministrativeOplysningerView({ params }: ViewProps) {
             findesIkke={ld.findesIkke}
             ikkeFundet="De administrative oplysninger findes ikke hos den aktive kunde."
           >
-            Vælg et sæt i listen med <kbd>Enter</kbd>, eller opret et nyt med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
+            Vælg et sæt i listen med <kbd>Enter</kbd>, eller opret et nyt med <NyTast />.
           </DetaljePladsholder>
         )}
       </section>

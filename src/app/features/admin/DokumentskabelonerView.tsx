@@ -19,9 +19,10 @@ import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { KommandoKnap } from '../../ui/KommandoKnap';
+import { hentTilstand, ListeRude } from '../../ui/ListeRude';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -239,66 +240,57 @@ function Dokumentskabeloner({ kundeId }: { kundeId: number }) {
 
   return (
     <div className="rt dok">
-      <section className="rt-list" aria-label="Dokumentskabeloner">
-        <div className="rt-head">
-          <h2>Dokumentskabeloner</h2>
-          <span className="muted small">{q.data ? `${rows.length}` : ''}</span>
-          <span className="rt-spacer" />
+      <ListeRude<DokumentSkabelon>
+        titel="Dokumentskabeloner"
+        antal={q.data ? `${rows.length}` : ''}
+        handlinger={
           <KommandoKnap kommando={k('skabelon-op')} size="small">
             <Upload size={14} aria-hidden="true" />
             Læg skabelon op
           </KommandoKnap>
-        </div>
-        <ConflictAlert message={konflikt} onReload={() => void genindlaes()} />
-        <DataTable<DokumentSkabelon>
-          tableName="admin-dokumentskabeloner"
-          ariaLabel="Dokumentskabeloner"
-          columns={columns}
-          rows={rows}
-          getRowId={(s) => String(s.id)}
-          mode="memory"
-          loading={q.isLoading}
-          error={
-            q.isError ? `Skabelonerne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null
-          }
-          onRetry={() => void q.refetch()}
-          selectionMode="single"
-          selected={selected}
-          onSelectionChange={(s) => {
-            const first = [...s][0];
-            if (first) setValgtId(Number(first));
-          }}
-          onOpen={(s) => setValgtId(s.id)}
-          settings={settings}
-          gridRef={gridRef}
-          filterPlaceholder="Søg i skabeloner"
-          toolbar={
-            <span className="dok-typevalg">
-              <label className="small" htmlFor={filterId}>
-                Dokumenttype
-              </label>
-              <select
-                id={filterId}
-                className="input form-input dok-typefilter"
-                value={typeFilter}
-                onChange={(e) => setTypeFilter(e.target.value as DokumentType | '')}
-              >
-                <option value="">Alle</option>
-                {DOKUMENT_TYPE_NOEGLER.filter((t) => t !== 'undefined').map((t) => (
-                  <option key={t} value={t}>
-                    {DOKUMENT_TYPER[t]}
-                  </option>
-                ))}
-              </select>
-            </span>
-          }
-          emptyText={
-            typeFilter
-              ? `Der er ingen skabeloner til ${DOKUMENT_TYPER[typeFilter].toLowerCase()}.`
-              : 'Der er ingen skabeloner endnu. Læg den første op.'
-          }
-        />
-      </section>
+        }
+        foerTabel={<ConflictAlert message={konflikt} onReload={() => void genindlaes()} />}
+        tableName="admin-dokumentskabeloner"
+        columns={columns}
+        rows={rows}
+        getRowId={(s) => String(s.id)}
+        {...hentTilstand(q, 'Skabelonerne')}
+        selectionMode="single"
+        selected={selected}
+        onSelectionChange={(s) => {
+          const first = [...s][0];
+          if (first) setValgtId(Number(first));
+        }}
+        onOpen={(s) => setValgtId(s.id)}
+        settings={settings}
+        gridRef={gridRef}
+        filterPlaceholder="Søg i skabeloner"
+        toolbar={
+          <span className="dok-typevalg">
+            <label className="small" htmlFor={filterId}>
+              Dokumenttype
+            </label>
+            <select
+              id={filterId}
+              className="input form-input dok-typefilter"
+              value={typeFilter}
+              onChange={(e) => setTypeFilter(e.target.value as DokumentType | '')}
+            >
+              <option value="">Alle</option>
+              {DOKUMENT_TYPE_NOEGLER.filter((t) => t !== 'undefined').map((t) => (
+                <option key={t} value={t}>
+                  {DOKUMENT_TYPER[t]}
+                </option>
+              ))}
+            </select>
+          </span>
+        }
+        emptyText={
+          typeFilter
+            ? `Der er ingen skabeloner til ${DOKUMENT_TYPER[typeFilter].toLowerCase()}.`
+            : 'Der er ingen skabeloner endnu. Læg den første op.'
+        }
+      />
       <section className="rt-form" aria-label={valgt ? `Skabelon ${valgt.navn}` : 'Skabelon'}>
         {valgt ? (
           <div className="rt-form-inner">

@@ -9,19 +9,19 @@ import {
 } from '../../../contract/admin-tekster';
 import { fraseKeys, useEmner } from '../../lib/frase-data';
 import { FRASE_GENVEJ } from '../../lib/frase-maal';
-import { fejlTekst } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { useShellSession } from '../../shell/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, LookupSelect, TextArea, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
-import { LISTE_TAST, useListeDetalje } from '../../ui/useListeDetalje';
+import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { fraseAdminKeys, gemFrasen, opretFrasen, useAdminFraser } from './FraseApi';
 import '../../records/record.css';
@@ -29,7 +29,7 @@ import './FraseBibliotek.css';
 
 export const FRASEBIBLIOTEK_STI = '/admin/frasebibliotek';
 
-const TAST = { ny: LISTE_TAST.ny, gem: 'mod+s' } as const;
+const TAST = { gem: 'mod+s' } as const;
 const NY_KOMMANDO = { id: 'ny-frase', label: 'Ny frase', keywords: ['ny', 'opret', 'frase'] };
 const LISTE_KOMMANDO = { id: 'fraser-liste', label: 'Gå til fraserne', keywords: ['liste', 'fraser'] };
 
@@ -71,47 +71,41 @@ export default function FrasebibliotekView({ params }: ViewProps) {
 
   return (
     <div className="rt frase-bibliotek">
-      <section className="rt-list" aria-label="Fraser">
-        <div className="rt-head">
-          <h2>Frasebibliotek</h2>
-          <span className="muted small">
-            {q.data && !q.isError ? `${fraser.length} af ${alle.length}` : ''}
-          </span>
-          <span className="rt-spacer" />
-          <label className="frase-emnefilter">
-            <span className="visually-hidden">Emne</span>
-            <select
-              className="input form-input form-select"
-              aria-label="Vis fraser for emne"
-              value={emneFilter ?? ''}
-              onChange={(e) => setEmneFilter(e.target.value === '' ? null : Number(e.target.value))}
-            >
-              <option value="">Alle emner</option>
-              {(emner.data ?? []).map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.navn}
-                </option>
-              ))}
-            </select>
-          </label>
-          <NyKnap label="Ny frase" onClick={ld.startNy} />
-        </div>
-        <DataTable<FraseAdmin>
-          tableName="admin-frasebibliotek"
-          ariaLabel="Fraser"
-          columns={columns}
-          rows={fraser}
-          getRowId={(f) => String(f.id)}
-          mode="memory"
-          loading={q.isLoading}
-          error={q.isError ? `Fraserne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null}
-          onRetry={() => void q.refetch()}
-          {...ld.tabel}
-          settings={settings}
-          filterPlaceholder="Søg i titel og tekst"
-          emptyText="Ingen fraser"
-        />
-      </section>
+      <ListeRude<FraseAdmin>
+        titel="Frasebibliotek"
+        ariaLabel="Fraser"
+        antal={q.data && !q.isError ? `${fraser.length} af ${alle.length}` : ''}
+        handlinger={
+          <>
+            <label className="frase-emnefilter">
+              <span className="visually-hidden">Emne</span>
+              <select
+                className="input form-input form-select"
+                aria-label="Vis fraser for emne"
+                value={emneFilter ?? ''}
+                onChange={(e) => setEmneFilter(e.target.value === '' ? null : Number(e.target.value))}
+              >
+                <option value="">Alle emner</option>
+                {(emner.data ?? []).map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {e.navn}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <NyKnap label="Ny frase" onClick={ld.startNy} />
+          </>
+        }
+        tableName="admin-frasebibliotek"
+        columns={columns}
+        rows={fraser}
+        getRowId={(f) => String(f.id)}
+        {...hentTilstand(q, 'Fraserne')}
+        {...ld.tabel}
+        settings={settings}
+        filterPlaceholder="Søg i titel og tekst"
+        emptyText="Ingen fraser"
+      />
       <section className="rt-form" aria-label={valgt ? valgt.titel : 'Ny frase'}>
         {ld.formAaben ? (
           <FraseForm
@@ -129,9 +123,8 @@ export default function FrasebibliotekView({ params }: ViewProps) {
             findesIkke={ld.findesIkke}
             ikkeFundet="Frasen findes ikke hos den aktive kunde."
           >
-            Vælg en frase i listen med <kbd>Enter</kbd>, eller opret en ny med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>. I et tekstfelt på en registrering indsættes en
-            frase med <kbd>{shortcutLabel(platformKey(FRASE_GENVEJ))}</kbd>.
+            Vælg en frase i listen med <kbd>Enter</kbd>, eller opret en ny med <NyTast />. I et tekstfelt på
+            en registrering indsættes en frase med <kbd>{shortcutLabel(platformKey(FRASE_GENVEJ))}</kbd>.
           </DetaljePladsholder>
         )}
       </section>

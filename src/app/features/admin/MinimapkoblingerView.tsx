@@ -11,8 +11,7 @@ import {
   VISNINGSSTEDER,
   type Visningssted,
 } from '../../../contract/minimap';
-import { fejlTekst } from '../../lib/http-fejl';
-import { medGenvej, platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { koordinatTekst } from '../../lib/koordinater';
 import { minimapKeys } from '../../lib/koordinater-links';
 import { saveFailure } from '../../records/api';
@@ -20,12 +19,13 @@ import { useShellSession } from '../../shell/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
-import { LISTE_TAST, useListeDetalje } from '../../ui/useListeDetalje';
+import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import {
   gemKobling,
@@ -40,7 +40,7 @@ import './MinimapkoblingerView.css';
 
 export const MINIMAP_STI = '/admin/minimapkoblinger';
 
-const TAST = { ny: LISTE_TAST.ny, gem: 'mod+s', test: 'alt+t' } as const;
+const TAST = { gem: 'mod+s', test: 'alt+t' } as const;
 const NY_KOMMANDO = {
   id: 'ny-minimapkobling',
   label: 'Ny minimapkobling',
@@ -91,39 +91,25 @@ export default function MinimapkoblingerView({ params }: ViewProps) {
 
   return (
     <div className="rt mm-admin">
-      <section className="rt-list" aria-label="Minimapkoblinger">
-        <div className="rt-head">
-          <h2>Minimapkoblinger</h2>
-          <span className="muted small">{q.isSuccess ? `${koblinger.length}` : ''}</span>
-          <span className="rt-spacer" />
-          <NyKnap label="Ny minimapkobling" onClick={ld.startNy} />
-        </div>
-        {q.isSuccess && koblinger.length === 0 && (
-          <p className="muted mm-tom">
-            Kunden har ingen minimapkoblinger endnu. Opret den første med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
-          </p>
-        )}
-        <DataTable<MinimapKobling>
-          tableName="admin-minimapkoblinger"
-          ariaLabel="Minimapkoblinger"
-          columns={columns}
-          rows={koblinger}
-          getRowId={(k) => String(k.id)}
-          mode="memory"
-          defaultSort={{ column: 'visningssted', direction: 'ASC' }}
-          loading={q.isLoading}
-          error={
-            q.isError
-              ? `Minimapkoblingerne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}`
-              : null
-          }
-          onRetry={() => void q.refetch()}
-          {...ld.tabel}
-          settings={settings}
-          filterPlaceholder="Søg i minimapkoblinger"
-        />
-      </section>
+      <ListeRude<MinimapKobling>
+        titel="Minimapkoblinger"
+        handlinger={<NyKnap label="Ny minimapkobling" onClick={ld.startNy} />}
+        tomKlasse="mm-tom"
+        tom={
+          <>
+            Kunden har ingen minimapkoblinger endnu. Opret den første med <NyTast />.
+          </>
+        }
+        tableName="admin-minimapkoblinger"
+        columns={columns}
+        rows={koblinger}
+        getRowId={(k) => String(k.id)}
+        defaultSort={{ column: 'visningssted', direction: 'ASC' }}
+        {...hentTilstand(q, 'Minimapkoblingerne')}
+        {...ld.tabel}
+        settings={settings}
+        filterPlaceholder="Søg i minimapkoblinger"
+      />
       <section className="rt-form" aria-label={valgt ? valgt.navn : 'Ny minimapkobling'}>
         {ld.formAaben ? (
           <KoblingForm
@@ -140,9 +126,8 @@ export default function MinimapkoblingerView({ params }: ViewProps) {
             findesIkke={ld.findesIkke}
             ikkeFundet="Minimapkoblingen findes ikke hos den aktive kunde."
           >
-            Vælg en minimapkobling i listen med <kbd>Enter</kbd>, eller opret en ny med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>. En URL-skabelon bruger {'{x}'} og {'{y}'}{' '}
-            (EPSG:25832, meter) og evt. {'{zoom}'} og {'{bbox}'}.
+            Vælg en minimapkobling i listen med <kbd>Enter</kbd>, eller opret en ny med <NyTast />. En
+            URL-skabelon bruger {'{x}'} og {'{y}'} (EPSG:25832, meter) og evt. {'{zoom}'} og {'{bbox}'}.
           </DetaljePladsholder>
         )}
       </section>

@@ -5,17 +5,17 @@ import { z } from 'zod';
 import type { Afregningsaar, GebyrTypeAdmin, GebyrTypeInput } from '../../../contract/fakturering';
 import { formatIsoDato, formatOere, isoDatoAf } from '../../../contract/format';
 import { GEBYR_ART_TEKST, GEBYR_ARTER, type GebyrArt } from '../../../contract/sat';
-import { fejlTekst } from '../../lib/http-fejl';
-import { medGenvej, platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { useDelteVagter, type Vagt } from '../../records/vagt';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, DateInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { LISTE_TAST, useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -239,36 +239,24 @@ function GebyrTypeSektion(p: {
 
   return (
     <div className="rt fa-admin-del fa-bred">
-      <section className="rt-list" aria-label="Gebyrtyper">
-        <div className="rt-head">
-          <h2>Gebyrtyper</h2>
-          <span className="muted small">{q.data && !q.isError ? `${typer.length}` : ''}</span>
-          <span className="rt-spacer" />
-          <NyKnap label="Ny gebyrtype" onClick={ld.startNy} />
-        </div>
-        {q.isSuccess && typer.length === 0 && (
-          <p className="muted fa-tom">
-            Kunden har ingen gebyrtyper endnu. Opret den første med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
-          </p>
-        )}
-        <DataTable<GebyrTypeAdmin>
-          tableName="fakturering-gebyrtyper"
-          ariaLabel="Gebyrtyper"
-          columns={columns}
-          rows={typer}
-          getRowId={(g) => String(g.id)}
-          mode="memory"
-          loading={q.isLoading}
-          error={
-            q.isError ? `Gebyrtyperne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null
-          }
-          onRetry={() => void q.refetch()}
-          {...ld.tabel}
-          settings={settings}
-          filterPlaceholder="Søg i gebyrtyper"
-        />
-      </section>
+      <ListeRude<GebyrTypeAdmin>
+        titel="Gebyrtyper"
+        handlinger={<NyKnap label="Ny gebyrtype" onClick={ld.startNy} />}
+        tomKlasse="fa-tom"
+        tom={
+          <>
+            Kunden har ingen gebyrtyper endnu. Opret den første med <NyTast />.
+          </>
+        }
+        tableName="fakturering-gebyrtyper"
+        columns={columns}
+        rows={typer}
+        getRowId={(g) => String(g.id)}
+        {...hentTilstand(q, 'Gebyrtyperne')}
+        {...ld.tabel}
+        settings={settings}
+        filterPlaceholder="Søg i gebyrtyper"
+      />
       <section className="rt-form" aria-label={valgt ? valgt.navn : 'Ny gebyrtype'}>
         {ld.formAaben ? (
           <GebyrTypeForm
@@ -285,8 +273,7 @@ function GebyrTypeSektion(p: {
             findesIkke={ld.findesIkke}
             ikkeFundet="Gebyrtypen findes ikke hos den aktive kunde."
           >
-            Vælg en gebyrtype i listen med <kbd>Enter</kbd>, eller opret en ny med{' '}
-            <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
+            Vælg en gebyrtype i listen med <kbd>Enter</kbd>, eller opret en ny med <NyTast />.
           </DetaljePladsholder>
         )}
       </section>
@@ -589,10 +576,11 @@ function SatsSektion({
 
   return (
     <div className="rt fa-admin-del fa-bred">
-      <section className="rt-list" aria-label="Satser for brugerbetaling">
-        <div className="rt-head">
-          <h2>Satser for brugerbetaling</h2>
-          <span className="rt-spacer" />
+      <ListeRude<Afregningsaar>
+        titel="Satser for brugerbetaling"
+        tabelLabel="Satser pr. afregningsår"
+        antal={null}
+        handlinger={
           <Button
             size="small"
             onClick={() => opretNytAar.current()}
@@ -602,33 +590,26 @@ function SatsSektion({
             <Plus size={14} aria-hidden="true" />
             Nyt afregningsår
           </Button>
-        </div>
-        {q.isSuccess && aarene.length === 0 && (
-          <p className="muted fa-tom">Der er ingen satser endnu. Tilføj et afregningsår.</p>
-        )}
-        <DataTable<Afregningsaar>
-          tableName="fakturering-satser"
-          ariaLabel="Satser pr. afregningsår"
-          columns={columns}
-          rows={aarene}
-          getRowId={(a) => String(a.aar)}
-          mode="memory"
-          defaultSort={{ column: 'aar', direction: 'DESC' }}
-          loading={q.isLoading}
-          error={q.isError ? `Satserne kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null}
-          onRetry={() => void q.refetch()}
-          selectionMode="single"
-          selected={selected}
-          onSelectionChange={(s) => {
-            const first = [...s][0];
-            if (first) vaelgAndet(Number(first));
-          }}
-          onOpen={(a) => vaelgAndet(a.aar)}
-          settings={settings}
-          gridRef={gridRef}
-          filterPlaceholder="Søg i afregningsår"
-        />
-      </section>
+        }
+        tomKlasse="fa-tom"
+        tom="Der er ingen satser endnu. Tilføj et afregningsår."
+        tableName="fakturering-satser"
+        columns={columns}
+        rows={aarene}
+        getRowId={(a) => String(a.aar)}
+        defaultSort={{ column: 'aar', direction: 'DESC' }}
+        {...hentTilstand(q, 'Satserne')}
+        selectionMode="single"
+        selected={selected}
+        onSelectionChange={(s) => {
+          const first = [...s][0];
+          if (first) vaelgAndet(Number(first));
+        }}
+        onOpen={(a) => vaelgAndet(a.aar)}
+        settings={settings}
+        gridRef={gridRef}
+        filterPlaceholder="Søg i afregningsår"
+      />
       <section className="rt-form" aria-label="Satser for afregningsåret">
         {redigeret ? (
           <SatsForm

@@ -6,7 +6,7 @@ import type { OekonomiSummer } from '../../../contract/fakturering';
 import { formatIsoDato, formatOere } from '../../../contract/format';
 import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../../contract/planlaegning';
 import { fejlTekst } from '../../lib/http-fejl';
-import { medGenvej, platformKey, shortcutLabel } from '../../lib/keyboard';
+import { medGenvej } from '../../lib/keyboard';
 import { AKTIVT_AAR, usePerioder } from '../../lib/planlaegningsaar';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
@@ -15,10 +15,11 @@ import { useShellSession } from '../../shell/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
 import { focusFirstField } from '../../ui/focus';
 import { NumberInput, TextArea, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import {
@@ -252,11 +253,11 @@ function PeriodeOpfoelgning({
     <div className="fa-opf-krop">
       <Noegletal aar={periode.aar} tal={tal} raekker={raekker} />
       <div className="rt fa-opf-del fa-bred">
-        <section className="rt-list" aria-label="Opfølgningens rækker">
-          <div className="rt-head">
-            <h2>Opfølgning {periode.aar}</h2>
-            <span className="muted small">{raekker ? `${raekker.length}` : ''}</span>
-            <span className="rt-spacer" />
+        <ListeRude<OpfoelgningOekonomi>
+          titel={`Opfølgning ${periode.aar}`}
+          ariaLabel="Opfølgningens rækker"
+          hentet={raekker !== undefined}
+          handlinger={
             <Button
               size="small"
               onClick={() => startNy.current()}
@@ -266,33 +267,29 @@ function PeriodeOpfoelgning({
               <Plus size={14} aria-hidden="true" />
               Ny
             </Button>
-          </div>
-          {raekker && raekker.length === 0 && (
-            <p className="muted fa-tom">
-              Ingen opfølgningsrækker for {periode.aar} endnu. Opret en med{' '}
-              <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
-            </p>
-          )}
-          <DataTable<OpfoelgningOekonomi>
-            tableName="fakturering-opfoelgningoekonomi"
-            ariaLabel="Opfølgningens rækker"
-            columns={columns}
-            rows={raekker ?? []}
-            getRowId={(r) => String(r.id)}
-            mode="memory"
-            loading={rows.isLoading}
-            selectionMode="single"
-            selected={selected}
-            onSelectionChange={(s) => {
-              const first = [...s][0];
-              if (first) aabn(Number(first));
-            }}
-            onOpen={(r) => aabn(r.id)}
-            settings={settings}
-            gridRef={gridRef}
-            filterPlaceholder="Søg i opfølgningen"
-          />
-        </section>
+          }
+          tomKlasse="fa-tom"
+          tom={
+            <>
+              Ingen opfølgningsrækker for {periode.aar} endnu. Opret en med <NyTast />.
+            </>
+          }
+          tableName="fakturering-opfoelgningoekonomi"
+          columns={columns}
+          rows={raekker ?? []}
+          getRowId={(r) => String(r.id)}
+          loading={rows.isLoading}
+          selectionMode="single"
+          selected={selected}
+          onSelectionChange={(s) => {
+            const first = [...s][0];
+            if (first) aabn(Number(first));
+          }}
+          onOpen={(r) => aabn(r.id)}
+          settings={settings}
+          gridRef={gridRef}
+          filterPlaceholder="Søg i opfølgningen"
+        />
         <section className="rt-form" aria-label={valgt ? valgt.tekst : 'Ny opfølgningsrække'}>
           {formAaben ? (
             <OpfoelgningForm
@@ -314,8 +311,7 @@ function PeriodeOpfoelgning({
           ) : (
             <div className="rt-placeholder">
               <p className="muted">
-                Vælg en række med <kbd>Enter</kbd>, eller opret en ny med{' '}
-                <kbd>{shortcutLabel(platformKey(TAST.ny))}</kbd>.
+                Vælg en række med <kbd>Enter</kbd>, eller opret en ny med <NyTast />.
               </p>
             </div>
           )}

@@ -1,0 +1,89 @@
+import type { RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { fejlTekst } from '../lib/http-fejl';
+import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { DataTable, type DataTableProps } from './DataTable';
+import { LISTE_TAST } from './useListeDetalje';
+
+/** The 'Ny …' shortcut (alt+n) as the platform writes it, for a list's empty state and hints. */
+export function NyTast() {
+  return <kbd>{shortcutLabel(platformKey(LISTE_TAST.ny))}</kbd>;
+}
+
+/** The part of a list's query the pane's table needs (a TanStack Query result fits). */
+export interface ListeHentning {
+  isSuccess: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/**
+ * A list's fetch as the pane's `hentet` (it succeeded) and the table's loading, error and retry
+ * props; the error reads '<hvad> kunne ikke hentes: <the server's reason>' (`hvad`, e.g.
+ * 'Gebyrtyperne'). Loading is the first fetch only (`isLoading`), where lib/http-fejl's
+ * `tabelHentning` also spins on every refetch.
+ */
+export function hentTilstand(q: ListeHentning, hvad: string) {
+  return {
+    hentet: q.isSuccess,
+    loading: q.isLoading,
+    error: q.isError ? `${hvad} kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null,
+    onRetry: () => void q.refetch(),
+  };
+}
+
+export type ListeRudeProps<T extends RowData> = Omit<DataTableProps<T>, 'mode' | 'ariaLabel'> & {
+  /** The head's h2. */
+  titel: string;
+  /** The section's accessible name (default `titel`), and the table's unless `tabelLabel` is given. */
+  ariaLabel?: string;
+  tabelLabel?: string;
+  /** The list has been fetched: the count shows, and `tom` when there are no rows. */
+  hentet: boolean;
+  /** The count beside the title; default the rows' number once `hentet` ('' before); null: none. */
+  antal?: string | null;
+  /** The head's right side, after the spacer ('Ny …', filters). */
+  handlinger?: ReactNode;
+  /** The empty state, a paragraph `muted <tomKlasse>` shown once `hentet` with no rows. */
+  tom?: ReactNode;
+  tomKlasse?: string;
+  /** Between the head (and the empty state) and the table, e.g. an alert. */
+  foerTabel?: ReactNode;
+};
+
+/**
+ * The list column of a list-and-detail view (`section.rt-list`): the head (title, count, spacer,
+ * actions), the empty state, and the in-memory DataTable, which gets every other prop as given.
+ */
+export function ListeRude<T extends RowData>(p: ListeRudeProps<T>) {
+  const {
+    titel,
+    ariaLabel = titel,
+    tabelLabel,
+    hentet,
+    antal,
+    handlinger,
+    tom,
+    tomKlasse,
+    foerTabel,
+    ...tabel
+  } = p;
+  const optalt = antal === undefined ? (hentet ? `${tabel.rows.length}` : '') : antal;
+  return (
+    <section className="rt-list" aria-label={ariaLabel}>
+      <div className="rt-head">
+        <h2>{titel}</h2>
+        {optalt !== null && <span className="muted small">{optalt}</span>}
+        <span className="rt-spacer" />
+        {handlinger}
+      </div>
+      {tom !== undefined && hentet && tabel.rows.length === 0 && (
+        <p className={tomKlasse ? `muted ${tomKlasse}` : 'muted'}>{tom}</p>
+      )}
+      {foerTabel}
+      <DataTable<T> {...tabel} ariaLabel={tabelLabel ?? ariaLabel} mode="memory" />
+    </section>
+  );
+}
