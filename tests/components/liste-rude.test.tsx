@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/app/lib/http';
-import { INGEN_FORBINDELSE } from '../../src/app/lib/http-fejl';
+import { hentTilstand, INGEN_FORBINDELSE } from '../../src/app/lib/http-fejl';
 import type { DataTableColumn } from '../../src/app/ui/DataTable';
-import { hentTilstand, ListeRude, type ListeRudeProps } from '../../src/app/ui/ListeRude';
+import { ListeRude, type ListeRudeProps } from '../../src/app/ui/ListeRude';
 
 afterEach(cleanup);
 

@@ -89,3 +89,27 @@ export function tabelHentning(q: TabelHentning, tekst: (err: unknown) => string 
     onRetry: () => void q.refetch(),
   };
 }
+
+/** The part of a list's query the pane's table needs (a TanStack Query result fits). */
+export interface ListeHentning {
+  isSuccess: boolean;
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/**
+ * A list's fetch as a list pane's (ui/ListeRude) `hentet` (it succeeded) and the table's loading, error and retry
+ * props; the error reads '<hvad> kunne ikke hentes: <the server's reason>' (`hvad`, e.g.
+ * 'Gebyrtyperne'). Loading is the first fetch only (`isLoading`), where `tabelHentning` also
+ * spins on every refetch.
+ */
+export function hentTilstand(q: ListeHentning, hvad: string) {
+  return {
+    hentet: q.isSuccess,
+    loading: q.isLoading,
+    error: q.isError ? `${hvad} kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null,
+    onRetry: () => void q.refetch(),
+  };
+}

@@ -1,6 +1,5 @@
 import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { fejlTekst } from '../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../lib/keyboard';
 import { DataTable, type DataTableProps } from './DataTable';
 import { LISTE_TAST } from './useListeDetalje';
@@ -8,30 +7,6 @@ import { LISTE_TAST } from './useListeDetalje';
 /** The 'Ny …' shortcut (alt+n) as the platform writes it, for a list's empty state and hints. */
 export function NyTast() {
   return <kbd>{shortcutLabel(platformKey(LISTE_TAST.ny))}</kbd>;
-}
-
-/** The part of a list's query the pane's table needs (a TanStack Query result fits). */
-export interface ListeHentning {
-  isSuccess: boolean;
-  isLoading: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch(): unknown;
-}
-
-/**
- * A list's fetch as the pane's `hentet` (it succeeded) and the table's loading, error and retry
- * props; the error reads '<hvad> kunne ikke hentes: <the server's reason>' (`hvad`, e.g.
- * 'Gebyrtyperne'). Loading is the first fetch only (`isLoading`), where lib/http-fejl's
- * `tabelHentning` also spins on every refetch.
- */
-export function hentTilstand(q: ListeHentning, hvad: string) {
-  return {
-    hentet: q.isSuccess,
-    loading: q.isLoading,
-    error: q.isError ? `${hvad} kunne ikke hentes: ${fejlTekst(q.error, { udenSvar: true })}` : null,
-    onRetry: () => void q.refetch(),
-  };
 }
 
 export type ListeRudeProps<T extends RowData> = Omit<DataTableProps<T>, 'mode' | 'ariaLabel'> & {

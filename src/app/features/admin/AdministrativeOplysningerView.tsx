@@ -9,7 +9,7 @@ import {
   LOGO_STOERRELSE_FEJL,
   LOGO_TYPE_FEJL,
 } from '../../../contract/admin-tekster';
-import { serverTekst } from '../../lib/http-fejl';
+import { hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { useShellSession } from '../../shell/session-context';
@@ -20,7 +20,7 @@ import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
-import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
+import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';

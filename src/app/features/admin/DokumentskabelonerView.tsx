@@ -13,7 +13,7 @@ import {
 import { stiFor } from '../../../contract/endpoint';
 import { formatDatoTid } from '../../lib/dates';
 import { HttpError } from '../../lib/http';
-import { fejlTekst, serverTekst } from '../../lib/http-fejl';
+import { fejlTekst, hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
@@ -22,7 +22,7 @@ import { Button, SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { KommandoKnap } from '../../ui/KommandoKnap';
-import { hentTilstand, ListeRude } from '../../ui/ListeRude';
+import { ListeRude } from '../../ui/ListeRude';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';

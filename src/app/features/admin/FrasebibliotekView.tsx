@@ -9,6 +9,7 @@ import {
 } from '../../../contract/admin-tekster';
 import { fraseKeys, useEmner } from '../../lib/frase-data';
 import { FRASE_GENVEJ } from '../../lib/frase-maal';
+import { hentTilstand } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
@@ -19,7 +20,7 @@ import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, LookupSelect, TextArea, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
-import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
+import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';

@@ -11,6 +11,7 @@ import {
   VISNINGSSTEDER,
   type Visningssted,
 } from '../../../contract/minimap';
+import { hentTilstand } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { koordinatTekst } from '../../lib/koordinater';
 import { minimapKeys } from '../../lib/koordinater-links';
@@ -23,7 +24,7 @@ import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
-import { hentTilstand, ListeRude, NyTast } from '../../ui/ListeRude';
+import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
