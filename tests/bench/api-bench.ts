@@ -10,12 +10,11 @@ import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { bruger, kunde } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/db/seed';
-import { startPgCluster } from '../helpers/postgres-cluster';
 import { type BenchOptions, type BenchRow, closedLoop, percentile } from './run';
 
 /**
  * What the API benchmarks share: the large data set on PGlite (./.bench-data, seeded first if
- * absent) and on PostgreSQL (a throwaway cluster seeded for the run, or --database-url); the real app
+ * absent) and on PostgreSQL (the run's one server, see faelles-postgres.ts); the real app
  * on loopback with a signed-in user; autocannon against the API and a closed loop against the same
  * query run directly on the database, side by side.
  */
@@ -107,7 +106,10 @@ export async function direkte(
   };
 }
 
-/** Runs `measure` on each database the options name, on the large data set. */
+/**
+ * Runs `measure` on each database the options name, on the large data set (on PostgreSQL the run's
+ * shared server, seeded once per run).
+ */
 export async function paaDatabaserne<R = BenchRow>(
   opts: BenchOptions,
   measure: (database: Database, opts: BenchOptions) => Promise<R[]>,
@@ -130,28 +132,14 @@ export async function paaDatabaserne<R = BenchRow>(
     }
   }
   if (opts.databases.includes('postgres')) {
-    const cluster = opts.databaseUrl ? undefined : await startPgCluster();
-    const url = opts.databaseUrl ?? cluster?.url;
-    if (!url) {
-      opts.log('PostgreSQL er ikke installeret her – springer PostgreSQL over');
-      return rows;
-    }
+    // The run's shared server, seeded with the large data set by the first bench that needs it.
+    const url = await opts.postgres.storeData(opts.log);
+    if (!url) return rows;
+    const database = await openDatabase({ databaseUrl: url });
     try {
-      const database = await openDatabase({ databaseUrl: url });
-      try {
-        opts.log('seeder det store datasæt i PostgreSQL (springes over, hvis databasen har data) …');
-        const s = await seedDatabase(database.db, {
-          scale: 'large',
-          passwordHashCost: 'fast',
-          log: opts.log,
-        });
-        if (!s.skipped) opts.log(`seedet på ${s.seconds} s`);
-        rows.push(...(await measure(database, opts)));
-      } finally {
-        await database.close();
-      }
+      rows.push(...(await measure(database, opts)));
     } finally {
-      cluster?.stop();
+      await database.close();
     }
   }
   return rows;

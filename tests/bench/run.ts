@@ -1,15 +1,18 @@
 /**
  * The benchmark runner (`npm run bench`): runs every *.bench.ts in tests/bench and prints one table.
  *
- *   npm run bench [-- --only NAME] [--duration SECONDS] [--db pglite|postgres|both] [--database-url URL]
+ *   npm run bench [-- --only NAME[,NAME…]] [--duration SECONDS] [--db pglite|postgres|both] [--database-url URL]
  *
  * A bench module exports `run(options): Promise<BenchRow[]>` (or a default export of that shape).
  * Loopback only, fixed duration per target; the runner exits when the benches are done.
+ * With PostgreSQL in --db, one server serves the whole run: --database-url, or one throwaway
+ * cluster started when the first bench needs it, seeded once and stopped at the end.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FaellesPostgres } from './faelles-postgres';
 
 export interface BenchOptions {
   /** Seconds each target runs. */
@@ -18,6 +21,12 @@ export interface BenchOptions {
   databases: ('pglite' | 'postgres')[];
   /** A seeded (or empty) PostgreSQL database to use instead of a throwaway cluster. */
   databaseUrl?: string;
+  /**
+   * The run's one PostgreSQL (--database-url, or a throwaway cluster started on first use), shared
+   * by every bench of the run: the large data set seeded once, fresh databases for benches on data
+   * of their own. The runner stops it when the run ends.
+   */
+  postgres: FaellesPostgres;
   log(msg: string): void;
 }
 
@@ -130,44 +139,62 @@ async function main(): Promise<void> {
   const dir = path.dirname(fileURLToPath(import.meta.url));
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.bench.ts'))
-    .filter((f) => !values.only || f.includes(values.only))
+    .filter((f) => !values.only || values.only.split(',').some((o) => o && f.includes(o)))
     .sort();
   if (files.length === 0) throw new Error('Ingen benchmarks fundet');
   const rows: BenchRow[] = [];
   const others: Record<string, unknown>[] = [];
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
-      run?: BenchFn;
-      default?: BenchFn;
-    };
-    const fn = mod.run ?? mod.default;
-    if (typeof fn !== 'function') throw new Error(`${file} eksporterer ingen run-funktion`);
-    console.log(`\n== ${file} ==`);
-    const t0 = performance.now();
-    const result = await fn({
-      duration,
-      databases: [...databases],
-      databaseUrl: values['database-url'],
-      log: (m) => console.log(`  [${((performance.now() - t0) / 1000).toFixed(0)}s] ${m}`),
-    });
-    const own = result.filter(isBenchRow);
-    const rest = result.filter((r) => !isBenchRow(r)) as Record<string, unknown>[];
-    rows.push(...own);
-    others.push(...rest);
-    if (own.length > 0) printTable(own);
-    if (rest.length > 0) console.table(rest);
+  const postgres = new FaellesPostgres(values['database-url']);
+  // An interrupted run stops its cluster too (pg_ctl runs it in the background).
+  const afbryd = () => {
+    postgres.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', afbryd);
+  process.once('SIGTERM', afbryd);
+  try {
+    await koer();
+  } finally {
+    postgres.stop();
   }
-  if (files.length > 1) {
-    console.log('== Alle ==');
-    if (rows.length > 0) printTable(rows);
-    if (others.length > 0) console.table(others);
+
+  async function koer(): Promise<void> {
+    for (const file of files) {
+      const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+        run?: BenchFn;
+        default?: BenchFn;
+      };
+      const fn = mod.run ?? mod.default;
+      if (typeof fn !== 'function') throw new Error(`${file} eksporterer ingen run-funktion`);
+      console.log(`\n== ${file} ==`);
+      const t0 = performance.now();
+      const result = await fn({
+        duration,
+        databases: [...databases],
+        databaseUrl: values['database-url'],
+        postgres,
+        log: (m) => console.log(`  [${((performance.now() - t0) / 1000).toFixed(0)}s] ${m}`),
+      });
+      const own = result.filter(isBenchRow);
+      const rest = result.filter((r) => !isBenchRow(r)) as Record<string, unknown>[];
+      rows.push(...own);
+      others.push(...rest);
+      if (own.length > 0) printTable(own);
+      if (rest.length > 0) console.table(rest);
+    }
+    if (files.length > 1) {
+      console.log('== Alle ==');
+      if (rows.length > 0) printTable(rows);
+      if (others.length > 0) console.table(others);
+    }
   }
 }
 
 const isEntry = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isEntry) {
   main().then(
-    () => process.exit(0),
+    // A bench may have set the exit code (foerste-js over its limit).
+    () => process.exit(process.exitCode ?? 0),
     (e: unknown) => {
       console.error(e instanceof Error ? (e.stack ?? e.message) : e);
       process.exit(1);

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** The large generated data set (100,000 companies and farms, 1,000,000 pumped quantities in Skive). */
@@ -30,16 +32,25 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server on the bench data; resolves once it answers test/ping. */
+/**
+ * Starts the real server on the bench data: the PGlite data set in BENCH_DATA_DIR, or, with
+ * `databaseUrl`, that PostgreSQL database (with a signing secret and a DATA_DIR of its own, removed
+ * on stop); resolves once it answers test/ping.
+ */
 export async function startBenchServer(opts: {
   port: number;
+  databaseUrl?: string;
   env?: Record<string, string>;
 }): Promise<BenchServer> {
+  const dataDir = opts.databaseUrl ? mkdtempSync(path.join(os.tmpdir(), 'mw-bench-')) : BENCH_DATA_DIR;
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(opts.port),
-      DATA_DIR: BENCH_DATA_DIR,
+      DATA_DIR: dataDir,
+      // Empty: PGlite in DATA_DIR (a DATABASE_URL in the caller's environment must not win).
+      DATABASE_URL: opts.databaseUrl ?? '',
+      ...(opts.databaseUrl ? { JWT_SECRET: randomBytes(32).toString('hex') } : {}),
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
@@ -50,23 +61,35 @@ export async function startBenchServer(opts: {
     detached: true,
   });
   const url = `http://localhost:${opts.port}`;
+  const ryd = () => {
+    if (opts.databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        ryd();
+        return resolve();
+      }
+      child.once('exit', () => {
+        ryd();
+        resolve();
+      });
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    });
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
+  for (;;) {
     try {
       if ((await fetch(`${url}/api/test/ping`)).ok) break;
     } catch {
       // not up yet
     }
+    if (Date.now() >= deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`Serveren på port ${opts.port} svarede ikke på /api/test/ping`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      }),
-  };
+  return { url, stop };
 }
 
 /** Percentile of sorted-ascending numbers (nearest rank). */
