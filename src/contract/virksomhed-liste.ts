@@ -100,7 +100,20 @@ export const virksomhedListeItemSchema = z.object({
 });
 export type VirksomhedListeItem = z.infer<typeof virksomhedListeItemSchema>;
 
-export const virksomhedListeSvarSchema = sideSchema(virksomhedListeItemSchema);
+/**
+ * The most matches the list counts exactly (issue 16): counting every match of a broad search costs
+ * more than the page itself. Above it the answer says 'mere end N' (totalCountCapped).
+ */
+export const ANTAL_LOFT = 1000;
+
+/**
+ * The page and the total. The total is exact up to max(ANTAL_LOFT, start + take); with more matches
+ * than that, `totalCountCapped` is true and `totalCount` is that bound: more than totalCount rows
+ * match, so a next page exists.
+ */
+export const virksomhedListeSvarSchema = sideSchema(virksomhedListeItemSchema).extend({
+  totalCountCapped: z.boolean(),
+});
 export type VirksomhedListeSvar = z.infer<typeof virksomhedListeSvarSchema>;
 
 /** GET branche/list: DB07 industry codes, lookup-item shaped (spec 001 §3 'Lookup item'). */

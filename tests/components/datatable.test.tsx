@@ -127,6 +127,26 @@ describe('DataTable: sorting (spec 000 §4)', () => {
     expect(screen.getByText('Side 1 af 24')).toBeTruthy();
   });
 
+  it("in server mode says 'Mere end N' for a capped total, and pages on while the server says more", () => {
+    const pages: number[] = [];
+    render(
+      table({
+        tableName: 'server',
+        mode: 'server',
+        totalCount: 1000,
+        totalCountCapped: true,
+        page: { start: 995, take: 5 },
+        onPageChange: (start) => pages.push(start),
+      }),
+    );
+    expect(screen.getByRole('status').textContent).toBe('Showing 5 rows · Mere end 1.000 i alt');
+    expect(screen.getByText('Side 200 af mere end 200')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Næste side' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(false);
+    fireEvent.click(next);
+    expect(pages).toEqual([1000]);
+  });
+
   it('starts from the saved sort and columns', () => {
     renderTable({
       settings: {

@@ -30,6 +30,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { formatTal } from '../../contract/format';
 import { sammenlignDansk } from '../../contract/sortering';
 import { Button } from './Button';
 import { Dropdown } from './Dropdown';
@@ -89,6 +90,11 @@ export interface DataTableProps<T extends RowData> {
   mode: 'server' | 'memory';
   /** Server mode: rows matching the filter in all pages. */
   totalCount?: number;
+  /**
+   * Server mode: the server counted only up to totalCount and more rows match (issue 16): the table
+   * says 'Mere end N', and a next page exists.
+   */
+  totalCountCapped?: boolean;
   /** Server mode: the page shown. */
   page?: { start: number; take: number };
   onPageChange?(start: number): void;
@@ -408,7 +414,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const page = props.page;
   const total = mode === 'server' ? (props.totalCount ?? rows.length) : rows.length;
-  const hasNext = mode === 'server' && !!page && page.start + page.take < total;
+  const capped = mode === 'server' && !!props.totalCountCapped;
+  const hasNext = mode === 'server' && !!page && (capped || page.start + page.take < total);
   const hasPrev = mode === 'server' && !!page && page.start > 0;
   const goPage = (start: number, cursor: 'first' | 'last') => {
     pendingCursor.current = cursor;
@@ -481,7 +488,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     mode === 'server'
       ? props.totalCount === undefined
         ? ''
-        : `Showing ${rows.length} of ${total} rows`
+        : capped
+          ? `Showing ${rows.length} rows · Mere end ${formatTal(total)} i alt`
+          : `Showing ${rows.length} of ${total} rows`
       : filtered
         ? `Showing ${shownRows.length} of ${rows.length} rows`
         : `Showing ${rows.length} rows`;
@@ -732,7 +741,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </>
           )}
         </span>
-        {!errorText && mode === 'server' && page && total > page.take && (
+        {!errorText && mode === 'server' && page && (capped || total > page.take) && (
           <span className="datatable-pager">
             <button
               type="button"
@@ -745,7 +754,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <ChevronLeft size={14} />
             </button>
             <span>
-              Side {Math.floor(page.start / page.take) + 1} af {Math.max(1, Math.ceil(total / page.take))}
+              Side {Math.floor(page.start / page.take) + 1} af {capped ? 'mere end ' : ''}
+              {Math.max(1, Math.ceil(total / page.take))}
             </span>
             <button
               type="button"

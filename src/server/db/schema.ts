@@ -139,6 +139,43 @@ export const virksomhed = pgTable(
       sql`${t.navn} collate "C"`,
       t.id,
     ),
+    // A broad search sorted by postal code, town or address pages from these in sort order (issue 16);
+    // empty values last in both directions, hence one index per direction.
+    index('virksomhed_kunde_type_postnummer_idx').on(t.kundeId, t.type, t.postnummer, t.id),
+    index('virksomhed_kunde_type_postnummer_desc_idx').on(
+      t.kundeId,
+      t.type,
+      t.postnummer.desc().nullsLast(),
+      sql`${t.id} desc`,
+    ),
+    index('virksomhed_kunde_type_by_idx').on(
+      t.kundeId,
+      t.type,
+      sql`${t.postdistriktSortering} collate "C"`,
+      sql`${t.postdistrikt} collate "C"`,
+      t.id,
+    ),
+    index('virksomhed_kunde_type_by_desc_idx').on(
+      t.kundeId,
+      t.type,
+      sql`${t.postdistriktSortering} collate "C" desc nulls last`,
+      sql`${t.postdistrikt} collate "C" desc nulls last`,
+      sql`${t.id} desc`,
+    ),
+    index('virksomhed_kunde_type_adresse_idx').on(
+      t.kundeId,
+      t.type,
+      sql`${t.adresseSortering} collate "C"`,
+      sql`${t.adresse} collate "C"`,
+      t.id,
+    ),
+    index('virksomhed_kunde_type_adresse_desc_idx').on(
+      t.kundeId,
+      t.type,
+      sql`${t.adresseSortering} collate "C" desc nulls last`,
+      sql`${t.adresse} collate "C" desc nulls last`,
+      sql`${t.id} desc`,
+    ),
     index('virksomhed_kunde_cvr_idx').on(t.kundeId, t.cvrNr),
     index('virksomhed_kunde_pnr_idx').on(t.kundeId, t.pNr),
     index('virksomhed_kunde_chr_idx').on(t.kundeId, t.chrNr),

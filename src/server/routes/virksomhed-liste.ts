@@ -1,21 +1,23 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { virksomhedEllerLandbrug } from '../../contract/entitet';
-import type { ListeQuery, Side } from '../../contract/liste';
+import type { ListeQuery } from '../../contract/liste';
 import type { Rolle } from '../../contract/roles';
 import {
+  ANTAL_LOFT,
   hentBrancher,
   hentSagsbehandlere,
   hentVirksomhedListe as hentVirksomhedListeEndpoint,
   type ListeFilter,
   type ListeSortKolonne,
   type VirksomhedListeItem,
+  type VirksomhedListeSvar,
   virksomhedListeDef,
 } from '../../contract/virksomhed-liste';
 import { requireAny } from '../auth/plugin';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
-import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
+import { inListe, kolonneFiltreSql, sidePart, sorteringSql } from '../db/liste';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
@@ -119,7 +121,6 @@ interface ListeRaekke {
   ophoert_dato: string | Date | null;
   etablerings_dato: string | Date | null;
   omfattet_af_brugerbetaling: boolean;
-  total: number | string;
 }
 
 const dato = (d: string | Date | null): string | null =>
@@ -146,11 +147,25 @@ const tilItem = (r: ListeRaekke): VirksomhedListeItem => ({
 });
 
 /**
- * One page of the list and the total: one query with a window count (the page and the count share
- * one scan of the matching rows). Only a page past the end needs a second, counting query.
+ * Sort columns with an index in sort order, in both directions (schema.ts): a broad search pages
+ * from it, reading index entries until the page is full instead of reading and sorting every match.
+ */
+const SORT_INDEKSERET: readonly ListeSortKolonne[] = ['navn', 'postnummer', 'by', 'adresse'];
+
+/**
+ * One page of the list and its total (issue 16). The total is counted exactly only up to
+ * max(ANTAL_LOFT, start + take): above that the answer says 'more than that' (totalCountCapped), so
+ * a broad search never reads every match just to count it.
+ * - With a text filter the matches are found through the trigram indexes (a materialised CTE, so
+ *   that they are used through a bitmap scan), keeping only the id and the sort key, counted, sorted
+ *   and paged; only the page's rows are read in full. When the sort column has an index in sort
+ *   order, at most loft + 1 matches are read: a targeted search has them all, and a broad one then
+ *   reads its page from the sort index instead, filtering as it goes, which stops once the page is
+ *   full (the more matches, the sooner).
+ * - Without one, the page comes from the sort column's index and the count is a capped index count.
  * Exported so that the benchmark can run exactly this against the database without HTTP.
  */
-export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Side<VirksomhedListeItem>> {
+export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<VirksomhedListeSvar> {
   const where: SQL[] = [
     sql`v.kunde_id = ${p.kundeId}`,
     sql`v.type = ${p.virksomhedsType}`,
@@ -164,31 +179,27 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Si
   const cols = sql`v.id, v.type, v.navn, v.cvr_nr, v.p_nr, v.chr_nr, v.adresse, v.postnummer, v.postdistrikt,
     v.branche_kode, v.branche_navn, v.kategori, v.primaer_sagsbehandler_id, v.ophoert_dato,
     v.etablerings_dato, v.omfattet_af_brugerbetaling`;
-  const count = async () => {
+  const loft = Math.max(ANTAL_LOFT, p.start + p.take);
+  const svar = (antal: number, rows: ListeRaekke[]): VirksomhedListeSvar => ({
+    totalCount: Math.min(antal, loft),
+    totalCountCapped: antal > loft,
+    items: rows.map(tilItem),
+  });
+  const indekseret = SORT_INDEKSERET.includes(p.sortByColumn);
+  // Empty values last in both directions. The name is never empty: without 'nulls last' a
+  // descending sort is the name index read backwards.
+  const langsIndeks = sql`select ${cols}, b.navn as sagsbehandler
+      from virksomhed v left join bruger b on b.id = v.primaer_sagsbehandler_id
+      where ${whereSql} ${sorteringSql(SORT_SQL, p, sql`v.id`, ['navn'])} ${sidePart(p)}`;
+
+  if (!p.filter) {
     const [c] = await queryRows<{ n: number | string }>(
       db,
-      sql`select count(*) as n from virksomhed v where ${whereSql}`,
+      sql`select count(*) as n from (select 1 from virksomhed v where ${whereSql} limit ${loft + 1}) m`,
     );
-    return Number(c?.n ?? 0);
-  };
-  if (!p.filter) {
-    // Without a text filter the page comes straight from the (kunde, type, navn) index in sort
-    // order, and the count is a separate index-only count.
-    // Empty values last in both directions. The name is never empty: without 'nulls last' a
-    // descending sort is the name index read backwards.
-    const rows = await queryRows<ListeRaekke>(
-      db,
-      sql`select ${cols}, b.navn as sagsbehandler, 0 as total
-          from virksomhed v left join bruger b on b.id = v.primaer_sagsbehandler_id
-          where ${whereSql} ${sorteringSql(SORT_SQL, p, sql`v.id`, ['navn'])} ${sidePart(p)}`,
-    );
-    return { totalCount: await count(), items: rows.map(tilItem) };
+    return svar(Number(c?.n ?? 0), await queryRows<ListeRaekke>(db, langsIndeks));
   }
-  // With a text filter the matches are found first (a materialised CTE, so that the trigram
-  // indexes are used through a bitmap scan), keeping only the id and the sort key; they are
-  // counted (window count), sorted and paged, and only the page's rows are read in full.
-  // Left to itself PostgreSQL walks the name index in sort order and filters every row of the
-  // customer, though the count needs every match anyway.
+
   const join =
     p.sortByColumn === 'sagsbehandler' ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id` : sql``;
   // The sort expressions as columns s0, s1 of the matches (a text has its key and itself).
@@ -198,26 +209,54 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Si
       names.map((n) => sql`${sql.raw(alias)}.${n} ${dir} nulls last`),
       sql`, `,
     );
-  const rows = await queryRows<ListeRaekke>(
-    db,
-    sql`with treff as materialized (
+  /** The matches (at most `hoejst`), counted; the page of them if they are all the matches. */
+  const treffer = (q: Db, hoejst: number | null) =>
+    queryRows<ListeRaekke & { total: number | string }>(
+      q,
+      sql`with alle as materialized (
             select v.id, ${sql.join(
               keys.map((k, i) => sql`${k} as ${names[i]}`),
               sql`, `,
             )} from virksomhed v ${join} where ${whereSql}
           ),
+          treff as (select * from alle ${hoejst === null ? sql`` : sql`limit ${hoejst}`}),
+          antal as (select count(*) as total from treff),
           side as (
-            select t.*, count(*) over () as total from treff t
+            select t.* from treff t
+            ${hoejst === null ? sql`` : sql`where (select total from antal) < ${hoejst}`}
             order by ${orderBy('t')}, t.id ${dir} ${sidePart(p)}
           )
-          select ${cols}, b.navn as sagsbehandler, side.total
-          from side join virksomhed v on v.id = side.id left join bruger b on b.id = v.primaer_sagsbehandler_id
+          select ${cols}, b.navn as sagsbehandler, antal.total
+          from antal left join (side join virksomhed v on v.id = side.id) on true
+            left join bruger b on b.id = v.primaer_sagsbehandler_id
           order by ${orderBy('side')}, side.id ${dir}`,
-  );
-  const side = sideAf(rows, tilItem);
-  // A page past the end has no row to carry the count.
-  if (rows.length === 0 && p.start > 0) side.totalCount = await count();
-  return side;
+    );
+  const tilSvar = (rows: (ListeRaekke & { total: number | string })[]) =>
+    svar(
+      Number(rows[0]?.total ?? 0),
+      rows.filter((r) => r.id !== null),
+    );
+
+  // A sort without an index: every match is read and sorted anyway, so they are all counted.
+  // So is a deep page: walking the sort index to it would read most rows.
+  if (!indekseret || p.start + p.take > ANTAL_LOFT / 4) return tilSvar(await treffer(db, null));
+  // At most loft + 1 matches. A materialised CTE is planned for all its rows (so the trigram
+  // indexes are used, as for a few matches, instead of a scan that the limit makes look cheap) but
+  // read only as far as its reader asks.
+  const foerst = await treffer(db, loft + 1);
+  const antal = Number(foerst[0]?.total ?? 0);
+  if (antal <= loft) return tilSvar(foerst);
+  // A broad search: the page from the sort index in sort order, filtering as it goes (the more
+  // matches, the sooner the page is full). The trigram indexes' row estimates are far too low for a
+  // broad search, so the planner would read every match through them and sort: here it is known to
+  // be broad, and bitmap scans and sorts are off for this query only.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
+    );
+    return queryRows<ListeRaekke>(tx, langsIndeks);
+  });
+  return svar(antal, rows);
 }
 
 /** DB07 codes of the seeded register (companies' and farms' industries), sorted by code. */

@@ -15,7 +15,7 @@ import {
 import { tabelHentning } from '../../lib/http-fejl';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
 import { http } from '../../session/runtime';
-import { useSession } from '../../session/useSession';
+import { useShellSession } from '../../shell/session-context';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import {
@@ -47,7 +47,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   const navnEntal = entitet.ordEntal;
   useTileTitle(entitet.titelFlertal);
   const tile = useTile();
-  const { user, ressourcer } = useSession();
+  const { user, ressourcer } = useShellSession();
   const kundeId = user?.customerId ?? 0;
   const kanOprette = ressourcer.has(entitet.skriveret);
 
@@ -136,6 +136,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
         columns={columns}
         rows={liste.data?.items ?? EMPTY}
         totalCount={liste.data?.totalCount}
+        totalCountCapped={liste.data?.totalCountCapped}
         getRowId={(r) => String(r.id)}
         filterPlaceholder={
           entitet.harChrNr
