@@ -6,10 +6,10 @@ import { buildApp } from '../../src/server/app';
 import { issueToken } from '../../src/server/auth/issue-token';
 import { TokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
-import { type Database, openDatabase } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { bruger } from '../../src/server/db/schema';
-import { seedDatabase } from '../../src/server/db/seed';
 import { createSatSimulator, type SatSimulator } from '../../src/server/integrations/sat';
+import { openSeededTarget } from './test-app';
 
 /**
  * The real server for the SAT component tests: the app on a seeded in-memory PGlite with the SAT
@@ -40,8 +40,7 @@ export async function startSatServer(
   username = 'affald',
   env: Record<string, string> = {},
 ): Promise<SatServer> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
+  const database = await openSeededTarget('pglite');
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO_MODE: 'true',

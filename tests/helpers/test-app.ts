@@ -1,4 +1,6 @@
+import { Blob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -9,21 +11,28 @@ import { TokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase, queryRows } from '../../src/server/db/client';
 import { bruger, kunde, virksomhed } from '../../src/server/db/schema';
-import { seedDatabase } from '../../src/server/db/seed';
 
 /** The databases the API tests run on: PGlite always, PostgreSQL when a cluster was started. */
 export function dbTargets(): ('pglite' | 'postgres')[] {
   return inject('pgUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function openTarget(target: 'pglite' | 'postgres'): Promise<Database> {
-  if (target === 'pglite') return openDatabase({ dataDir: 'memory://' });
-  // A fresh database per test file keeps files independent.
+/**
+ * A fresh database with the test data, seeded once for the run (global-setup.ts): PGlite loaded
+ * from the seeded dump, PostgreSQL a copy of the seeded template. A database per test app keeps
+ * test files independent.
+ */
+export async function openSeededTarget(target: 'pglite' | 'postgres'): Promise<Database> {
+  if (target === 'pglite') {
+    // Node's Blob, also where a component test's environment (jsdom) has its own.
+    const dump = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ dataDir: 'memory://', loadDataDir: dump as unknown as globalThis.Blob });
+  }
   const base = inject('pgUrl');
   const name = `mw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   const database = await openDatabase({ databaseUrl: base.replace(/\/postgres$/, `/${name}`) });
   return {
@@ -69,8 +78,7 @@ export async function createTestApp(
   /** More options for buildApp: a log stream to capture, a password hasher that counts. */
   appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher' | 'integrations'> = {},
 ): Promise<TestApp> {
-  const database = await openTarget(target);
-  await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
+  const database = await openSeededTarget(target);
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO_MODE: 'true',

@@ -47,9 +47,14 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else PGlite in `dataDir`
- * (or in memory when dataDir is 'memory://'). Runs the committed migrations.
+ * (or in memory when dataDir is 'memory://'), starting from `loadDataDir` (a PGlite dump, as the
+ * tests' seeded template) when given. Runs the committed migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server closes (restart, admin termination) must not crash the process:
@@ -77,6 +82,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (onDisk) await ensurePrivateDir(dataDir);
   const client = await PGlite.create(onDisk ? dataDir : undefined, {
     extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema });
   // One process per PGlite folder, so the lock never waits; it is taken anyway, as on PostgreSQL.
@@ -85,6 +91,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   // PGlite writes the files of a new database world-readable (0666): narrow them to the owner.
   if (onDisk) await secureDataDir(dataDir);
   return { db: db as unknown as Db, kind: 'pglite', withStartupLock, close: () => client.close() };
+}
+
+/** A PGlite database's files as one uncompressed tar (see openDatabase's loadDataDir). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('dumpPglite: not a PGlite database');
+  return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
 /**

@@ -129,6 +129,12 @@ export const virksomhed = pgTable(
     brancheNavnSortering: text('branche_navn_sortering').generatedAlwaysAs(
       sql`dansk_sortering("branche_navn")`,
     ),
+    // The company list's text filter in one lower-cased text (name, U+0001, address), kept in its
+    // sort indexes: a broad search walks an index in sort order and tests each entry with a plain
+    // LIKE, without reading the table (issue 16). ILIKE on the two columns costs ~20× more a row.
+    soegetekst: text('soegetekst').generatedAlwaysAs(
+      sql`lower("navn") || chr(1) || lower(coalesce("adresse", ''))`,
+    ),
   },
   (t) => [
     // The list sorted by name pages straight from this index, in both directions.
@@ -138,15 +144,26 @@ export const virksomhed = pgTable(
       sql`${t.navnSortering} collate "C"`,
       sql`${t.navn} collate "C"`,
       t.id,
+      t.slettet,
+      t.soegetekst,
     ),
     // A broad search sorted by postal code, town or address pages from these in sort order (issue 16);
     // empty values last in both directions, hence one index per direction.
-    index('virksomhed_kunde_type_postnummer_idx').on(t.kundeId, t.type, t.postnummer, t.id),
+    index('virksomhed_kunde_type_postnummer_idx').on(
+      t.kundeId,
+      t.type,
+      t.postnummer,
+      t.id,
+      t.slettet,
+      t.soegetekst,
+    ),
     index('virksomhed_kunde_type_postnummer_desc_idx').on(
       t.kundeId,
       t.type,
       t.postnummer.desc().nullsLast(),
       sql`${t.id} desc`,
+      t.slettet,
+      t.soegetekst,
     ),
     index('virksomhed_kunde_type_by_idx').on(
       t.kundeId,
@@ -154,6 +171,8 @@ export const virksomhed = pgTable(
       sql`${t.postdistriktSortering} collate "C"`,
       sql`${t.postdistrikt} collate "C"`,
       t.id,
+      t.slettet,
+      t.soegetekst,
     ),
     index('virksomhed_kunde_type_by_desc_idx').on(
       t.kundeId,
@@ -161,6 +180,8 @@ export const virksomhed = pgTable(
       sql`${t.postdistriktSortering} collate "C" desc nulls last`,
       sql`${t.postdistrikt} collate "C" desc nulls last`,
       sql`${t.id} desc`,
+      t.slettet,
+      t.soegetekst,
     ),
     index('virksomhed_kunde_type_adresse_idx').on(
       t.kundeId,
@@ -168,6 +189,8 @@ export const virksomhed = pgTable(
       sql`${t.adresseSortering} collate "C"`,
       sql`${t.adresse} collate "C"`,
       t.id,
+      t.slettet,
+      t.soegetekst,
     ),
     index('virksomhed_kunde_type_adresse_desc_idx').on(
       t.kundeId,
@@ -175,6 +198,8 @@ export const virksomhed = pgTable(
       sql`${t.adresseSortering} collate "C" desc nulls last`,
       sql`${t.adresse} collate "C" desc nulls last`,
       sql`${t.id} desc`,
+      t.slettet,
+      t.soegetekst,
     ),
     index('virksomhed_kunde_cvr_idx').on(t.kundeId, t.cvrNr),
     index('virksomhed_kunde_pnr_idx').on(t.kundeId, t.pNr),

@@ -46,13 +46,24 @@ const SORT_SQL: Record<ListeSortKolonne, SQL[]> = {
 };
 
 /**
- * The text filter: name or address contains the text, case-insensitively (trigram GIN indexes), or,
- * for digits, a CVR, P or CHR number starts with them (btree ranges that work in any collation).
- * Every branch is indexable, so PostgreSQL combines them with a BitmapOr.
+ * The text filter: name or address contains the text, case-insensitively, or, for digits, a CVR, P
+ * or CHR number starts with them (btree ranges that work in any collation).
+ * - `trigram`: ILIKE on the name and the address, which the trigram GIN indexes serve (PostgreSQL
+ *   combines the branches with a BitmapOr): for finding the matches of a search.
+ * - `soegetekst`: a plain LIKE on the stored lower-cased name and address (the same matches as the
+ *   two ILIKEs: ILIKE lower-cases both sides the same way), which the sort indexes hold: for
+ *   walking a sort index and testing each entry without reading the table.
  */
-function tekstFilter(filter: string): SQL {
-  const contains = containsPattern(filter);
-  const branches: SQL[] = [sql`v.navn ilike ${contains}`, sql`v.adresse ilike ${contains}`];
+function tekstFilter(filter: string, brug: 'trigram' | 'soegetekst'): SQL {
+  const branches: SQL[] = [];
+  if (brug === 'trigram') {
+    const contains = containsPattern(filter);
+    branches.push(sql`v.navn ilike ${contains}`, sql`v.adresse ilike ${contains}`);
+  } else {
+    // U+0001 separates the name from the address in soegetekst: a text holding it matches neither.
+    const contains = containsPattern(filter.replaceAll('\u0001', ''));
+    branches.push(sql`v.soegetekst like lower(${contains})`);
+  }
   const digits = filter.replace(/\s+/g, '');
   if (/^\d{1,10}$/.test(digits)) {
     const hi = digits + '9'.repeat(12);
@@ -160,20 +171,25 @@ const SORT_INDEKSERET: readonly ListeSortKolonne[] = ['navn', 'postnummer', 'by'
  *   that they are used through a bitmap scan), keeping only the id and the sort key, counted, sorted
  *   and paged; only the page's rows are read in full. When the sort column has an index in sort
  *   order, at most loft + 1 matches are read: a targeted search has them all, and a broad one then
- *   reads its page from the sort index instead, filtering as it goes, which stops once the page is
- *   full (the more matches, the sooner).
+ *   reads its page from the sort index instead, testing each entry's soegetekst as it goes
+ *   (index-only: the sort indexes end with it), which stops once the page is full (the more
+ *   matches, the sooner).
  * - Without one, the page comes from the sort column's index and the count is a capped index count.
  * Exported so that the benchmark can run exactly this against the database without HTTP.
  */
 export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<VirksomhedListeSvar> {
-  const where: SQL[] = [
-    sql`v.kunde_id = ${p.kundeId}`,
-    sql`v.type = ${p.virksomhedsType}`,
-    sql`not v.slettet`,
-  ];
-  if (p.filter) where.push(tekstFilter(p.filter));
-  where.push(...kolonneFiltreSql(virksomhedListeDef.filterRegler, p.filteredColumns, kolonneFilter));
-  const whereSql = sql.join(where, sql` and `);
+  const hvor = (brug: 'trigram' | 'soegetekst') =>
+    sql.join(
+      [
+        sql`v.kunde_id = ${p.kundeId}`,
+        sql`v.type = ${p.virksomhedsType}`,
+        sql`not v.slettet`,
+        ...(p.filter ? [tekstFilter(p.filter, brug)] : []),
+        ...kolonneFiltreSql(virksomhedListeDef.filterRegler, p.filteredColumns, kolonneFilter),
+      ],
+      sql` and `,
+    );
+  const whereSql = hvor('trigram');
   const dir = p.sortDirection === 'DESC' ? sql`desc` : sql`asc`;
   const keys = SORT_SQL[p.sortByColumn];
   const cols = sql`v.id, v.type, v.navn, v.cvr_nr, v.p_nr, v.chr_nr, v.adresse, v.postnummer, v.postdistrikt,
@@ -188,9 +204,19 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
   const indekseret = SORT_INDEKSERET.includes(p.sortByColumn);
   // Empty values last in both directions. The name is never empty: without 'nulls last' a
   // descending sort is the name index read backwards.
-  const langsIndeks = sql`select ${cols}, b.navn as sagsbehandler
-      from virksomhed v left join bruger b on b.id = v.primaer_sagsbehandler_id
-      where ${whereSql} ${sorteringSql(SORT_SQL, p, sql`v.id`, ['navn'])} ${sidePart(p)}`;
+  const orden = sorteringSql(SORT_SQL, p, sql`v.id`, ['navn']);
+  const sorterJoin =
+    p.sortByColumn === 'sagsbehandler' ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id` : sql``;
+  /**
+   * The page in sort order: its ids from the sort index (index-only when no column filter needs the
+   * table: the sort indexes end with slettet and soegetekst), then only those rows read in full.
+   */
+  const langsIndeks = sql`with side as (
+        select v.id from virksomhed v ${sorterJoin} where ${hvor('soegetekst')} ${orden} ${sidePart(p)}
+      )
+      select ${cols}, b.navn as sagsbehandler
+      from side join virksomhed v on v.id = side.id left join bruger b on b.id = v.primaer_sagsbehandler_id
+      ${orden}`;
 
   if (!p.filter) {
     const [c] = await queryRows<{ n: number | string }>(
@@ -200,8 +226,6 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
     return svar(Number(c?.n ?? 0), await queryRows<ListeRaekke>(db, langsIndeks));
   }
 
-  const join =
-    p.sortByColumn === 'sagsbehandler' ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id` : sql``;
   // The sort expressions as columns s0, s1 of the matches (a text has its key and itself).
   const names = keys.map((_, i) => sql.raw(`s${i}`));
   const orderBy = (alias: string) =>
@@ -217,7 +241,7 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
             select v.id, ${sql.join(
               keys.map((k, i) => sql`${k} as ${names[i]}`),
               sql`, `,
-            )} from virksomhed v ${join} where ${whereSql}
+            )} from virksomhed v ${sorterJoin} where ${whereSql}
           ),
           treff as (select * from alle ${hoejst === null ? sql`` : sql`limit ${hoejst}`}),
           antal as (select count(*) as total from treff),
@@ -246,17 +270,10 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
   const foerst = await treffer(db, loft + 1);
   const antal = Number(foerst[0]?.total ?? 0);
   if (antal <= loft) return tilSvar(foerst);
-  // A broad search: the page from the sort index in sort order, filtering as it goes (the more
-  // matches, the sooner the page is full). The trigram indexes' row estimates are far too low for a
-  // broad search, so the planner would read every match through them and sort: here it is known to
-  // be broad, and bitmap scans and sorts are off for this query only.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`,
-    );
-    return queryRows<ListeRaekke>(tx, langsIndeks);
-  });
-  return svar(antal, rows);
+  // A broad search: the page from the sort index in sort order, filtering each entry by its
+  // soegetekst as it goes (the more matches, the sooner the page is full). soegetekst has no
+  // trigram index, so the planner cannot take the matches through a bitmap and sort them.
+  return svar(antal, await queryRows<ListeRaekke>(db, langsIndeks));
 }
 
 /** DB07 codes of the seeded register (companies' and farms' industries), sorted by code. */
