@@ -233,7 +233,12 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
       names.map((n) => sql`${sql.raw(alias)}.${n} ${dir} nulls last`),
       sql`, `,
     );
-  /** The matches (at most `hoejst`), counted; the page of them if they are all the matches. */
+  /**
+   * The matches (at most `hoejst`), counted, and the page, in one statement (one plan, one round
+   * trip): when they are all the matches, the page of them sorted (`side`); when there are more (a
+   * broad search, `hoejst` given), the page walked from the sort index (`langs`). Each branch is
+   * gated by the count (a one-time filter), so only one of them runs.
+   */
   const treffer = (q: Db, hoejst: number | null) =>
     queryRows<ListeRaekke & { total: number | string }>(
       q,
@@ -246,14 +251,26 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
           treff as (select * from alle ${hoejst === null ? sql`` : sql`limit ${hoejst}`}),
           antal as (select count(*) as total from treff),
           side as (
-            select t.* from treff t
+            select t.id from treff t
             ${hoejst === null ? sql`` : sql`where (select total from antal) < ${hoejst}`}
             order by ${orderBy('t')}, t.id ${dir} ${sidePart(p)}
-          )
+          )${
+            hoejst === null
+              ? sql``
+              : sql`,
+          langs as (
+            select v.id from virksomhed v ${sorterJoin}
+            where ${hvor('soegetekst')} and (select total from antal) >= ${hoejst}
+            ${orden} ${sidePart(p)}
+          )`
+          }
           select ${cols}, b.navn as sagsbehandler, antal.total
-          from antal left join (side join virksomhed v on v.id = side.id) on true
+          from antal left join (
+              (select id from side ${hoejst === null ? sql`` : sql`union all select id from langs`}) ider
+              join virksomhed v on v.id = ider.id
+            ) on true
             left join bruger b on b.id = v.primaer_sagsbehandler_id
-          order by ${orderBy('side')}, side.id ${dir}`,
+          ${orden}`,
     );
   const tilSvar = (rows: (ListeRaekke & { total: number | string })[]) =>
     svar(
@@ -266,14 +283,11 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
   if (!indekseret || p.start + p.take > ANTAL_LOFT / 4) return tilSvar(await treffer(db, null));
   // At most loft + 1 matches. A materialised CTE is planned for all its rows (so the trigram
   // indexes are used, as for a few matches, instead of a scan that the limit makes look cheap) but
-  // read only as far as its reader asks.
-  const foerst = await treffer(db, loft + 1);
-  const antal = Number(foerst[0]?.total ?? 0);
-  if (antal <= loft) return tilSvar(foerst);
-  // A broad search: the page from the sort index in sort order, filtering each entry by its
-  // soegetekst as it goes (the more matches, the sooner the page is full). soegetekst has no
-  // trigram index, so the planner cannot take the matches through a bitmap and sort them.
-  return svar(antal, await queryRows<ListeRaekke>(db, langsIndeks));
+  // read only as far as its reader asks. With more, the page is walked from the sort index,
+  // testing each entry's soegetekst as it goes (the more matches, the sooner the page is full);
+  // soegetekst has no trigram index, so the planner cannot take the matches through a bitmap and
+  // sort them instead.
+  return tilSvar(await treffer(db, loft + 1));
 }
 
 /** DB07 codes of the seeded register (companies' and farms' industries), sorted by code. */
