@@ -152,3 +152,21 @@ test('as virksomhed: leaving stamoplysninger with an edit asks first; staying ke
   await expect(page.getByLabel('Betalingsreference', { exact: true })).toHaveValue(original);
   await expect(page.getByText(new RegExp(escapeRe('REF-E2E-1')))).toHaveCount(0);
 });
+
+test('as virksomhed: a tile that leaves a company for another page drops the company’s name from its header', async ({
+  page,
+}) => {
+  await signIn(page, 'virksomhed');
+  await acceptCookies(page);
+  const v = await firma(page);
+  await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.tile-title')).toHaveText(`${v.navn} · Stamoplysninger`);
+
+  // The same tile to the follow-up list: its own title, not the company's name left behind.
+  await paletteSelect(page, 'Opfølgning', /^(?!.*økonomi).*Opfølgning/);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathname(page)).toBe('/frister/opfoelgning');
+  await expect(page.getByTestId('tile')).toHaveCount(1);
+  await expect(page.locator('.tile-title')).toHaveText('Frister · Opfølgning');
+});

@@ -72,12 +72,17 @@ export const TileContext = createContext<TileApi>({
 
 export const useTile = () => useContext(TileContext);
 
-/** Sets the tile header's title (entity name) while the view is shown. */
+/**
+ * Sets the tile header's title (entity name) while the view is shown. A view that leaves the tile
+ * takes its title along, so the next view's header never shows the former record's name (an
+ * unmount and the next view's mount run in one commit: no header without a title in between).
+ */
 export function useTileTitle(title: string | null | undefined): void {
   const { setTitle } = useTile();
   useEffect(() => {
     setTitle(title ?? null);
   }, [title, setTitle]);
+  useEffect(() => () => setTitle(null), [setTitle]);
 }
 
 /** Registers the view's own commands for the palette and shortcuts while its tile is focused. */
