@@ -36,20 +36,28 @@ async function acceptCookies(page: Page) {
   if (await accept.isVisible()) await accept.click();
 }
 
+/**
+ * As virksomhed: Ctrl+K, part of a company's name, Enter: the company opens on stamoplysninger in
+ * the tile, named in the tile header. Answers the company.
+ */
+async function aabnFirmaFraPaletten(page: Page): Promise<{ id: number; navn: string; soeg: string }> {
+  await signIn(page, 'virksomhed');
+  await acceptCookies(page);
+  const v = await firma(page);
+  await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathname(page)).toBe(`/virksomheder/${v.id}/stamoplysninger`);
+  await expect(page.locator('.tile-title')).toHaveText(`${v.navn} · Stamoplysninger`);
+  return v;
+}
+
 test('as virksomhed: open a company from the palette, create an inspection, and its link opens it in a fresh browser', async ({
   page,
   browser,
   baseURL,
 }) => {
-  await signIn(page, 'virksomhed');
-  await acceptCookies(page);
-  const v = await firma(page);
-
   // Ctrl+K, part of the name, Enter: the company opens on stamoplysninger, named in the tile header.
-  await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
-  await page.keyboard.press('Enter');
-  await expect.poll(() => pathname(page)).toBe(`/virksomheder/${v.id}/stamoplysninger`);
-  await expect(page.locator('.tile-title')).toHaveText(`${v.navn} · Stamoplysninger`);
+  const v = await aabnFirmaFraPaletten(page);
   await expect(page.getByRole('textbox', { name: 'Navn', exact: true })).toHaveValue(v.navn);
 
   // The tilsyn tab: Alt+N opens a new inspection; fill it in with the keyboard and save with Ctrl+S.
@@ -156,12 +164,7 @@ test('as virksomhed: leaving stamoplysninger with an edit asks first; staying ke
 test('as virksomhed: a tile that leaves a company for another page drops the company’s name from its header', async ({
   page,
 }) => {
-  await signIn(page, 'virksomhed');
-  await acceptCookies(page);
-  const v = await firma(page);
-  await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
-  await page.keyboard.press('Enter');
-  await expect(page.locator('.tile-title')).toHaveText(`${v.navn} · Stamoplysninger`);
+  await aabnFirmaFraPaletten(page);
 
   // The same tile to the follow-up list: its own title, not the company's name left behind.
   await paletteSelect(page, 'Opfølgning', /^(?!.*økonomi).*Opfølgning/);

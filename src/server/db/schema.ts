@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -86,6 +87,45 @@ export const stsBillet = pgTable('sts_billet', {
  * Companies, farms and water plants share one table (company type 1, 2, 3 as the spec enumerates):
  * logs, tasks, favourites and search treat them alike. Type-specific basis fields live in `basis`.
  */
+/**
+ * The company list's sort index pair of a text in Danish order (its stored sort key, then the text):
+ * one per direction, as empty values come last in both; each ends with what the list's text filter
+ * reads (slettet, soegetekst), so a broad search walks it index-only (issue 16).
+ */
+function dansksorteretIndeksPar(
+  kolonne: string,
+  noegle: SQL,
+  tekst: SQL,
+  t: {
+    kundeId: AnyPgColumn;
+    type: AnyPgColumn;
+    id: AnyPgColumn;
+    slettet: AnyPgColumn;
+    soegetekst: AnyPgColumn;
+  },
+) {
+  return [
+    index(`virksomhed_kunde_type_${kolonne}_idx`).on(
+      t.kundeId,
+      t.type,
+      sql`${noegle} collate "C"`,
+      sql`${tekst} collate "C"`,
+      t.id,
+      t.slettet,
+      t.soegetekst,
+    ),
+    index(`virksomhed_kunde_type_${kolonne}_desc_idx`).on(
+      t.kundeId,
+      t.type,
+      sql`${noegle} collate "C" desc nulls last`,
+      sql`${tekst} collate "C" desc nulls last`,
+      sql`${t.id} desc`,
+      t.slettet,
+      t.soegetekst,
+    ),
+  ];
+}
+
 export const virksomhed = pgTable(
   'virksomhed',
   {
@@ -165,42 +205,8 @@ export const virksomhed = pgTable(
       t.slettet,
       t.soegetekst,
     ),
-    index('virksomhed_kunde_type_by_idx').on(
-      t.kundeId,
-      t.type,
-      sql`${t.postdistriktSortering} collate "C"`,
-      sql`${t.postdistrikt} collate "C"`,
-      t.id,
-      t.slettet,
-      t.soegetekst,
-    ),
-    index('virksomhed_kunde_type_by_desc_idx').on(
-      t.kundeId,
-      t.type,
-      sql`${t.postdistriktSortering} collate "C" desc nulls last`,
-      sql`${t.postdistrikt} collate "C" desc nulls last`,
-      sql`${t.id} desc`,
-      t.slettet,
-      t.soegetekst,
-    ),
-    index('virksomhed_kunde_type_adresse_idx').on(
-      t.kundeId,
-      t.type,
-      sql`${t.adresseSortering} collate "C"`,
-      sql`${t.adresse} collate "C"`,
-      t.id,
-      t.slettet,
-      t.soegetekst,
-    ),
-    index('virksomhed_kunde_type_adresse_desc_idx').on(
-      t.kundeId,
-      t.type,
-      sql`${t.adresseSortering} collate "C" desc nulls last`,
-      sql`${t.adresse} collate "C" desc nulls last`,
-      sql`${t.id} desc`,
-      t.slettet,
-      t.soegetekst,
-    ),
+    ...dansksorteretIndeksPar('by', sql`${t.postdistriktSortering}`, sql`${t.postdistrikt}`, t),
+    ...dansksorteretIndeksPar('adresse', sql`${t.adresseSortering}`, sql`${t.adresse}`, t),
     index('virksomhed_kunde_cvr_idx').on(t.kundeId, t.cvrNr),
     index('virksomhed_kunde_pnr_idx').on(t.kundeId, t.pNr),
     index('virksomhed_kunde_chr_idx').on(t.kundeId, t.chrNr),
