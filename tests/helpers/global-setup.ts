@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed';
-import { startPgCluster } from './postgres-cluster';
+import { databaseUrl, medKlient, startPgCluster } from './postgres-cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,13 +39,8 @@ export default async function setup(project: TestProject) {
   project.provide('pgUrl', cluster?.url ?? '');
   project.provide('pgTemplate', cluster ? PG_TEMPLATE : '');
   if (cluster) {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
-    await admin.end();
-    const database = await openDatabase({
-      databaseUrl: cluster.url.replace(/\/postgres$/, `/${PG_TEMPLATE}`),
-    });
+    await medKlient(cluster.url, (c) => c.query(`CREATE DATABASE ${PG_TEMPLATE}`));
+    const database = await openDatabase({ databaseUrl: databaseUrl(cluster.url, PG_TEMPLATE) });
     await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
     // A template must have no sessions while it is copied.
     await database.close();

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** A throwaway PostgreSQL cluster in a temp folder, for running the API tests on a real server too. */
 export interface PgCluster {
@@ -68,3 +69,17 @@ export async function startPgCluster(): Promise<PgCluster | undefined> {
     },
   };
 }
+
+/** Runs `fn` with a client on a database of the cluster at `pgUrl` (default: the 'postgres' database). */
+export async function medKlient<T>(pgUrl: string, fn: (c: pg.Client) => Promise<T>, database = 'postgres') {
+  const c = new pg.Client({ connectionString: databaseUrl(pgUrl, database) });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The URL of another database of the same cluster. */
+export const databaseUrl = (pgUrl: string, database: string) => pgUrl.replace(/\/postgres$/, `/${database}`);

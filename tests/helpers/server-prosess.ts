@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+
+export { databaseUrl, medKlient } from './postgres-cluster';
 
 /**
  * Real server processes (`tsx src/server/main.ts`) for the tests that need more than one process on
@@ -81,20 +82,6 @@ export async function stop(server: ServerProcess): Promise<void> {
   server.child.kill('SIGTERM');
   await server.exited;
 }
-
-/** Runs `fn` with a client on a database of the cluster at `pgUrl` (default: the 'postgres' database). */
-export async function medKlient<T>(pgUrl: string, fn: (c: pg.Client) => Promise<T>, database = 'postgres') {
-  const c = new pg.Client({ connectionString: databaseUrl(pgUrl, database) });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-/** The URL of another database of the same cluster. */
-export const databaseUrl = (pgUrl: string, database: string) => pgUrl.replace(/\/postgres$/, `/${database}`);
 
 /** Collects the events of a server-sent event stream (`event:` and JSON `data:` of each block). */
 export async function holdStroem(url: string) {

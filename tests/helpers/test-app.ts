@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import { issueToken } from '../../src/server/auth/issue-token';
@@ -11,6 +10,7 @@ import { TokenService } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase, queryRows } from '../../src/server/db/client';
 import { bruger, kunde, virksomhed } from '../../src/server/db/schema';
+import { databaseUrl, medKlient } from './postgres-cluster';
 
 /** The databases the API tests run on: PGlite always, PostgreSQL when a cluster was started. */
 export function dbTargets(): ('pglite' | 'postgres')[] {
@@ -30,19 +30,13 @@ export async function openSeededTarget(target: 'pglite' | 'postgres'): Promise<D
   }
   const base = inject('pgUrl');
   const name = `mw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: base.replace(/\/postgres$/, `/${name}`) });
+  await medKlient(base, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`));
+  const database = await openDatabase({ databaseUrl: databaseUrl(base, name) });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await medKlient(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
