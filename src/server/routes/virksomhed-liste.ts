@@ -196,11 +196,6 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
     v.branche_kode, v.branche_navn, v.kategori, v.primaer_sagsbehandler_id, v.ophoert_dato,
     v.etablerings_dato, v.omfattet_af_brugerbetaling`;
   const loft = Math.max(ANTAL_LOFT, p.start + p.take);
-  const svar = (antal: number, rows: ListeRaekke[]): VirksomhedListeSvar => ({
-    totalCount: Math.min(antal, loft),
-    totalCountCapped: antal > loft,
-    items: rows.map(tilItem),
-  });
   const indekseret = SORT_INDEKSERET.includes(p.sortByColumn);
   // Empty values last in both directions. The name is never empty: without 'nulls last' a
   // descending sort is the name index read backwards.
@@ -208,23 +203,40 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
   const sorterJoin =
     p.sortByColumn === 'sagsbehandler' ? sql`left join bruger b on b.id = v.primaer_sagsbehandler_id` : sql``;
   /**
-   * The page in sort order: its ids from the sort index (index-only when no column filter needs the
-   * table: the sort indexes end with slettet and soegetekst), then only those rows read in full.
+   * The page's ids in sort order, walked from the sort index (index-only when no column filter needs
+   * the table: the sort indexes end with slettet and soegetekst), testing each entry as it goes.
+   * `naar` gates the walk (a one-time filter: when false, no index entry is read).
    */
-  const langsIndeks = sql`with side as (
-        select v.id from virksomhed v ${sorterJoin} where ${hvor('soegetekst')} ${orden} ${sidePart(p)}
-      )
-      select ${cols}, b.navn as sagsbehandler
-      from side join virksomhed v on v.id = side.id left join bruger b on b.id = v.primaer_sagsbehandler_id
-      ${orden}`;
-
-  if (!p.filter) {
-    const [c] = await queryRows<{ n: number | string }>(
+  const langsIndeks = (naar: SQL = sql`true`) =>
+    sql`select v.id from virksomhed v ${sorterJoin} where ${hvor('soegetekst')} and ${naar} ${orden} ${sidePart(p)}`;
+  /**
+   * The answer in one statement (one plan, one round trip): the CTEs `antal` (the count, at most
+   * loft + 1) and `ider` (the page's ids), then the page's rows read in full and in sort order, each
+   * carrying the count; a page past the end is one row of the count alone.
+   */
+  const side = async (ctes: SQL): Promise<VirksomhedListeSvar> => {
+    const rows = await queryRows<ListeRaekke & { total: number | string }>(
       db,
-      sql`select count(*) as n from (select 1 from virksomhed v where ${whereSql} limit ${loft + 1}) m`,
+      sql`with ${ctes}
+          select ${cols}, b.navn as sagsbehandler, antal.total
+          from antal left join (ider join virksomhed v on v.id = ider.id) on true
+            left join bruger b on b.id = v.primaer_sagsbehandler_id
+          ${orden}`,
     );
-    return svar(Number(c?.n ?? 0), await queryRows<ListeRaekke>(db, langsIndeks));
-  }
+    const antal = Number(rows[0]?.total ?? 0);
+    return {
+      totalCount: Math.min(antal, loft),
+      totalCountCapped: antal > loft,
+      items: rows.filter((r) => r.id !== null).map(tilItem),
+    };
+  };
+
+  // Without a text filter: a capped index count, and the page from the sort index.
+  if (!p.filter)
+    return side(sql`antal as (
+        select count(*) as total from (select 1 from virksomhed v where ${whereSql} limit ${loft + 1}) m
+      ),
+      ider as (${langsIndeks()})`);
 
   // The sort expressions as columns s0, s1 of the matches (a text has its key and itself).
   const names = keys.map((_, i) => sql.raw(`s${i}`));
@@ -234,60 +246,39 @@ export async function hentVirksomhedListe(db: Db, p: ListeParametre): Promise<Vi
       sql`, `,
     );
   /**
-   * The matches (at most `hoejst`), counted, and the page, in one statement (one plan, one round
-   * trip): when they are all the matches, the page of them sorted (`side`); when there are more (a
-   * broad search, `hoejst` given), the page walked from the sort index (`langs`). Each branch is
-   * gated by the count (a one-time filter), so only one of them runs.
+   * With a text filter: the matches (at most `hoejst`) through the trigram indexes, counted; when
+   * they are all the matches, the page of them sorted (`sortert`); when there are more (a broad
+   * search, `hoejst` given), the page walked from the sort index. Each page source is gated by the
+   * count, so only one of them runs.
    */
-  const treffer = (q: Db, hoejst: number | null) =>
-    queryRows<ListeRaekke & { total: number | string }>(
-      q,
-      sql`with alle as materialized (
-            select v.id, ${sql.join(
-              keys.map((k, i) => sql`${k} as ${names[i]}`),
-              sql`, `,
-            )} from virksomhed v ${sorterJoin} where ${whereSql}
-          ),
-          treff as (select * from alle ${hoejst === null ? sql`` : sql`limit ${hoejst}`}),
-          antal as (select count(*) as total from treff),
-          side as (
-            select t.id from treff t
-            ${hoejst === null ? sql`` : sql`where (select total from antal) < ${hoejst}`}
-            order by ${orderBy('t')}, t.id ${dir} ${sidePart(p)}
-          )${
-            hoejst === null
-              ? sql``
-              : sql`,
-          langs as (
-            select v.id from virksomhed v ${sorterJoin}
-            where ${hvor('soegetekst')} and (select total from antal) >= ${hoejst}
-            ${orden} ${sidePart(p)}
-          )`
-          }
-          select ${cols}, b.navn as sagsbehandler, antal.total
-          from antal left join (
-              (select id from side ${hoejst === null ? sql`` : sql`union all select id from langs`}) ider
-              join virksomhed v on v.id = ider.id
-            ) on true
-            left join bruger b on b.id = v.primaer_sagsbehandler_id
-          ${orden}`,
-    );
-  const tilSvar = (rows: (ListeRaekke & { total: number | string })[]) =>
-    svar(
-      Number(rows[0]?.total ?? 0),
-      rows.filter((r) => r.id !== null),
-    );
+  const treffer = (hoejst: number | null) =>
+    side(sql`alle as materialized (
+        select v.id, ${sql.join(
+          keys.map((k, i) => sql`${k} as ${names[i]}`),
+          sql`, `,
+        )} from virksomhed v ${sorterJoin} where ${whereSql}
+      ),
+      treff as (select * from alle ${hoejst === null ? sql`` : sql`limit ${hoejst}`}),
+      antal as (select count(*) as total from treff),
+      sortert as (
+        select t.id from treff t
+        ${hoejst === null ? sql`` : sql`where (select total from antal) < ${hoejst}`}
+        order by ${orderBy('t')}, t.id ${dir} ${sidePart(p)}
+      ),
+      ider as (
+        select id from sortert
+        ${hoejst === null ? sql`` : sql`union all (${langsIndeks(sql`(select total from antal) >= ${hoejst}`)})`}
+      )`);
 
   // A sort without an index: every match is read and sorted anyway, so they are all counted.
   // So is a deep page: walking the sort index to it would read most rows.
-  if (!indekseret || p.start + p.take > ANTAL_LOFT / 4) return tilSvar(await treffer(db, null));
+  if (!indekseret || p.start + p.take > ANTAL_LOFT / 4) return treffer(null);
   // At most loft + 1 matches. A materialised CTE is planned for all its rows (so the trigram
   // indexes are used, as for a few matches, instead of a scan that the limit makes look cheap) but
-  // read only as far as its reader asks. With more, the page is walked from the sort index,
-  // testing each entry's soegetekst as it goes (the more matches, the sooner the page is full);
+  // read only as far as its reader asks. With more, the page is walked from the sort index;
   // soegetekst has no trigram index, so the planner cannot take the matches through a bitmap and
   // sort them instead.
-  return tilSvar(await treffer(db, loft + 1));
+  return treffer(loft + 1);
 }
 
 /** DB07 codes of the seeded register (companies' and farms' industries), sorted by code. */
