@@ -11,6 +11,7 @@ import {
   hentMailStatus,
   hentPejlingListe,
   KOE_ENDPOINTS,
+  medianSvarSchema,
   sendMailTilIndberettere,
   valideringHaendelser,
 } from '../../src/contract/validering';
@@ -204,6 +205,65 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       expect((await stat()).some((r) => Number(r.gruppe1) === -1)).toBe(true);
       expect(await test()).toMatchObject({ antalHistorik: 3 });
       expect((await stat()).some((r) => Number(r.gruppe1) === -1)).toBe(false);
+    });
+
+    it('answers every pending entry from the kept answers, equal to the direct test after every kind of write', async () => {
+      const db = t.database.db;
+      const url = `/api/OppumpedeVandmaengderValidering/GetMedian/${skive}`;
+      /** The whole queue's answer (kept per series) and the direct test of the same ids. */
+      const sammenlign = async () => {
+        const r = await req('PUT', url, 'vand', {});
+        expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+        // Sent as the database wrote it: it must still be the declared answer.
+        const alle = medianSvarSchema.parse(json(r));
+        const direkte = json(await req('PUT', url, 'vand', { ids: alle.map((x) => x.id) }));
+        expect(alle.length).toBeGreaterThan(0);
+        expect(alle).toEqual(direkte);
+        const [{ m } = { m: -1 }] = await queryRows<{ m: number }>(
+          db,
+          sql`SELECT count(*)::int AS m FROM mediantest_svar WHERE kunde_id = ${skive} AND art = 'anlaeg' AND aendret`,
+        );
+        expect(Number(m)).toBe(0);
+        return alle;
+      };
+      const pend = await serie('Mediantest Svar Vandværk', 100, 104);
+      const foer = await sammenlign();
+      expect(foer.find((x) => x.id === pend)).toMatchObject({ markeret: false });
+      // A pending value corrected by a plain UPDATE: now an outlier.
+      await db.execute(sql`UPDATE oppumpet_maengde SET vandmaengde_oppumpet = 1000 * 92 WHERE id = ${pend}`);
+      expect((await sammenlign()).find((x) => x.id === pend)).toMatchObject({ markeret: true });
+      // A new pending entry of the same plant and quarter, inserted directly.
+      const [{ vandanlaeg_id: plant } = { vandanlaeg_id: 0 }] = await queryRows<{ vandanlaeg_id: number }>(
+        db,
+        sql`SELECT vandanlaeg_id FROM oppumpet_maengde WHERE id = ${pend}`,
+      );
+      const [ny] = await db
+        .insert(oppumpetMaengde)
+        .values({
+          kundeId: skive,
+          vandanlaegId: Number(plant),
+          startdato: '2027-07-01',
+          slutdato: '2027-09-30',
+          vandmaengdeOppumpet: 101 * 92,
+          status: 0,
+        })
+        .returning({ id: oppumpetMaengde.id, version: oppumpetMaengde.version });
+      expect((await sammenlign()).some((x) => x.id === ny!.id)).toBe(true);
+      // Approved through Godkend: it leaves the queue and joins the plant's history.
+      const g = await req('PUT', `/api/OppumpedeVandmaengderValidering/Godkend/${skive}`, 'vand', {
+        poster: [{ id: ny!.id, version: ny!.version }],
+      });
+      expect(g.statusCode).toBe(200);
+      expect((await sammenlign()).some((x) => x.id === ny!.id)).toBe(false);
+      // The plant's approved history rewritten directly: the pending entry is now within its median.
+      await db.execute(
+        sql`UPDATE oppumpet_maengde SET vandmaengde_oppumpet = 1000 * 92
+            WHERE vandanlaeg_id = ${Number(plant)} AND status = 1 AND extract(month FROM startdato) = 7`,
+      );
+      expect((await sammenlign()).find((x) => x.id === pend)).toMatchObject({ markeret: false });
+      // Deleted: gone from the answer.
+      await db.execute(sql`DELETE FROM oppumpet_maengde WHERE id = ${pend}`);
+      expect((await sammenlign()).some((x) => x.id === pend)).toBe(false);
     });
 
     it('without ids tests every pending entry of the queue; readers may run it; bad input is 400', async () => {

@@ -614,6 +614,29 @@ export const valideringStatistik = pgTable(
 );
 
 /**
+ * The median test's answer over every pending entry, kept per series (docs/validering-notes.md, the
+ * median test): art and serie as in validering_statistik; `tekst` holds the answers of the
+ * series' pending entries (MedianResultat objects as JSON, comma-separated, by id). A row with
+ * aendret = true (and no text) marks the series as changed: written by the same triggers, whenever
+ * a pending or approved row of the series is inserted, updated or deleted. Marked series are
+ * recomputed (after their statistics) before the answer is read, in the reading transaction.
+ */
+export const mediantestSvar = pgTable(
+  'mediantest_svar',
+  {
+    kundeId: integer('kunde_id').notNull(),
+    art: text('art').notNull(),
+    aendret: boolean('aendret').notNull(),
+    serieId: integer('serie_id').notNull(),
+    tekst: text('tekst'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kundeId, t.art, t.aendret, t.serieId] }),
+    index('mediantest_svar_aendret_idx').on(t.kundeId, t.art).where(sql`aendret`),
+  ],
+);
+
+/**
  * Creating calls sent with an `Idempotency-Key` header (src/server/http/idempotens.ts): one row per
  * customer, user and key. Reserved (status NULL) before the call runs, so that a duplicate sent at
  * the same time cannot run too; the first answer (status, body) is kept for 24 hours and answered

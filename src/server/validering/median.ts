@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type MedianResultat, VALIDERING_STATUS } from '../../contract/validering';
+import { VALIDERING_STATUS } from '../../contract/validering';
 import { type Db, queryRows } from '../db/client';
 
 /**
@@ -38,17 +38,9 @@ export const intArray = (ids: readonly number[]) => `{${ids.map((i) => Math.trun
 function konstanter() {
   return {
     skala: sql.raw(`${MEDIAN_REGEL.k * MEDIAN_REGEL.konsistens}::float8`),
+    konsistens: sql.raw(`${MEDIAN_REGEL.konsistens}::float8`),
     minHistorik: sql.raw(String(MEDIAN_REGEL.minHistorik)),
   };
-}
-
-interface Raekke {
-  id: number;
-  x: number;
-  med: number | null;
-  mad: number | null;
-  n: number;
-  markeret: boolean;
 }
 
 /**
@@ -140,89 +132,122 @@ export async function opdaterStatistik(db: Db, kundeId: number | null = null): P
 }
 
 /**
- * The flags: the pending rows (one pass) joined to their group's precomputed statistics. A group
- * without approved history has no row: n = 0, no median. Answered as one text,
- * 'id,x,med,mad,n,markeret,id,…' (an empty field is NULL): on PGlite, handing over 100,000 rows one by
- * one costs more than the query. float8 as text is the same shortest exact form the drivers parse
- * row by row, so the numbers are the same.
+ * Each pending row's answer (a MedianResultat as JSON text) with its series (s): the pending rows
+ * (one pass) joined to their group's precomputed statistics. A group without approved history has
+ * no row: n = 0, no median. The answer is built here, in the database, and handed over as text:
+ * a queue has up to 100,000 entries, and building, checking and serialising that many objects in
+ * the server cost more than the query. Written by hand rather than with json_build_object, which
+ * puts a space around every ':' and ','. float8 as text is its shortest exact form (a valid JSON
+ * number: the values are finite), which parses to the same number; afvigelse and robustZ are the
+ * same float8 operations in the same order as computed in JavaScript before.
  */
-function testSql(kundeId: number, art: MedianArt, ids: readonly number[] | null): SQL {
-  const { skala, minHistorik } = konstanter();
+function svarSql(
+  kundeId: number,
+  art: MedianArt,
+  opts: { ids?: readonly number[] | null; serier?: readonly number[] | null },
+): SQL {
+  const { skala, konsistens, minHistorik } = konstanter();
   const regel = art === 'pejling' ? MEDIAN_REGEL.pejling : MEDIAN_REGEL.oppumpet;
   const minAbsolut = sql.raw(`${regel.minAbsolut}::float8`);
   const minRelativ = sql.raw(`${regel.minRelativ}::float8`);
   return sql`
-    WITH r AS (${raekkerSql(kundeId, art, VALIDERING_STATUS.AFVENTER, { ids })}),
+    WITH r AS (${raekkerSql(kundeId, art, VALIDERING_STATUS.AFVENTER, opts)}),
     t AS (
-      SELECT r.id, r.x, st.median AS med, st.mad, COALESCE(st.n, 0) AS n,
-             (COALESCE(st.n, 0) >= ${minHistorik}
-               AND abs(r.x - st.median) > ${skala} * st.mad
-               AND abs(r.x - st.median) > greatest(${minAbsolut}, ${minRelativ} * abs(st.median))) AS markeret
+      SELECT r.s, r.id, r.x, st.median AS med, st.mad, COALESCE(st.n, 0) AS n,
+             COALESCE(st.n, 0) >= ${minHistorik} AS nok
       FROM r
       LEFT JOIN validering_statistik st
         ON st.kunde_id = ${kundeId} AND st.art = ${art}::text AND st.serie_id = r.s
            AND st.gruppe1 = r.g1 AND st.gruppe2 = r.g2
     )
-    SELECT string_agg(id || ',' || x || ',' || COALESCE(med::text, '') || ',' || COALESCE(mad::text, '')
-                      || ',' || n || ',' || COALESCE(markeret::text, ''), ',') AS j
+    SELECT s, id,
+           '{"id":' || id || ',"vaerdi":' || x || ',"median":' || COALESCE(med::text, 'null')
+           || ',"mad":' || COALESCE(mad::text, 'null') || ',"afvigelse":' || COALESCE((x - med)::text, 'null')
+           || ',"robustZ":' || COALESCE(CASE WHEN nok AND ${konsistens} * mad > 0
+                                             THEN abs(x - med) / (${konsistens} * mad) END::text, 'null')
+           || ',"antalHistorik":' || n
+           || ',"markeret":' || COALESCE(nok AND abs(x - med) > ${skala} * mad
+                                         AND abs(x - med) > greatest(${minAbsolut}, ${minRelativ} * abs(med)), false)
+           || ',"bemaerkning":' || CASE WHEN nok THEN 'null' ELSE ${JSON.stringify(FOR_LIDT_HISTORIK)}::text END
+           || ',"enhed":' || ${JSON.stringify(regel.enhed)}::text || '}' AS svar
     FROM t`;
 }
 
-const talEllerNull = (v: string) => (v === '' ? null : Number(v));
+/**
+ * Brings the kept answers (mediantest_svar) of one customer's queue up to date: every series marked
+ * as changed has its answer (its pending entries' answers, by id) recomputed from its pending rows
+ * and (already refreshed) statistics. The markers are taken by deleting them, so a writer that marks meanwhile leaves a new
+ * marker for the next reader. Call after opdaterStatistik, in the same transaction.
+ */
+async function opdaterSvar(db: Db, kundeId: number, art: MedianArt): Promise<number> {
+  const maerker = await queryRows<{ serie_id: number }>(
+    db,
+    sql`DELETE FROM mediantest_svar WHERE kunde_id = ${kundeId} AND art = ${art} AND aendret
+        RETURNING serie_id`,
+  );
+  if (maerker.length === 0) return 0;
+  const serier = maerker.map((m) => Number(m.serie_id));
+  await db.execute(
+    sql`DELETE FROM mediantest_svar
+        WHERE kunde_id = ${kundeId} AND art = ${art} AND NOT aendret AND serie_id = ANY(${intArray(serier)}::int[])`,
+  );
+  await db.execute(sql`
+    INSERT INTO mediantest_svar (kunde_id, art, aendret, serie_id, tekst)
+    SELECT ${kundeId}::int, ${art}::text, false, s, string_agg(svar, ',' ORDER BY id)
+    FROM (${svarSql(kundeId, art, { serier })}) l
+    GROUP BY s`);
+  return serier.length;
+}
 
-/** Reads the answer of testSql (six fields per entry), ordered by id. */
-function tolk(tekst: string): Raekke[] {
-  const f = tekst.split(',');
-  const rows: Raekke[] = new Array(f.length / 6);
-  for (let i = 0, j = 0; i + 5 < f.length; i += 6, j++) {
-    rows[j] = {
-      id: Number(f[i]),
-      x: Number(f[i + 1]),
-      med: talEllerNull(f[i + 2]!),
-      mad: talEllerNull(f[i + 3]!),
-      n: Number(f[i + 4]),
-      markeret: f[i + 5] === 'true',
-    };
+/**
+ * Every marked statistic and answer of every customer (after a seed or a migration that marks
+ * them all), each customer's queue in its own transaction. Returns the series recomputed.
+ */
+export async function opdaterMediantest(db: Db): Promise<{ statistik: number; svar: number }> {
+  const statistik = await opdaterStatistik(db);
+  let svar = 0;
+  const koeer = await queryRows<{ kunde_id: number; art: MedianArt }>(
+    db,
+    sql`SELECT DISTINCT kunde_id, art FROM mediantest_svar WHERE aendret`,
+  );
+  for (const k of koeer) {
+    svar += await db.transaction((tx) => opdaterSvar(tx as unknown as Db, Number(k.kunde_id), k.art));
   }
-  return rows.sort((a, b) => a.id - b.id);
+  return { statistik, svar };
 }
 
 /**
  * Runs the median test for the customer's pending entries of a queue: the given ids (those not
  * pending or not in the queue are left out of the answer), or every pending entry when ids is null.
+ * The answer is the JSON text of a MedianResultat[] (medianSvarSchema), ordered by series (plant or
+ * intake) and id, ready to send as it is.
  */
 export async function medianTest(
   db: Db,
   kundeId: number,
   art: MedianArt,
   ids: readonly number[] | null,
-): Promise<MedianResultat[]> {
-  const rows = await db.transaction(async (tx) => {
+): Promise<string> {
+  const liste = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await opdaterStatistik(t, kundeId);
-    const [svar] = await queryRows<{ j: string | null }>(t, testSql(kundeId, art, ids));
-    return svar?.j ? tolk(svar.j) : [];
+    // Chosen entries are tested directly; every pending entry is read from the kept answers.
+    if (ids) {
+      const [svar] = await queryRows<{ j: string | null }>(
+        t,
+        sql`SELECT string_agg(svar, ',' ORDER BY s, id) AS j FROM (${svarSql(kundeId, art, { ids })}) l`,
+      );
+      return svar?.j ?? null;
+    }
+    await opdaterSvar(t, kundeId, art);
+    const [svar] = await queryRows<{ j: string | null }>(
+      t,
+      sql`SELECT string_agg(tekst, ',' ORDER BY serie_id) AS j
+          FROM mediantest_svar WHERE kunde_id = ${kundeId} AND art = ${art} AND NOT aendret`,
+    );
+    return svar?.j ?? null;
   });
-  const enhed = art === 'pejling' ? MEDIAN_REGEL.pejling.enhed : MEDIAN_REGEL.oppumpet.enhed;
-  return rows.map((r) => {
-    const n = Number(r.n);
-    const nok = n >= MEDIAN_REGEL.minHistorik;
-    const med = r.med === null ? null : Number(r.med);
-    const mad = r.mad === null ? null : Number(r.mad);
-    const x = Number(r.x);
-    const afvigelse = med === null ? null : x - med;
-    const skala = mad === null ? 0 : MEDIAN_REGEL.konsistens * mad;
-    return {
-      id: Number(r.id),
-      vaerdi: x,
-      median: med,
-      mad,
-      afvigelse,
-      robustZ: nok && afvigelse !== null && skala > 0 ? Math.abs(afvigelse) / skala : null,
-      antalHistorik: n,
-      markeret: nok && r.markeret === true,
-      bemaerkning: nok ? null : FOR_LIDT_HISTORIK,
-      enhed,
-    };
-  });
+  // The brackets are added here: in the database they would copy the whole text once more (12 MB
+  // for Skive's plant level), and the first allocation that large is slow on PGlite.
+  return liste === null ? '[]' : `[${liste}]`;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { opdaterStatistik } from '../../validering/median';
+import { opdaterMediantest } from '../../validering/median';
 import type { Db } from '../client';
 
 /**
- * After a bulk seed: the median test's statistics are built (every series the seed marked), then VACUUM ANALYZE, so that the planner has statistics (PGlite runs no autovacuum)
+ * After a bulk seed: the median test's statistics and kept answers are built (every series the seed
+ * marked), then VACUUM ANALYZE, so that the planner has statistics (PGlite runs no autovacuum)
  * and the GIN trigram indexes have no pending list to scan linearly. Without it a trigram-filtered
  * list of 100,000 companies took 200 ms instead of 5–20 ms on PGlite (docs/virksomhed-liste-notes.md).
  * Skipped for the small 'test' scale, where it only costs time. VACUUM cannot run in a transaction.
@@ -13,10 +14,12 @@ export async function efterSeed(
   scale: 'test' | 'demo' | 'large',
   log?: (msg: string) => void,
 ): Promise<void> {
-  // The median test's precomputed statistics of the approved history (docs/validering-notes.md).
+  // The median test's precomputed statistics and answers (docs/validering-notes.md).
   const t1 = performance.now();
-  const serier = await opdaterStatistik(db);
-  log?.(`mediantestens statistik for ${serier} serier på ${Math.round(performance.now() - t1)} ms`);
+  const { statistik, svar } = await opdaterMediantest(db);
+  log?.(
+    `mediantestens statistik for ${statistik} og svar for ${svar} serier på ${Math.round(performance.now() - t1)} ms`,
+  );
   if (scale === 'test') return;
   const t0 = performance.now();
   await db.execute(sql`VACUUM ANALYZE`);
