@@ -99,6 +99,11 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
+/** Whether a database (not a transaction of it) is PGlite, for the rare query shaped per engine. */
+export function erPglite(db: Db): boolean {
+  return !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
+}
+
 /**
  * For a database on PostgreSQL: a factory of new clients to its server, outside the pool (a LISTEN
  * connection must be a session of its own, held open). undefined for PGlite.
