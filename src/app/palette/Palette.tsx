@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { detailPath, ENTITETER } from '../../contract/entitet';
@@ -29,16 +29,20 @@ import { paletteStore, usePaletteState } from './palette-store';
 import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
 
-/** Server search for the palette; results are shown exactly as ranked (no client filtering). */
-function useEntitySearch(query: string) {
+/** The server search of one text (trimmed); at least two characters. */
+function soegQuery(query: string) {
   const tekst = query.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: ['soeg', tekst],
     queryFn: ({ signal }) => http.call(soeg, { query: { tekst }, signal, silent: true }),
     enabled: tekst.length >= 2,
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+/** Server search for the palette; results are shown exactly as ranked (no client filtering). */
+function useEntitySearch(query: string) {
+  return useQuery({ ...soegQuery(query), placeholderData: keepPreviousData });
 }
 
 /** Said when the search call gets no answer or a server error: not the same as no results. */
@@ -72,6 +76,14 @@ function PaletteDialog() {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState('');
   const search = useEntitySearch(query);
+  const queryClient = useQueryClient();
+  // A keystroke asks the server at once, before React renders the new text (the render then finds
+  // the request under way): the answer comes a render sooner.
+  const skriv = (naesteQuery: string) => {
+    const naeste = soegQuery(naesteQuery);
+    if (naeste.enabled) void queryClient.prefetchQuery(naeste);
+    setQuery(naesteQuery);
+  };
   // Recent items are per user and customer.
   const userId = recentOwner(user);
 
@@ -203,7 +215,7 @@ function PaletteDialog() {
     >
       <Cmdk.Input
         value={query}
-        onValueChange={setQuery}
+        onValueChange={skriv}
         // The dialog selects the text as it focuses the field; typing on must add to it, not replace it.
         onFocus={(e) => {
           const input = e.currentTarget;
