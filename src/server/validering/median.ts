@@ -176,8 +176,9 @@ function svarSql(
 /**
  * Brings the kept answers (mediantest_svar) of one customer's queue up to date: every series marked
  * as changed has its answer (its pending entries' answers, by id) recomputed from its pending rows
- * and (already refreshed) statistics. The markers are taken by deleting them, so a writer that marks meanwhile leaves a new
- * marker for the next reader. Call after opdaterStatistik, in the same transaction.
+ * and (already refreshed) statistics. The markers are taken by deleting them, so a writer that
+ * marks meanwhile leaves a new marker for the next reader. Call after opdaterStatistik, in the same
+ * transaction.
  */
 async function opdaterSvar(db: Db, kundeId: number, art: MedianArt): Promise<number> {
   const maerker = await queryRows<{ serie_id: number }>(
