@@ -74,7 +74,7 @@ function PaletteDialog() {
   const ws = useWorkspace();
   const tileCommands = useTileCommandsOf(ws.focused);
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState('');
+  const [valgt, setSelected] = useState('');
   const search = useEntitySearch(query);
   const queryClient = useQueryClient();
   // A keystroke asks the server at once, before React renders the new text (the render then finds
@@ -177,27 +177,23 @@ function PaletteDialog() {
     actions.set(c.id, (beside) => closeThen(() => c.run({ beside })));
   }
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      actions.get(selected)?.(true);
-    }
-  };
-  const selectedLabel = labelOf(selected, { recent, entities, local });
-
   // When results arrive or the commands change, the selection stays on an item that exists (the
-  // first, unless the user's choice is still there), so Enter always has something to open.
+  // first, unless the user's choice is still there), so Enter always has something to open. Derived
+  // while rendering, so the results are shown selected in the same render (not one render later).
   const order = [
     ...(groups.get(GROUP.tile) ?? []).map((c) => c.id),
     ...recent.map((r) => `recent:${r.path}`),
     ...entities.map((e) => `entity:${e.type}:${e.id}`),
     ...[...groups.entries()].filter(([g]) => g !== GROUP.tile).flatMap(([, cs]) => cs.map((c) => c.id)),
   ];
-  const orderKey = order.join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: orderKey stands for order
-  useEffect(() => {
-    if (!order.includes(selected)) setSelected(order[0] ?? '');
-  }, [orderKey, selected]);
+  const selected = order.includes(valgt) ? valgt : (order[0] ?? '');
+  const selectedLabel = labelOf(selected, { recent, entities, local });
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      actions.get(selected)?.(true);
+    }
+  };
 
   return (
     <Cmdk.Dialog
