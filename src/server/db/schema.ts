@@ -617,7 +617,7 @@ export const valideringStatistik = pgTable(
  * The median test's answer over every pending entry, kept per series (docs/validering-notes.md, the
  * median test): art and serie as in validering_statistik; `tekst` holds the answers of the
  * series' pending entries (MedianResultat objects as JSON, comma-separated, by id). A row with
- * aendret = true (and no text) marks the series as changed: written by the same triggers, whenever
+ * aendret = true (and no text) marks the series as changed: written by triggers (migration 0018), whenever
  * a pending or approved row of the series is inserted, updated or deleted. Marked series are
  * recomputed (after their statistics) before the answer is read, in the reading transaction.
  */
