@@ -74,7 +74,7 @@ function PaletteDialog() {
   const ws = useWorkspace();
   const tileCommands = useTileCommandsOf(ws.focused);
   const [query, setQuery] = useState('');
-  const [valgt, setSelected] = useState('');
+  const [valgt, setValgt] = useState('');
   const search = useEntitySearch(query);
   const queryClient = useQueryClient();
   // A keystroke asks the server at once, before React renders the new text (the render then finds
@@ -203,7 +203,7 @@ function PaletteDialog() {
       shouldFilter={false}
       loop
       value={selected}
-      onValueChange={setSelected}
+      onValueChange={setValgt}
       onKeyDown={onKeyDown}
       className="palette"
       overlayClassName="palette-overlay"

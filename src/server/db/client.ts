@@ -99,9 +99,15 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
+/** The pool of a database on PostgreSQL; undefined for PGlite (or a transaction). */
+function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 /** Whether a database (not a transaction of it) is PGlite, for the rare query shaped per engine. */
 export function erPglite(db: Db): boolean {
-  return !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
+  return poolOf(db) === undefined;
 }
 
 /**
@@ -109,8 +115,8 @@ export function erPglite(db: Db): boolean {
  * connection must be a session of its own, held open). undefined for PGlite.
  */
 export function separateClientFor(db: Db): (() => pg.Client) | undefined {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return undefined;
+  const pool = poolOf(db);
+  if (!pool) return undefined;
   const { max: _max, ...options } = pool.options;
   // Held open for hours: TCP keep-alive notices a silently dropped peer; a connect that hangs
   // (server unreachable) gives up after 10 s and is retried by the caller.
