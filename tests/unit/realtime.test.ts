@@ -78,11 +78,18 @@ describe.runIf(pgUrl)('the PostgreSQL hub (LISTEN/NOTIFY)', () => {
   const name = `mw_hub_${randomBytes(6).toString('hex')}`;
   const pools: pg.Pool[] = [];
   const hubs: PostgresHub[] = [];
+  /** A pool of the test database. `end()` resolves before its connections have closed, so the
+   * DROP … WITH (FORCE) after the tests may end one of them: expected, not an uncaught error. */
+  const nyPool = (max: number) => {
+    const pool = new pg.Pool({ connectionString: databaseUrl(pgUrl, name), max });
+    pool.on('error', () => {});
+    pools.push(pool);
+    return pool;
+  };
 
   /** A hub as one process has it: its own pool, its own LISTEN connection. */
   const nyHub = () => {
-    const pool = new pg.Pool({ connectionString: databaseUrl(pgUrl, name), max: 2 });
-    pools.push(pool);
+    const pool = nyPool(2);
     const db = drizzle(pool) as unknown as Db;
     const hub = new PostgresHub(db, separateClientFor(db)!, {
       backoffMs: 20,
@@ -161,8 +168,7 @@ describe.runIf(pgUrl)('the PostgreSQL hub (LISTEN/NOTIFY)', () => {
 
   it('a subscriber made while the database cannot be reached is told to refetch once it can', async () => {
     // A hub whose first LISTEN attempts go to a closed port, then to the database.
-    const pool = new pg.Pool({ connectionString: databaseUrl(pgUrl, name), max: 1 });
-    pools.push(pool);
+    const pool = nyPool(1);
     let forsoeg = 0;
     const godt = separateClientFor(drizzle(pool) as unknown as Db)!;
     const hub = new PostgresHub(
