@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 describe.each(dbTargets())('palette search on %s', (target) => {
@@ -49,6 +51,23 @@ describe.each(dbTargets())('palette search on %s', (target) => {
     const street = company.vejnavn!;
     const { body } = await search('virksomhed', street);
     expect(body.resultater.some((r: { adresse: string }) => r.adresse?.includes(street))).toBe(true);
+  });
+  it('ranks an address that starts with the text before names and addresses that only contain it', async () => {
+    const kunde = await t.kundeId(779);
+    const [a, b, c] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from virksomhed where kunde_id = ${kunde} and type = 1 and not slettet order by id limit 3`,
+    );
+    await t.database.db.execute(
+      sql`update virksomhed set adresse = 'Zyxvej 1, 7800 Skive' where id = ${a!.id}`,
+    );
+    await t.database.db.execute(sql`update virksomhed set navn = 'Værksted ved Zyxvej' where id = ${b!.id}`);
+    await t.database.db.execute(
+      sql`update virksomhed set adresse = 'Gl. Zyxvej 3, 7800 Skive' where id = ${c!.id}`,
+    );
+    const { body } = await search('virksomhed', 'zyxvej');
+    expect(body.resultater.map((r: { id: number }) => r.id)).toEqual([a!.id, b!.id, c!.id]);
+    expect(body.resultater[0]).toMatchObject({ adresse: 'Zyxvej 1, 7800 Skive', match: 'tekst' });
   });
   it('only returns types the user may read, of the active customer', async () => {
     const company = await first(1);

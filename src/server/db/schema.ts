@@ -214,8 +214,12 @@ export const virksomhed = pgTable(
     index('virksomhed_kunde_anlaegsnr_idx').on(t.kundeId, t.anlaegsnr),
     // Name prefix search ('lower(navn) LIKE x%') for the palette and the lists.
     index('virksomhed_kunde_navn_prefix_idx').on(t.kundeId, sql`lower(${t.navn}) text_pattern_ops`),
+    // Address prefix search ('lower(adresse) LIKE x%'): the palette finds a street without trigrams.
+    index('virksomhed_kunde_adresse_prefix_idx').on(t.kundeId, sql`lower(${t.adresse}) text_pattern_ops`),
     index('virksomhed_navn_trgm_idx').using('gin', sql`${t.navn} gin_trgm_ops`),
     index('virksomhed_adresse_trgm_idx').using('gin', sql`${t.adresse} gin_trgm_ops`),
+    // Name or address contains a text, as one condition (the palette).
+    index('virksomhed_soegetekst_trgm_idx').using('gin', sql`${t.soegetekst} gin_trgm_ops`),
     // A water plant's under-plants (those naming it as over-plant), read each time a plant opens.
     index('virksomhed_overanlaeg_idx')
       .on(t.kundeId, sql`(${t.basis}->>'overanlaegVirksomhedId')`)

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ENTITET_ARTER, ENTITETER } from '../../contract/entitet';
 import { SOEG_TYPER, type SoegResultat, soeg } from '../../contract/soeg';
 import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
-import { containsPattern, likeEscape } from '../db/like';
+import { likeEscape, soegetekstIndeholder } from '../db/like';
 import { inListe } from '../db/liste';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -13,7 +13,26 @@ import { serve } from '../http/endpoint';
 const TYPE_NAVN: Record<number, SoegResultat['type']> = Object.fromEntries(
   SOEG_TYPER.map((art) => [ENTITETER[art].raekkeType, art]),
 );
-const MATCH: Record<number, SoegResultat['match']> = { 0: 'nummer', 1: 'navn', 2: 'tekst', 3: 'tekst' };
+
+/** One ranking level of the search: its query, what it matched, and when it is searched at all. */
+interface Level {
+  sql: SQL;
+  match: SoegResultat['match'];
+  /** Searched only while fewer than this many were found above it. */
+  kunUnder?: number;
+  /** Asked in one statement with the level before it: cheap index probes, one round trip. */
+  medForrige?: boolean;
+}
+
+/** The levels as they are asked: runs of levels joined by `medForrige`, each with its first level's rank. */
+function grupper(levels: Level[]): { start: number; levels: Level[] }[] {
+  const out: { start: number; levels: Level[] }[] = [];
+  levels.forEach((level, i) => {
+    if (level.medForrige && out.length > 0) out.at(-1)!.levels.push(level);
+    else out.push({ start: i, levels: [level] });
+  });
+  return out;
+}
 
 /** Similar-name search (for typos) runs only when nothing matched the text itself. */
 const SIMILARITY_ONLY_BELOW = 1;
@@ -24,14 +43,26 @@ interface Row {
   navn: string;
   adresse: string | null;
   nummer: string | null;
+  p_nr: string | null;
   lighed: number;
 }
 
+/** The period name of each of these SAT companies (by company id; '' when it has none). */
+async function satPerioder(db: Deps['db'], ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; navn: string | null }>(
+    db,
+    sql`select v.id, (select p.navn from sat_virksomhed s join sat_tilsynsperiode p on p.id = s.sat_tilsynsperiode_id
+        where s.virksomhed_id = v.id) as navn from virksomhed v where ${inListe(sql`v.id`, ids)}`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.navn ?? '']));
+}
+
 /**
- * GET /api/soeg?tekst=: companies, farms, water plants and SAT companies of the active customer that the user may
- * read, ranked: exact number (CVR, P, CHR, Jupiter id, anlægsnr) first, then name prefix, then
- * name or address containing the text, then similar names (trigram). Capped; the client shows it
- * as is.
+ * GET /api/soeg?tekst=: companies, farms, water plants and SAT companies of the active customer that
+ * the user may read, ranked: exact number (CVR, P, CHR, Jupiter id, anlægsnr) first, then name
+ * prefix, then address prefix, then name or address containing the text, then similar names
+ * (trigram). Capped; the client shows it as is.
  *
  * Each ranking level is its own branch that an index serves and that stops at a cap; only that
  * small candidate set is ranked. (One OR across differently indexed columns scans the whole table:
@@ -47,23 +78,28 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
     const tekst = request.query.tekst;
     const digits = tekst.replace(/\s+/g, '');
     const prefix = `${likeEscape(tekst.toLowerCase())}%`;
-    const contains = containsPattern(tekst);
     const scope = sql`kunde_id = ${request.user.kundeId} and not slettet and ${inListe(sql`type`, types)}`;
 
-    // A SAT company is one per period (the same unit may be selected again): its number names both.
-    const satNummer = sql`coalesce(p_nr, '') || ' · ' || coalesce((select p.navn from sat_virksomhed s
-        join sat_tilsynsperiode p on p.id = s.sat_tilsynsperiode_id where s.virksomhed_id = virksomhed.id), '')`;
-    // Every branch answers the result columns, so no second query is needed.
-    const columns = sql`select id, type, navn, adresse,
+    // Every branch answers the result columns (a SAT company's period is added to the shown ones
+    // below: as a subquery here it tripled the planning of every branch).
+    const columns = sql`select id, type, navn, navn_sortering, adresse, p_nr,
         coalesce(case type when ${ENTITETER.landbrug.raekkeType} then chr_nr when ${ENTITETER.vandanlaeg.raekkeType} then jupiter_id
-          when ${ENTITETER.satvirksomhed.raekkeType} then ${satNummer} end, cvr_nr) as nummer,
+          end, cvr_nr) as nummer,
         similarity(navn, ${tekst}) as lighed from virksomhed where ${scope}`;
-    const branches = [
-      /^[\d\s.-]+$/.test(tekst)
-        ? sql`${columns} and (cvr_nr = ${digits} or p_nr = ${digits} or chr_nr = ${digits}
+    // Ranking levels in order, each served by its own index and capped; a level is only searched
+    // while fewer than `antal` were found above it.
+    const levels: Level[] = [
+      {
+        match: 'nummer',
+        sql: /^[\d\s.-]+$/.test(tekst)
+          ? sql`${columns} and (cvr_nr = ${digits} or p_nr = ${digits} or chr_nr = ${digits}
             or jupiter_id = ${digits} or anlaegsnr = ${tekst}) limit 50`
-        : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
-      sql`${columns} and lower(navn) like ${prefix} limit 50`,
+          : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
+      },
+      { match: 'navn', sql: sql`${columns} and lower(navn) like ${prefix} limit 50` },
+      // A street typed from its start ('Erhvervsvej 9') is found by the address's btree prefix index
+      // before the costlier trigram level below.
+      { match: 'tekst', sql: sql`${columns} and lower(adresse) like ${prefix} limit 50` },
     ];
     // A borehole's DGU number ('38.770') finds its water plant however the spaces were typed
     // ('38. 770', ' 38.  770'): spaces are dropped on both sides. Probed per plant of the customer
@@ -73,29 +109,44 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
       /^[\d\s.]+$/.test(tekst) &&
       /\d\.\s*\d/.test(tekst)
     ) {
-      branches[0] = sql`(${branches[0]}) union (${columns} and type = ${ENTITETER.vandanlaeg.type}
+      levels[0]!.sql = sql`(${levels[0]!.sql}) union (${columns} and type = ${ENTITETER.vandanlaeg.type}
           and exists (select 1 from boring b where b.vandanlaeg_id = virksomhed.id
             and replace(b.dgu_nr, ' ', '') = ${digits}) limit 50)`;
     }
-    // Trigram indexes need three characters; shorter text searches numbers and name prefixes only.
+    // Trigram indexes need three characters; shorter text searches numbers and prefixes only.
     if (tekst.length >= 3) {
-      branches.push(
-        sql`(${columns} and navn ilike ${contains} limit 100)
-            union (${columns} and adresse ilike ${contains} limit 100)`,
-        sql`${columns} and navn % ${tekst} limit 50`,
+      levels.push(
+        {
+          match: 'tekst',
+          // Name or address: one trigram index on the two together (two ILIKE branches planned
+          // three times as long).
+          sql: sql`${columns} and ${soegetekstIndeholder(sql`soegetekst`, tekst)} limit 100`,
+        },
+        // Similar names (for typos) are costly on common trigrams: only when nothing matched the text itself.
+        {
+          match: 'tekst',
+          sql: sql`${columns} and navn % ${tekst} limit 50`,
+          kunUnder: SIMILARITY_ONLY_BELOW,
+        },
       );
     }
-    // Ranking levels in order; a level is only searched while fewer than `antal` were found above it.
-    // Similar names (the last level, for typos) are costly on common trigrams: only when nothing
-    // matched the text itself.
     const rang = new Map<number, number>();
     const rows: Row[] = [];
-    for (const [level, branch] of branches.entries()) {
+    for (const { start, levels: gruppe } of grupper(levels)) {
       if (rang.size >= request.query.antal) break;
-      if (level === 3 && rang.size >= SIMILARITY_ONLY_BELOW) break;
-      for (const row of await queryRows<Row>(db, branch)) {
+      const { kunUnder } = gruppe[0]!;
+      if (kunUnder !== undefined && rang.size >= kunUnder) break;
+      // Only a level's best `antal` are read (fewer rows to build): as many as can still be shown
+      // after those already found above, in the order of the ranking below.
+      const best = gruppe.map(
+        (level, i) => sql`(select ${start + i}::int as niveau, * from (${level.sql}) kandidat
+          order by lighed desc, navn_sortering collate "C", navn collate "C", id limit ${request.query.antal})`,
+      );
+      const found = await queryRows<Row & { niveau: number }>(db, sql.join(best, sql` union all `));
+      // (A row found by two levels keeps the better one.)
+      for (const row of found.sort((a, b) => Number(a.niveau) - Number(b.niveau))) {
         if (rang.has(Number(row.id))) continue;
-        rang.set(Number(row.id), level);
+        rang.set(Number(row.id), Number(row.niveau));
         rows.push(row);
       }
     }
@@ -106,14 +157,20 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
         sammenlignDansk(a.navn, b.navn) ||
         Number(a.id) - Number(b.id),
     );
+    const shown = rows.slice(0, request.query.antal);
+    const perioder = await satPerioder(
+      db,
+      shown.filter((r) => Number(r.type) === ENTITETER.satvirksomhed.raekkeType).map((r) => Number(r.id)),
+    );
     return {
-      resultater: rows.slice(0, request.query.antal).map((r) => ({
+      resultater: shown.map((r) => ({
         id: Number(r.id),
         type: TYPE_NAVN[Number(r.type)]!,
         navn: r.navn,
         adresse: r.adresse,
-        nummer: r.nummer,
-        match: MATCH[rang.get(Number(r.id))!] ?? 'tekst',
+        // A SAT company is one per period (the same unit may be selected again): its number names both.
+        nummer: perioder.has(Number(r.id)) ? `${r.p_nr ?? ''} · ${perioder.get(Number(r.id))}` : r.nummer,
+        match: levels[rang.get(Number(r.id))!]!.match,
       })),
     };
   });

@@ -16,7 +16,7 @@ import {
 } from '../../contract/virksomhed-liste';
 import { requireAny } from '../auth/plugin';
 import { type Db, queryRows } from '../db/client';
-import { containsPattern } from '../db/like';
+import { containsPattern, soegetekstIndeholder } from '../db/like';
 import { inListe, kolonneFiltreSql, sidePart, sorteringSql } from '../db/liste';
 import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { danskOrden, danskOrdenSql } from '../db/sortering';
@@ -60,9 +60,7 @@ function tekstFilter(filter: string, brug: 'trigram' | 'soegetekst'): SQL {
     const contains = containsPattern(filter);
     branches.push(sql`v.navn ilike ${contains}`, sql`v.adresse ilike ${contains}`);
   } else {
-    // U+0001 separates the name from the address in soegetekst: a text holding it matches neither.
-    const contains = containsPattern(filter.replaceAll('\u0001', ''));
-    branches.push(sql`v.soegetekst like lower(${contains})`);
+    branches.push(soegetekstIndeholder(sql`v.soegetekst`, filter));
   }
   const digits = filter.replace(/\s+/g, '');
   if (/^\d{1,10}$/.test(digits)) {

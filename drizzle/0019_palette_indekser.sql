@@ -1,0 +1,2 @@
+CREATE INDEX "virksomhed_kunde_adresse_prefix_idx" ON "virksomhed" USING btree ("kunde_id",lower("adresse") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "virksomhed_soegetekst_trgm_idx" ON "virksomhed" USING gin ("soegetekst" gin_trgm_ops);
