@@ -85,6 +85,9 @@ export function bindShortcut(layer: Layer, key: string, handler: (event: Keyboar
   };
 }
 
+/** Whether a layer is open now (the palette, a modal). */
+export const layerOpen = (layer: Layer): boolean => (open.get(layer) ?? 0) > 0;
+
 /** Marks a layer open (a modal, the palette, a focused tile); returns the function that closes it. */
 export function openLayer(layer: Layer): () => void {
   open.set(layer, (open.get(layer) ?? 0) + 1);

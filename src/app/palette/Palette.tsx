@@ -1,6 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Command as Cmdk } from 'cmdk';
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
@@ -87,7 +95,8 @@ function PaletteDialog() {
   // Recent items are per user and customer.
   const userId = recentOwner(user);
 
-  useEffect(() => openLayer('palette'), []);
+  // Open from the commit on (a layout effect): a tile taking focus in the same moment sees it.
+  useLayoutEffect(() => openLayer('palette'), []);
   // Text typed before the palette could show (see Shell) leads the search. Taken when the palette is
   // committed, not when rendered: React may render it long before (the workspace's views still loading),
   // and a layout effect's update is applied before the next key is read.
@@ -121,12 +130,13 @@ function PaletteDialog() {
     afterClose.current = run;
     paletteStore.closePalette();
   };
-  const openRouteNow = (path: string, beside: boolean) => {
+  // (Stable: it reads only refs and the workspace store, so the route commands below are made once.)
+  const openRouteNow = useCallback((path: string, beside: boolean) => {
     openedRoute.current = true;
     const mode = beside ? 'beside' : 'replace';
     if (mode === 'replace') forgetTileFocus(workspace.get().focused);
     void openRoute(path, mode).then(() => requestTileFocus(workspace.get().focused));
-  };
+  }, []);
 
   const openPath = (path: string, beside: boolean, recent?: Omit<RecentItem, 'path'>) => {
     if (recent) addRecent(userId, { path, ...recent });
@@ -141,14 +151,18 @@ function PaletteDialog() {
     // Route and tab commands run after the palette has closed (see closeThen).
     open: (path, beside) => openRouteNow(path, beside),
   };
-  // A hundred or so commands: filtering them on each keystroke costs well under a millisecond.
-  const routeCmds = routeCommands(ctx).map((c) => ({
-    ...c,
-    run: ({ beside }: { beside: boolean }) => {
-      c.run({ beside });
-      if (c.path) addRecent(userId, { path: c.path, label: c.label, group: c.group });
-    },
-  }));
+  // A hundred or so commands, made once per rights (building their paths took ~1 ms a render).
+  const routeCmds = useMemo(
+    () =>
+      routeCommands({ ressourcer, open: openRouteNow }).map((c) => ({
+        ...c,
+        run: ({ beside }: { beside: boolean }) => {
+          c.run({ beside });
+          if (c.path) addRecent(userId, { path: c.path, label: c.label, group: c.group });
+        },
+      })),
+    [ressourcer, openRouteNow, userId],
+  );
   const local = [
     ...tileCommandsAsCommands(tileCommands),
     ...fraseKommando(ws.focused),

@@ -48,7 +48,7 @@ export const GROUP = {
 /** Routes that open without parameters (lists, areas, pages, reports) get an 'Åbn ...' command each. */
 const OPENABLE_KINDS = new Set(['page', 'section', 'list', 'report', 'tab']);
 
-export function routeCommands(ctx: CommandContext): Command[] {
+export function routeCommands(ctx: Pick<CommandContext, 'ressourcer' | 'open'>): Command[] {
   return ROUTES.filter(
     (r) =>
       OPENABLE_KINDS.has(r.kind) && !hasRequiredParams(r.path) && canAccess(r, ctx.ressourcer) && !r.redirect,
@@ -125,11 +125,19 @@ export function shortcutConflicts(commands: readonly Command[], mac = false): st
   return conflicts;
 }
 
+/** Each command's folded label, group and keywords, made once per command object (the palette
+ * tests every command on each keystroke). */
+const haystacks = new WeakMap<object, string>();
+
 /** Case- and accent-tolerant match of every query word against label and keywords. */
 export function matchesQuery(command: Pick<Command, 'label' | 'keywords' | 'group'>, query: string): boolean {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = fold([command.label, command.group, ...(command.keywords ?? [])].join(' '));
+  let haystack = haystacks.get(command);
+  if (haystack === undefined) {
+    haystack = fold([command.label, command.group, ...(command.keywords ?? [])].join(' '));
+    haystacks.set(command, haystack);
+  }
   return words.every((w) => haystack.includes(w));
 }
 
