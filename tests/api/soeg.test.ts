@@ -69,6 +69,22 @@ describe.each(dbTargets())('palette search on %s', (target) => {
     expect(body.resultater.map((r: { id: number }) => r.id)).toEqual([a!.id, b!.id, c!.id]);
     expect(body.resultater[0]).toMatchObject({ adresse: 'Zyxvej 1, 7800 Skive', match: 'tekst' });
   });
+  it('finds similar names for a misspelt name, but not for a number', async () => {
+    const kunde = await t.kundeId(779);
+    const [a, b] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from virksomhed where kunde_id = ${kunde} and type = 1 and not slettet order by id limit 2`,
+    );
+    await t.database.db.execute(sql`update virksomhed set navn = 'Qwertyvaerk' where id = ${a!.id}`);
+    await t.database.db.execute(sql`update virksomhed set navn = '4690583 ApS' where id = ${b!.id}`);
+    const ids = async (tekst: string) =>
+      (await search('virksomhed', tekst)).body.resultater.map((r: { id: number }) => r.id);
+    // One letter wrong: the similar name is found. One digit wrong: nothing (a number typed digit by
+    // digit is matched exactly and contained, never 'similar').
+    expect(await ids('Qwertyvark')).toContain(a!.id);
+    expect(await ids('4690584')).not.toContain(b!.id);
+    expect(await ids('4690583')).toContain(b!.id);
+  });
   it('only returns types the user may read, of the active customer', async () => {
     const company = await first(1);
     expect((await search('vand', company.cvrNr!)).body.resultater).toEqual([]);

@@ -20,18 +20,6 @@ interface Level {
   match: SoegResultat['match'];
   /** Searched only while fewer than this many were found above it. */
   kunUnder?: number;
-  /** Asked in one statement with the level before it: cheap index probes, one round trip. */
-  medForrige?: boolean;
-}
-
-/** The levels as they are asked: runs of levels joined by `medForrige`, each with its first level's rank. */
-function grupper(levels: Level[]): { start: number; levels: Level[] }[] {
-  const out: { start: number; levels: Level[] }[] = [];
-  levels.forEach((level, i) => {
-    if (level.medForrige && out.length > 0) out.at(-1)!.levels.push(level);
-    else out.push({ start: i, levels: [level] });
-  });
-  return out;
 }
 
 /** Similar-name search (for typos) runs only when nothing matched the text itself. */
@@ -115,38 +103,35 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
     }
     // Trigram indexes need three characters; shorter text searches numbers and prefixes only.
     if (tekst.length >= 3) {
-      levels.push(
-        {
-          match: 'tekst',
-          // Name or address: one trigram index on the two together (two ILIKE branches planned
-          // three times as long).
-          sql: sql`${columns} and ${soegetekstIndeholder(sql`soegetekst`, tekst)} limit 100`,
-        },
-        // Similar names (for typos) are costly on common trigrams: only when nothing matched the text itself.
-        {
+      levels.push({
+        match: 'tekst',
+        // Name or address: one trigram index on the two together (two ILIKE branches planned
+        // three times as long).
+        sql: sql`${columns} and ${soegetekstIndeholder(sql`soegetekst`, tekst)} limit 100`,
+      });
+      // Similar names (for typos) are costly on common trigrams: only when nothing matched the text
+      // itself, and only for text with letters (a number typed digit by digit is not a misspelt name,
+      // and each of its keystrokes would search every name).
+      if (/\p{L}/u.test(tekst)) {
+        levels.push({
           match: 'tekst',
           sql: sql`${columns} and navn % ${tekst} limit 50`,
           kunUnder: SIMILARITY_ONLY_BELOW,
-        },
-      );
+        });
+      }
     }
     const rang = new Map<number, number>();
     const rows: Row[] = [];
-    for (const { start, levels: gruppe } of grupper(levels)) {
+    for (const [level, { sql: branch, kunUnder }] of levels.entries()) {
       if (rang.size >= request.query.antal) break;
-      const { kunUnder } = gruppe[0]!;
       if (kunUnder !== undefined && rang.size >= kunUnder) break;
       // Only a level's best `antal` are read (fewer rows to build): as many as can still be shown
       // after those already found above, in the order of the ranking below.
-      const best = gruppe.map(
-        (level, i) => sql`(select ${start + i}::int as niveau, * from (${level.sql}) kandidat
-          order by lighed desc, navn_sortering collate "C", navn collate "C", id limit ${request.query.antal})`,
-      );
-      const found = await queryRows<Row & { niveau: number }>(db, sql.join(best, sql` union all `));
-      // (A row found by two levels keeps the better one.)
-      for (const row of found.sort((a, b) => Number(a.niveau) - Number(b.niveau))) {
+      const best = sql`select * from (${branch}) kandidat
+          order by lighed desc, navn_sortering collate "C", navn collate "C", id limit ${request.query.antal}`;
+      for (const row of await queryRows<Row>(db, best)) {
         if (rang.has(Number(row.id))) continue;
-        rang.set(Number(row.id), Number(row.niveau));
+        rang.set(Number(row.id), level);
         rows.push(row);
       }
     }
