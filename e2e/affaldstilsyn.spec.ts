@@ -12,10 +12,16 @@ async function acceptCookies(page: Page) {
   await expect(accept).toBeHidden();
 }
 
-/** Today as the forms write it: DD-MM-YYYY. */
+/** Today in Denmark (the browser's time zone, not the test machine's) as the forms write it: DD-MM-YYYY. */
 const iDag = () => {
-  const d = new Date();
-  return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
+  const dele = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Copenhagen',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date());
+  const del = (type: string) => dele.find((d) => d.type === type)!.value;
+  return `${del('day')}-${del('month')}-${del('year')}`;
 };
 
 /** The P-numbers of the sample list file (docs/eksempler/sat-liste.csv): Skive units the CVR simulator knows. */

@@ -93,10 +93,10 @@ export function useTileFocus(
     const tile = ref.current;
     if (!focused || !tile) return;
     const active = document.activeElement;
-    // A dialog holds focus (it gives it back when it closes). The palette or a modal that has just
-    // opened may not hold it yet: focus moved into the tile now would close the palette (a company
-    // opened from the palette finished loading as the user pressed Ctrl+K again).
-    if (isInOverlay(active) || layerOpen('palette') || layerOpen('modal')) return;
+    // A dialog holds focus (it gives it back when it closes). The palette, just opened, may not hold
+    // it yet: focus moved into the tile now would close it (a company opened from the palette
+    // finished loading as the user pressed Ctrl+K again).
+    if (isInOverlay(active) || layerOpen('palette')) return;
 
     const place = () => {
       const target = remembered(tileId, tile) ?? primaryTarget(tile);
