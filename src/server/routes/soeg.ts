@@ -6,6 +6,7 @@ import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
 import { likeEscape, soegetekstIndeholder } from '../db/like';
 import { inListe } from '../db/liste';
+import { danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 
@@ -35,15 +36,15 @@ interface Row {
   lighed: number;
 }
 
-/** The period name of each of these SAT companies (by company id; '' when it has none). */
+/** The period name of each of these SAT companies (by company id). */
 async function satPerioder(db: Deps['db'], ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; navn: string | null }>(
+  const rows = await queryRows<{ id: number; navn: string }>(
     db,
-    sql`select v.id, (select p.navn from sat_virksomhed s join sat_tilsynsperiode p on p.id = s.sat_tilsynsperiode_id
-        where s.virksomhed_id = v.id) as navn from virksomhed v where ${inListe(sql`v.id`, ids)}`,
+    sql`select s.virksomhed_id as id, p.navn from sat_virksomhed s
+        join sat_tilsynsperiode p on p.id = s.sat_tilsynsperiode_id where ${inListe(sql`s.virksomhed_id`, ids)}`,
   );
-  return new Map(rows.map((r) => [Number(r.id), r.navn ?? '']));
+  return new Map(rows.map((r) => [Number(r.id), r.navn]));
 }
 
 /**
@@ -128,7 +129,7 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
       // Only a level's best `antal` are read (fewer rows to build): as many as can still be shown
       // after those already found above, in the order of the ranking below.
       const best = sql`select * from (${branch}) kandidat
-          order by lighed desc, navn_sortering collate "C", navn collate "C", id limit ${request.query.antal}`;
+          order by lighed desc, ${danskOrdenSql(sql`navn`, sql`navn_sortering`)}, id limit ${request.query.antal}`;
       for (const row of await queryRows<Row>(db, best)) {
         if (rang.has(Number(row.id))) continue;
         rang.set(Number(row.id), level);
@@ -143,9 +144,10 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
         Number(a.id) - Number(b.id),
     );
     const shown = rows.slice(0, request.query.antal);
+    const erSat = (r: Row) => Number(r.type) === ENTITETER.satvirksomhed.raekkeType;
     const perioder = await satPerioder(
       db,
-      shown.filter((r) => Number(r.type) === ENTITETER.satvirksomhed.raekkeType).map((r) => Number(r.id)),
+      shown.filter(erSat).map((r) => Number(r.id)),
     );
     return {
       resultater: shown.map((r) => ({
@@ -154,7 +156,7 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
         navn: r.navn,
         adresse: r.adresse,
         // A SAT company is one per period (the same unit may be selected again): its number names both.
-        nummer: perioder.has(Number(r.id)) ? `${r.p_nr ?? ''} · ${perioder.get(Number(r.id))}` : r.nummer,
+        nummer: erSat(r) ? `${r.p_nr ?? ''} · ${perioder.get(Number(r.id)) ?? ''}` : r.nummer,
         match: levels[rang.get(Number(r.id))!]!.match,
       })),
     };
