@@ -149,7 +149,7 @@ function PaletteDialog() {
     focusedFlags: ws.focused ? tileMetaStore.get(ws.focused).flags : undefined,
     tileCommands,
     // Route and tab commands run after the palette has closed (see closeThen).
-    open: (path, beside) => openRouteNow(path, beside),
+    open: openRouteNow,
   };
   // A hundred or so commands, made once per rights (building their paths took ~1 ms a render).
   const routeCmds = useMemo(
