@@ -9,6 +9,7 @@ import { restrictUmask, secureDataDir } from './data-dir';
 import { openDatabase } from './db/client';
 import { DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
 import { seedDatabase } from './db/seed';
+import { opvarmMediantest } from './validering/median';
 
 const config = (() => {
   try {
@@ -44,6 +45,13 @@ if (config.demoMode) {
     }),
   );
   if (!summary.skipped) console.log('Demodata oprettet.');
+}
+if (database.kind === 'pglite') {
+  // V8 compiles PGlite's WebAssembly as it is used: the start pays for the median test's code
+  // paths rather than the first validator after a restart (opvarmMediantest).
+  const t0 = Date.now();
+  const koeer = await opvarmMediantest(database.db);
+  if (koeer > 0) console.log(`  mediantesten varmet op: ${koeer} køer på ${Date.now() - t0} ms`);
 }
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const app = await buildApp({ db: database.db, tokens, config, clientDir, logger: true });

@@ -17,6 +17,7 @@ import {
 } from '../../src/contract/validering';
 import { queryRows } from '../../src/server/db/client';
 import { logbog, mailUdsendelse, oppumpetMaengde } from '../../src/server/db/schema';
+import { opvarmMediantest } from '../../src/server/validering/median';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 import { KOER } from '../helpers/validering-koer';
 
@@ -264,6 +265,34 @@ describe.each(dbTargets())('validering API on %s', (target) => {
       // Deleted: gone from the answer.
       await db.execute(sql`DELETE FROM oppumpet_maengde WHERE id = ${pend}`);
       expect((await sammenlign()).some((x) => x.id === pend)).toBe(false);
+    });
+
+    it("the start's warm-up runs every queue's median test once: changed series are brought up to date", async () => {
+      const db = t.database.db;
+      const maerker = async () =>
+        Number(
+          (
+            await queryRows<{ m: number }>(
+              db,
+              sql`SELECT count(*)::int AS m FROM mediantest_svar WHERE aendret`,
+            )
+          )[0]?.m,
+        );
+      const [p] = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM oppumpet_maengde WHERE kunde_id = ${skive} AND status = 0 ORDER BY id LIMIT 1`,
+      );
+      await db.execute(
+        sql`UPDATE oppumpet_maengde SET vandmaengde_oppumpet = vandmaengde_oppumpet + 1 WHERE id = ${p!.id}`,
+      );
+      expect(await maerker()).toBeGreaterThan(0);
+      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT kunde_id, art FROM mediantest_svar) q`,
+      );
+      expect(await opvarmMediantest(db)).toBe(Number(n));
+      expect(Number(n)).toBeGreaterThanOrEqual(3);
+      expect(await maerker()).toBe(0);
     });
 
     it('without ids tests every pending entry of the queue; readers may run it; bad input is 400', async () => {

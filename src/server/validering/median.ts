@@ -218,6 +218,37 @@ export async function opdaterMediantest(db: Db): Promise<{ statistik: number; sv
 }
 
 /**
+ * The kept answers of a queue, in series order. Read as one text on PGlite, one row per series on
+ * PostgreSQL: each engine's faster way (node-postgres takes longer to receive one 12 MB text than
+ * 5,000 rows; PGlite the reverse).
+ */
+function laesSvar(db: Db, kundeId: number, art: MedianArt, pglite: boolean) {
+  const kept = sql`FROM mediantest_svar WHERE kunde_id = ${kundeId} AND art = ${art} AND NOT aendret`;
+  return queryRows<{ j: string | null }>(
+    db,
+    pglite
+      ? sql`SELECT string_agg(tekst, ',' ORDER BY serie_id) AS j ${kept}`
+      : sql`SELECT tekst AS j ${kept} ORDER BY serie_id`,
+  );
+}
+
+/**
+ * Warms PGlite for the median test at start: runs every queue's median test once (the kept answers
+ * brought up to date and read; the answers are dropped). PGlite is PostgreSQL compiled to
+ * WebAssembly, and V8 compiles its functions on first use and optimises them once they run hot: the
+ * first median test after a start paid for that (515–640 ms on the large data set against ~210 ms
+ * warm; docs/decisions.md 'Warming PGlite at start'). Returns the queues run.
+ */
+export async function opvarmMediantest(db: Db): Promise<number> {
+  const koeer = await queryRows<{ kunde_id: number; art: MedianArt }>(
+    db,
+    sql`SELECT DISTINCT kunde_id, art FROM mediantest_svar`,
+  );
+  for (const k of koeer) await medianTest(db, Number(k.kunde_id), k.art, null);
+  return koeer.length;
+}
+
+/**
  * Runs the median test for the customer's pending entries of a queue: the given ids (those not
  * pending or not in the queue are left out of the answer), or every pending entry when ids is null.
  * The answer is the JSON text of a MedianResultat[] (medianSvarSchema), ordered by series (plant or
@@ -241,15 +272,7 @@ export async function medianTest(
       );
     }
     await opdaterSvar(t, kundeId, art);
-    // Read as one text on PGlite, one row per series on PostgreSQL: each engine's faster way
-    // (node-postgres takes longer to receive one 12 MB text than 5,000 rows; PGlite the reverse).
-    const kept = sql`FROM mediantest_svar WHERE kunde_id = ${kundeId} AND art = ${art} AND NOT aendret`;
-    return queryRows<{ j: string | null }>(
-      t,
-      pglite
-        ? sql`SELECT string_agg(tekst, ',' ORDER BY serie_id) AS j ${kept}`
-        : sql`SELECT tekst AS j ${kept} ORDER BY serie_id`,
-    );
+    return laesSvar(t, kundeId, art, pglite);
   });
   // Joined (and bracketed) here: in the database that would copy the whole text once more.
   return `[${dele.flatMap((r) => (r.j === null ? [] : [r.j])).join(',')}]`;
