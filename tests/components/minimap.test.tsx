@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Minikort } from '../../src/app/ui/Minikort';
 import type { MinimapKobling } from '../../src/contract/minimap';
+import { setupComponentTests } from './harness';
 
 /**
  * The small map's wrapper decides before any map is loaded: no coordinate → a text, a coordinate
@@ -29,7 +30,9 @@ const LINKS: MinimapKobling[] = [
   },
 ];
 
-afterEach(cleanup);
+// Cleanup and jsdom's missing ResizeObserver: the map module may already be loaded by another file
+// of the worker (isolate: false), and then the map is drawn within the test.
+setupComponentTests();
 
 describe('Minikort', () => {
   it('says so when the record has no coordinate', () => {
