@@ -218,21 +218,6 @@ export async function opdaterMediantest(db: Db): Promise<{ statistik: number; sv
 }
 
 /**
- * The kept answers of a queue, in series order. Read as one text on PGlite, one row per series on
- * PostgreSQL: each engine's faster way (node-postgres takes longer to receive one 12 MB text than
- * 5,000 rows; PGlite the reverse).
- */
-function laesSvar(db: Db, kundeId: number, art: MedianArt, pglite: boolean) {
-  const kept = sql`FROM mediantest_svar WHERE kunde_id = ${kundeId} AND art = ${art} AND NOT aendret`;
-  return queryRows<{ j: string | null }>(
-    db,
-    pglite
-      ? sql`SELECT string_agg(tekst, ',' ORDER BY serie_id) AS j ${kept}`
-      : sql`SELECT tekst AS j ${kept} ORDER BY serie_id`,
-  );
-}
-
-/**
  * Warms PGlite for the median test at start: runs every queue's median test once (the kept answers
  * brought up to date and read; the answers are dropped). PGlite is PostgreSQL compiled to
  * WebAssembly, and V8 compiles its functions on first use and optimises them once they run hot: the
@@ -272,7 +257,15 @@ export async function medianTest(
       );
     }
     await opdaterSvar(t, kundeId, art);
-    return laesSvar(t, kundeId, art, pglite);
+    // Read as one text on PGlite, one row per series on PostgreSQL: each engine's faster way
+    // (node-postgres takes longer to receive one 12 MB text than 5,000 rows; PGlite the reverse).
+    const kept = sql`FROM mediantest_svar WHERE kunde_id = ${kundeId} AND art = ${art} AND NOT aendret`;
+    return queryRows<{ j: string | null }>(
+      t,
+      pglite
+        ? sql`SELECT string_agg(tekst, ',' ORDER BY serie_id) AS j ${kept}`
+        : sql`SELECT tekst AS j ${kept} ORDER BY serie_id`,
+    );
   });
   // Joined (and bracketed) here: in the database that would copy the whole text once more.
   return `[${dele.flatMap((r) => (r.j === null ? [] : [r.j])).join(',')}]`;
