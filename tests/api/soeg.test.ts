@@ -85,6 +85,23 @@ describe.each(dbTargets())('palette search on %s', (target) => {
     expect(await ids('4690584')).not.toContain(b!.id);
     expect(await ids('4690583')).toContain(b!.id);
   });
+  it("finds a water plant by a borehole's DGU number however its spaces were typed", async () => {
+    const kundeId = await t.kundeId(779);
+    const [boring] = await queryRows<{ vandanlaeg_id: number; dgu_nr: string }>(
+      t.database.db,
+      sql`select b.vandanlaeg_id, b.dgu_nr from boring b join virksomhed v on v.id = b.vandanlaeg_id
+          where v.kunde_id = ${kundeId} and not v.slettet and b.dgu_nr like '%.%' order by b.id limit 1`,
+    );
+    const [blad, nr] = boring!.dgu_nr.replace(/\s+/g, '').split('.');
+    for (const tekst of [`${blad}.${nr}`, `${blad}. ${nr}`, ` ${blad}.  ${nr}`]) {
+      const ids = (await search('vand', tekst)).body.resultater.map((r: { id: number }) => r.id);
+      expect(ids, tekst).toContain(Number(boring!.vandanlaeg_id));
+    }
+    // Not a DGU number (no digit after the point): no borehole is probed.
+    expect((await search('vand', `${blad}.`)).body.resultater.map((r: { id: number }) => r.id)).not.toContain(
+      Number(boring!.vandanlaeg_id),
+    );
+  });
   it('only returns types the user may read, of the active customer', async () => {
     const company = await first(1);
     expect((await search('vand', company.cvrNr!)).body.resultater).toEqual([]);

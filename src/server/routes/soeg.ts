@@ -1,12 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ENTITET_ARTER, ENTITETER } from '../../contract/entitet';
 import { SOEG_TYPER, type SoegResultat, soeg } from '../../contract/soeg';
 import { sammenlignDansk } from '../../contract/sortering';
 import { queryRows } from '../db/client';
-import { likeEscape, soegetekstIndeholder } from '../db/like';
+import { containsPattern } from '../db/like';
 import { inListe } from '../db/liste';
-import { danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 
@@ -15,25 +14,79 @@ const TYPE_NAVN: Record<number, SoegResultat['type']> = Object.fromEntries(
   SOEG_TYPER.map((art) => [ENTITETER[art].raekkeType, art]),
 );
 
-/** One ranking level of the search: its query, what it matched, and when it is searched at all. */
-interface Level {
-  sql: SQL;
-  match: SoegResultat['match'];
-  /** Searched only while fewer than this many were found above it. */
-  kunUnder?: number;
-}
+/** What each ranking level of palette_soeg (migration 0020) matched, by its number. */
+const MATCH: readonly SoegResultat['match'][] = ['nummer', 'navn', 'tekst', 'tekst', 'tekst'];
 
-/** Similar-name search (for typos) runs only when nothing matched the text itself. */
-const SIMILARITY_ONLY_BELOW = 1;
-
+/** A row of palette_soeg: one entity and the ranking level that found it. */
 interface Row {
   id: number;
   type: number;
   navn: string;
   adresse: string | null;
-  nummer: string | null;
   p_nr: string | null;
+  cvr_nr: string | null;
+  chr_nr: string | null;
+  jupiter_id: string | null;
   lighed: number;
+  niveau: number;
+}
+
+/**
+ * The palette's search: companies, farms, water plants and SAT companies of the customer of the
+ * given row types, ranked: exact number (CVR, P, CHR, Jupiter id, anlægsnr, a borehole's DGU number)
+ * first, then name prefix, then address prefix, then name or address containing the text, then
+ * similar names (trigram). At most `antal`, in ranking order.
+ *
+ * The levels run in the database, in one call (palette_soeg, migration 0020): each is served by its
+ * own index and stops at a cap, and the search stops once `antal` were found. (One OR across
+ * differently indexed columns scans the whole table: 1.2 s on 100,000 rows in PGlite; one statement
+ * a level spent more time planning than searching.) This function decides which levels apply.
+ */
+export async function soegEntiteter(
+  db: Deps['db'],
+  opts: { kundeId: number; raekkeTyper: number[]; tekst: string; antal: number },
+): Promise<Row[]> {
+  const { tekst } = opts;
+  const digits = tekst.replace(/\s+/g, '');
+  const erTal = /^[\d\s.-]+$/.test(tekst);
+  // A borehole's DGU number ('38.770') finds its water plant however the spaces were typed
+  // ('38. 770', ' 38.  770'): spaces are dropped on both sides. Probed per plant of the customer
+  // through the borehole's plant index. Ranked with the exact numbers.
+  const dgu =
+    opts.raekkeTyper.includes(ENTITETER.vandanlaeg.raekkeType) &&
+    /^[\d\s.]+$/.test(tekst) &&
+    /\d\.\s*\d/.test(tekst);
+  // Trigram indexes need three characters; shorter text searches numbers and prefixes only.
+  const trigram = tekst.length >= 3;
+  // Similar names (for typos) are costly on common trigrams: only when nothing matched the text
+  // itself (the database decides that), and only for text with letters (a number typed digit by
+  // digit is not a misspelt name, and each of its keystrokes would search every name).
+  const lighed = trigram && /\p{L}/u.test(tekst);
+  const rows = await queryRows<Row>(
+    db,
+    sql`select * from palette_soeg(${opts.kundeId}, ${`{${opts.raekkeTyper.join(',')}}`}::smallint[], ${tekst},
+        ${opts.antal}, ${erTal ? digits : null}, ${dgu ? ENTITETER.vandanlaeg.raekkeType : null}::smallint,
+        ${trigram ? containsPattern(tekst.replaceAll('\u0001', '')) : null}, ${lighed})`,
+  );
+  return rows.sort(
+    (a, b) =>
+      a.niveau - b.niveau ||
+      Number(b.lighed) - Number(a.lighed) ||
+      sammenlignDansk(a.navn, b.navn) ||
+      Number(a.id) - Number(b.id),
+  );
+}
+
+/** The number shown beside a name: a farm's CHR number, a water plant's Jupiter id, else the CVR number. */
+function nummerAf(r: Row): string | null {
+  const type = Number(r.type);
+  const egen =
+    type === ENTITETER.landbrug.raekkeType
+      ? r.chr_nr
+      : type === ENTITETER.vandanlaeg.raekkeType
+        ? r.jupiter_id
+        : null;
+  return egen ?? r.cvr_nr;
 }
 
 /** The period name of each of these SAT companies (by company id). */
@@ -47,102 +100,20 @@ async function satPerioder(db: Deps['db'], ids: number[]): Promise<Map<number, s
   return new Map(rows.map((r) => [Number(r.id), r.navn]));
 }
 
-/**
- * GET /api/soeg?tekst=: companies, farms, water plants and SAT companies of the active customer that
- * the user may read, ranked: exact number (CVR, P, CHR, Jupiter id, anlægsnr) first, then name
- * prefix, then address prefix, then name or address containing the text, then similar names
- * (trigram). Capped; the client shows it as is.
- *
- * Each ranking level is its own branch that an index serves and that stops at a cap; only that
- * small candidate set is ranked. (One OR across differently indexed columns scans the whole table:
- * 1.2 s on 100,000 rows in PGlite, against a few milliseconds this way.)
- */
+/** GET /api/soeg?tekst=: the palette's search (soegEntiteter) over what the user may read. Capped; the client shows it as is. */
 export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, soeg, async (request) => {
     // Row types, so that SAT companies (row type 4, SAGSBEHANDLER_AFFALD) are found too.
-    const types = ENTITET_ARTER.map((a) => ENTITETER[a])
+    const raekkeTyper = ENTITET_ARTER.map((a) => ENTITETER[a])
       .filter((e) => request.user.ressourcer.has(e.laeseret))
       .map((e) => e.raekkeType);
-    if (types.length === 0) return { resultater: [] };
-    const tekst = request.query.tekst;
-    const digits = tekst.replace(/\s+/g, '');
-    const prefix = `${likeEscape(tekst.toLowerCase())}%`;
-    const scope = sql`kunde_id = ${request.user.kundeId} and not slettet and ${inListe(sql`type`, types)}`;
-
-    // Every branch answers the result columns (a SAT company's period is added to the shown ones
-    // below: as a subquery here it tripled the planning of every branch).
-    const columns = sql`select id, type, navn, navn_sortering, adresse, p_nr,
-        coalesce(case type when ${ENTITETER.landbrug.raekkeType} then chr_nr when ${ENTITETER.vandanlaeg.raekkeType} then jupiter_id
-          end, cvr_nr) as nummer,
-        similarity(navn, ${tekst}) as lighed from virksomhed where ${scope}`;
-    // Ranking levels in order, each served by its own index and capped; a level is only searched
-    // while fewer than `antal` were found above it.
-    const levels: Level[] = [
-      {
-        match: 'nummer',
-        sql: /^[\d\s.-]+$/.test(tekst)
-          ? sql`${columns} and (cvr_nr = ${digits} or p_nr = ${digits} or chr_nr = ${digits}
-            or jupiter_id = ${digits} or anlaegsnr = ${tekst}) limit 50`
-          : sql`${columns} and anlaegsnr = ${tekst} limit 50`,
-      },
-      { match: 'navn', sql: sql`${columns} and lower(navn) like ${prefix} limit 50` },
-      // A street typed from its start ('Erhvervsvej 9') is found by the address's btree prefix index
-      // before the costlier trigram level below.
-      { match: 'tekst', sql: sql`${columns} and lower(adresse) like ${prefix} limit 50` },
-    ];
-    // A borehole's DGU number ('38.770') finds its water plant however the spaces were typed
-    // ('38. 770', ' 38.  770'): spaces are dropped on both sides. Probed per plant of the customer
-    // through the borehole's plant index. Ranked with the exact numbers.
-    if (
-      types.some((t) => t === ENTITETER.vandanlaeg.type) &&
-      /^[\d\s.]+$/.test(tekst) &&
-      /\d\.\s*\d/.test(tekst)
-    ) {
-      levels[0]!.sql = sql`(${levels[0]!.sql}) union (${columns} and type = ${ENTITETER.vandanlaeg.type}
-          and exists (select 1 from boring b where b.vandanlaeg_id = virksomhed.id
-            and replace(b.dgu_nr, ' ', '') = ${digits}) limit 50)`;
-    }
-    // Trigram indexes need three characters; shorter text searches numbers and prefixes only.
-    if (tekst.length >= 3) {
-      levels.push({
-        match: 'tekst',
-        // Name or address: one trigram index on the two together (two ILIKE branches planned
-        // three times as long).
-        sql: sql`${columns} and ${soegetekstIndeholder(sql`soegetekst`, tekst)} limit 100`,
-      });
-      // Similar names (for typos) are costly on common trigrams: only when nothing matched the text
-      // itself, and only for text with letters (a number typed digit by digit is not a misspelt name,
-      // and each of its keystrokes would search every name).
-      if (/\p{L}/u.test(tekst)) {
-        levels.push({
-          match: 'tekst',
-          sql: sql`${columns} and navn % ${tekst} limit 50`,
-          kunUnder: SIMILARITY_ONLY_BELOW,
-        });
-      }
-    }
-    const rang = new Map<number, number>();
-    const rows: Row[] = [];
-    for (const [level, { sql: branch, kunUnder }] of levels.entries()) {
-      if (rang.size >= request.query.antal) break;
-      if (kunUnder !== undefined && rang.size >= kunUnder) break;
-      // Only a level's best `antal` are read (fewer rows to build): as many as can still be shown
-      // after those already found above, in the order of the ranking below.
-      const best = sql`select * from (${branch}) kandidat
-          order by lighed desc, ${danskOrdenSql(sql`navn`, sql`navn_sortering`)}, id limit ${request.query.antal}`;
-      for (const row of await queryRows<Row>(db, best)) {
-        if (rang.has(Number(row.id))) continue;
-        rang.set(Number(row.id), level);
-        rows.push(row);
-      }
-    }
-    rows.sort(
-      (a, b) =>
-        rang.get(Number(a.id))! - rang.get(Number(b.id))! ||
-        Number(b.lighed) - Number(a.lighed) ||
-        sammenlignDansk(a.navn, b.navn) ||
-        Number(a.id) - Number(b.id),
-    );
+    if (raekkeTyper.length === 0) return { resultater: [] };
+    const rows = await soegEntiteter(db, {
+      kundeId: request.user.kundeId,
+      raekkeTyper,
+      tekst: request.query.tekst,
+      antal: request.query.antal,
+    });
     const shown = rows.slice(0, request.query.antal);
     const erSat = (r: Row) => Number(r.type) === ENTITETER.satvirksomhed.raekkeType;
     const perioder = await satPerioder(
@@ -156,8 +127,8 @@ export async function soegRoutes(app: FastifyInstance, { db }: Deps) {
         navn: r.navn,
         adresse: r.adresse,
         // A SAT company is one per period (the same unit may be selected again): its number names both.
-        nummer: erSat(r) ? `${r.p_nr ?? ''} · ${perioder.get(Number(r.id)) ?? ''}` : r.nummer,
-        match: levels[rang.get(Number(r.id))!]!.match,
+        nummer: erSat(r) ? `${r.p_nr ?? ''} · ${perioder.get(Number(r.id)) ?? ''}` : nummerAf(r),
+        match: MATCH[r.niveau]!,
       })),
     };
   });
