@@ -15,18 +15,31 @@ export class TokenError extends Error {
 
 /** Signs and verifies session tokens (HS256). The client only decodes them. */
 export class TokenService {
+  /** The secret as a WebCrypto key, imported once (jose imports raw bytes again on every call). */
+  private readonly key: Promise<CryptoKey>;
+
   constructor(
     private readonly secret: Uint8Array,
     readonly ttlSeconds: number,
-  ) {}
+  ) {
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new Uint8Array(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    // A key that cannot be imported fails each sign and verify, not the process.
+    this.key.catch(() => undefined);
+  }
 
-  sign(claims: Omit<TokenClaims, 'exp' | 'iat'>, ttlSeconds = this.ttlSeconds): Promise<string> {
+  async sign(claims: Omit<TokenClaims, 'exp' | 'iat'>, ttlSeconds = this.ttlSeconds): Promise<string> {
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(this.secret);
+      .sign(await this.key);
   }
 
   /**
@@ -40,7 +53,7 @@ export class TokenService {
 
   async verify(token: string): Promise<TokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const parsed = tokenClaimsSchema.safeParse(payload);
       if (!parsed.success) throw new TokenError('invalid');
       return parsed.data;
