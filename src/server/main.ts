@@ -9,6 +9,7 @@ import { restrictUmask, secureDataDir } from './data-dir';
 import { openDatabase } from './db/client';
 import { DEMO_ADGANGSKODE, DEMO_BRUGERE } from './db/demo-brugere';
 import { seedDatabase } from './db/seed';
+import { opvarmPaletSoegning } from './routes/soeg';
 import { opvarmMediantest } from './validering/median';
 
 const config = (() => {
@@ -47,11 +48,15 @@ if (config.demoMode) {
   if (!summary.skipped) console.log('Demodata oprettet.');
 }
 if (database.kind === 'pglite') {
-  // V8 compiles PGlite's WebAssembly as it is used: the start pays for the median test's code
-  // paths rather than the first validator after a restart (opvarmMediantest).
+  // V8 compiles PGlite's WebAssembly as it is used: the start pays for the median test's and the
+  // palette search's code paths rather than the first validator or searcher after a restart.
   const t0 = Date.now();
   const koeer = await opvarmMediantest(database.db);
   if (koeer > 0) console.log(`  mediantesten varmet op: ${koeer} køer på ${Date.now() - t0} ms`);
+  const t1 = Date.now();
+  const soegninger = await opvarmPaletSoegning(database.db);
+  if (soegninger > 0)
+    console.log(`  paletsøgningen varmet op: ${soegninger} søgninger på ${Date.now() - t1} ms`);
 }
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 const app = await buildApp({ db: database.db, tokens, config, clientDir, logger: true });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
+import { opvarmPaletSoegning } from '../../src/server/routes/soeg';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 describe.each(dbTargets())('palette search on %s', (target) => {
@@ -101,6 +102,9 @@ describe.each(dbTargets())('palette search on %s', (target) => {
     expect((await search('vand', `${blad}.`)).body.resultater.map((r: { id: number }) => r.id)).not.toContain(
       Number(boring!.vandanlaeg_id),
     );
+  });
+  it("the start's warm-up runs a search of each kind on the largest customer", async () => {
+    expect(await opvarmPaletSoegning(t.database.db)).toBe(6);
   });
   it('only returns types the user may read, of the active customer', async () => {
     const company = await first(1);
