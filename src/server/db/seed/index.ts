@@ -3,7 +3,7 @@
  *
  * - Same data on every fresh run: a seeded PRNG (`prng.ts`, forked per customer and domain) and
  *   dates relative to REFERENCE_DATE (2026-11-01), never to today. Only password hashes differ
- *   (argon2 salts).
+ *   (argon2 salts; one hash for all demo users, one for the users who cannot sign in).
  * - Scales: 'test' (small, for API tests), 'demo' (what the server seeds), 'large' (demo plus a
  *   benchmark set in the first customer: 100,000 companies and farms, 1,000,000 pumped-quantity
  *   rows of which about 100,000 await validation).
@@ -284,7 +284,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
   const skala = SKALAER[opts.scale];
   const root = new Prng('miljoetilsyn-demo-v1');
   const brugere = await forberedBrugere(root.fork('brugere'), opts.passwordHashCost ?? 'normal');
-  log(`${brugere.length} adgangskoder hashet`);
+  log(`adgangskoder hashet for ${brugere.length} brugere`);
 
   const resultat = await db.transaction(async (tx) => {
     const exec = tx as unknown as Executor;
