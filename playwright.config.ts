@@ -42,7 +42,10 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'da-DK',
     timezoneId: 'Europe/Copenhagen',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, screencast, console, network) but without DOM
+    // snapshots: taking them before and after every action cost the keyboard-heavy specs a third of
+    // their time (validering.spec.ts 24 s instead of 34 s). `--trace on` records them when needed.
+    trace: { mode: 'retain-on-failure', snapshots: false },
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
