@@ -5,10 +5,15 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 /** A second server whose tokens expire quickly, for the token-expiry journey. */
 export const SHORT_TOKEN_PORT = Number(process.env.E2E_SHORT_TOKEN_PORT ?? 8182);
 export const E2E_TOKEN_TTL_SECONDS = 12;
+/**
+ * Names this run for e2e/server.ts: the servers of one run copy one demo database seeded for it.
+ * Set once, in the runner, before the servers start (the workers load the config again).
+ */
+process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 
 function server(port: number, dataDir: string, env: Record<string, string>) {
   return {
-    command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+    command: 'tsx e2e/server.ts',
     url: `http://localhost:${port}/api/test/ping`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -17,6 +22,7 @@ function server(port: number, dataDir: string, env: Record<string, string>) {
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
+      E2E_RUN: process.env.E2E_RUN!,
       DEMO_MODE: 'true',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
@@ -27,7 +33,8 @@ function server(port: number, dataDir: string, env: Record<string, string>) {
 
 /**
  * End-to-end tests drive Debian's Chromium against the real server (built client, PGlite seeded
- * with the demo data in a fresh folder), started once for the run.
+ * with the demo data in a fresh folder), started once for the run. The demo data is seeded once per
+ * run and copied for each server (e2e/server.ts).
  */
 export default defineConfig({
   testDir: 'e2e',
