@@ -51,8 +51,9 @@ export default defineConfig({
     timezoneId: 'Europe/Copenhagen',
     // A failed test keeps its trace (actions, screencast, console, network) but without DOM
     // snapshots: taking them before and after every action cost the keyboard-heavy specs a third of
-    // their time (validering.spec.ts 24 s instead of 34 s). `--trace on` records them when needed.
-    trace: { mode: 'retain-on-failure', snapshots: false },
+    // their time (validering.spec.ts 24 s instead of 34 s). E2E_TRACE_SNAPSHOTS=1 records them
+    // (`--trace on` changes only the mode and keeps this setting's snapshots).
+    trace: { mode: 'retain-on-failure', snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1' },
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
