@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { Command as Cmdk } from 'cmdk';
 import {
   type KeyboardEvent,
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -200,6 +201,11 @@ function PaletteDialog() {
     ...entities.map((e) => `entity:${e.type}:${e.id}`),
     ...[...groups.entries()].filter(([g]) => g !== GROUP.tile).flatMap(([, cs]) => cs.map((c) => c.id)),
   ];
+  // Items are memoised on what they show, and run their action through this stable function: a
+  // keystroke re-renders the palette, not every item in its list (the server's search runs meanwhile).
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const run = useCallback((value: string, beside: boolean) => actionsRef.current.get(value)?.(beside), []);
   const selected = order.includes(valgt) ? valgt : (order[0] ?? '');
   const selectedLabel = labelOf(selected, { recent, entities, local });
   const onKeyDown = (e: KeyboardEvent) => {
@@ -255,35 +261,28 @@ function PaletteDialog() {
           <Cmdk.Empty>Ingen resultater</Cmdk.Empty>
         )}
         {groups.get(GROUP.tile) && (
-          <CommandGroup heading={GROUP.tile} commands={groups.get(GROUP.tile)!} actions={actions} />
+          <CommandGroup heading={GROUP.tile} commands={groups.get(GROUP.tile)!} run={run} />
         )}
         {recent.length > 0 && (
           <Cmdk.Group heading="Seneste">
             {recent.map((r) => (
-              <Cmdk.Item
-                key={r.path}
-                value={`recent:${r.path}`}
-                onSelect={() => actions.get(`recent:${r.path}`)?.(false)}
-              >
-                <span className="palette-label">{r.label}</span>
-                <span className="palette-meta">{r.group}</span>
-              </Cmdk.Item>
+              <PaletteItem key={r.path} value={`recent:${r.path}`} label={r.label} meta={r.group} run={run} />
             ))}
           </Cmdk.Group>
         )}
         {entities.length > 0 && (
           <Cmdk.Group heading="Virksomheder, landbrug og vandanlæg">
             {entities.map((e) => {
-              const Icon = ENTITET_IKONER[ENTITETER[e.type].ikon];
               const value = `entity:${e.type}:${e.id}`;
               return (
-                <Cmdk.Item key={value} value={value} onSelect={() => actions.get(value)?.(false)}>
-                  <Icon size={14} aria-hidden="true" className="palette-icon" />
-                  <span className="palette-label">{e.navn}</span>
-                  <span className="palette-meta">
-                    {[ENTITETER[e.type].titelEntal, e.nummer, e.adresse].filter(Boolean).join(' · ')}
-                  </span>
-                </Cmdk.Item>
+                <PaletteItem
+                  key={value}
+                  value={value}
+                  ikon={ENTITETER[e.type].ikon}
+                  label={e.navn}
+                  meta={[ENTITETER[e.type].titelEntal, e.nummer, e.adresse].filter(Boolean).join(' · ')}
+                  run={run}
+                />
               );
             })}
           </Cmdk.Group>
@@ -291,34 +290,53 @@ function PaletteDialog() {
         {[...groups.entries()]
           .filter(([group]) => group !== GROUP.tile)
           .map(([group, commands]) => (
-            <CommandGroup key={group} heading={group} commands={commands} actions={actions} />
+            <CommandGroup key={group} heading={group} commands={commands} run={run} />
           ))}
       </Cmdk.List>
     </Cmdk.Dialog>
   );
 }
 
-function CommandGroup(props: {
-  heading: string;
-  commands: Command[];
-  actions: Map<string, (beside: boolean) => void>;
-}) {
+type Run = (value: string, beside: boolean) => void;
+
+function CommandGroup(props: { heading: string; commands: Command[]; run: Run }) {
   return (
     <Cmdk.Group heading={props.heading}>
       {props.commands.map((c) => (
-        <Cmdk.Item
+        <PaletteItem
           key={c.id}
           value={c.id}
+          label={c.label}
+          shortcut={c.shortcut}
           disabled={c.disabled}
-          onSelect={() => props.actions.get(c.id)?.(false)}
-        >
-          <span className="palette-label">{c.label}</span>
-          {c.shortcut && <kbd className="palette-kbd">{shortcutLabel(platformKey(c.shortcut))}</kbd>}
-        </Cmdk.Item>
+          run={props.run}
+        />
       ))}
     </Cmdk.Group>
   );
 }
+
+/** One item of the list: re-rendered only when what it shows changes. */
+const PaletteItem = memo(function PaletteItem(props: {
+  value: string;
+  label: string;
+  meta?: string;
+  ikon?: keyof typeof ENTITET_IKONER;
+  shortcut?: string;
+  disabled?: boolean;
+  run: Run;
+}) {
+  const { value, run } = props;
+  const Icon = props.ikon ? ENTITET_IKONER[props.ikon] : null;
+  return (
+    <Cmdk.Item value={value} disabled={props.disabled} onSelect={() => run(value, false)}>
+      {Icon && <Icon size={14} aria-hidden="true" className="palette-icon" />}
+      <span className="palette-label">{props.label}</span>
+      {props.meta && <span className="palette-meta">{props.meta}</span>}
+      {props.shortcut && <kbd className="palette-kbd">{shortcutLabel(platformKey(props.shortcut))}</kbd>}
+    </Cmdk.Item>
+  );
+});
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
