@@ -6,7 +6,7 @@ export default defineConfig({
     exclude: ['tests/bench/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
-    setupFiles: ['tests/helpers/fil-oprydning.ts'],
+    setupFiles: ['tests/helpers/fil-oprydning.ts', 'tests/helpers/testing-library.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -61,11 +61,6 @@ export function makeUser(username: string, over: Partial<SessionUser> = {}): Ses
 
 /** Registers the cleanup every component test needs (vitest runs without globals). */
 export function setupComponentTests() {
-  // waitFor and findBy give up after 1 s by default. The component tests answer through the real
-  // server (PGlite through app.inject) on two workers at once, and a debounced filter plus its
-  // request took longer than that once in CI (frister-visninger); a condition that never comes true
-  // still fails, only later.
-  configure({ asyncUtilTimeout: 5_000 });
   beforeEach(() => {
     localStorage.clear();
     window.history.replaceState(null, '', '/');
