@@ -203,8 +203,11 @@ function PaletteDialog() {
   ];
   // Items are memoised on what they show, and run their action through this stable function: a
   // keystroke re-renders the palette, not every item in its list (the server's search runs meanwhile).
+  // (Set after the commit: a render React throws away must not leave its actions behind.)
   const actionsRef = useRef(actions);
-  actionsRef.current = actions;
+  useLayoutEffect(() => {
+    actionsRef.current = actions;
+  });
   const run = useCallback((value: string, beside: boolean) => actionsRef.current.get(value)?.(beside), []);
   const selected = order.includes(valgt) ? valgt : (order[0] ?? '');
   const selectedLabel = labelOf(selected, { recent, entities, local });
