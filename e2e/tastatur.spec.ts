@@ -141,8 +141,8 @@ test('the shortcut sheet, Alt+N, Ctrl+S and the unsaved-changes dialog keep the 
 
   // Fill it in; Ctrl+S saves, the tile moves to the new record, and the cursor stays in its field.
   await page.keyboard.type(`Tastaturtilsyn ${Date.now() % 100000}`);
-  await form.getByRole('combobox', { name: 'Tilsynskategori' }).selectOption({ label: 'Fysisk tilsyn' });
-  await form.getByRole('combobox', { name: 'Tilsynstype' }).selectOption({ label: 'Kampagnetilsyn' });
+  await form.getByRole('combobox', { name: 'Tilsynstype' }).selectOption({ label: 'Fysisk tilsyn' });
+  await form.getByRole('combobox', { name: 'Tilsynskategori' }).selectOption({ label: 'Kampagnetilsyn' });
   await form.getByLabel('Baggrund for tilsyn').selectOption({ label: 'Kampagne' });
   await form.getByLabel('Tilsynsdato').fill('03-11-2026');
   const bemaerkning = form.getByLabel('Bemærkning');

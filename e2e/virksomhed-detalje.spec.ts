@@ -68,8 +68,8 @@ test('as virksomhed: open a company from the palette, create an inspection, and 
   const titel = `Kampagnetilsyn olieudskillere ${Date.now() % 100000}`;
   const form = page.getByRole('form', { name: 'Tilsyn' });
   await form.getByRole('textbox', { name: 'Titel' }).fill(titel);
-  await form.getByRole('combobox', { name: 'Tilsynskategori' }).selectOption({ label: 'Fysisk tilsyn' });
-  await form.getByRole('combobox', { name: 'Tilsynstype' }).selectOption({ label: 'Kampagnetilsyn' });
+  await form.getByRole('combobox', { name: 'Tilsynstype' }).selectOption({ label: 'Fysisk tilsyn' });
+  await form.getByRole('combobox', { name: 'Tilsynskategori' }).selectOption({ label: 'Kampagnetilsyn' });
   await form.getByLabel('Baggrund for tilsyn').selectOption({ label: 'Kampagne' });
   await form.getByLabel('Tilsynsdato').fill('03-11-2026');
   await form.getByLabel('Bemærkning').fill('Olieudskilleren var tømt; kvittering fremvist.');

@@ -45,15 +45,15 @@ export const TILSYN = defineRecordKind({
   felter: [
     titel(),
     {
-      navn: 'tilsynskategoriId',
-      label: 'Tilsynskategori',
-      type: { kind: 'lookup', kilde: dma('tilsynsKategorier'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
       navn: 'tilsynstypeId',
       label: 'Tilsynstype',
       type: { kind: 'lookup', kilde: dma('tilsynsTyper'), paakraevet: true },
+      maerker: ['D'],
+    },
+    {
+      navn: 'tilsynskategoriId',
+      label: 'Tilsynskategori',
+      type: { kind: 'lookup', kilde: dma('tilsynsKategorier'), paakraevet: true },
       maerker: ['D'],
     },
     {
@@ -107,7 +107,7 @@ export const TILSYN = defineRecordKind({
       fejl.push(['dato', 'Et tilsyn med rapport i DMA skal have en tilsynsdato']);
     return fejl;
   },
-  listeFelter: ['dato', 'titel', 'tilsynstypeId', 'tilsynskategoriId', 'konklusionId', 'sagsbehandlerId'],
+  listeFelter: ['dato', 'titel', 'tilsynskategoriId', 'tilsynstypeId', 'konklusionId', 'sagsbehandlerId'],
 });
 
 export const HAANDHAEVELSE = defineRecordKind({

@@ -8,6 +8,7 @@ import { ARTER } from '../../src/contract/registreringer';
 import { SAT_ARTER } from '../../src/contract/sat-registreringer';
 import { VANDANLAEG_ARTER } from '../../src/contract/vandanlaeg-registreringer';
 import { queryRows } from '../../src/server/db/client';
+import { dmaKategori } from '../../src/server/frister/dma-status';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -84,17 +85,63 @@ describe.each(dbTargets())('lookup API on %s', (target) => {
   });
 
   it('has realistic Danish values, retired ones inactive and non-DMA ones marked', async () => {
-    const typer = json(await get('dmalookup/tilsynsTyper', virk)) as { navn: string; aktiv: boolean }[];
-    expect(typer.map((t) => t.navn)).toEqual(
-      expect.arrayContaining(['Basistilsyn', 'Prioriteret tilsyn', 'Kampagnetilsyn']),
-    );
-    expect(typer.some((t) => !t.aktiv)).toBe(true);
+    // BEK 1536/2019 § 14 and DMA: the type is fysisk/administrativt, the category one of six.
+    type Item = { id: number; kode: string; navn: string; aktiv: boolean };
+    const typer = json(await get('dmalookup/tilsynsTyper', virk)) as Item[];
+    expect(typer.filter((t) => t.kode !== 'SYSTEMREVISION').map((t) => t.kode)).toEqual([
+      'FYSISK',
+      'ADMINISTRATIVT',
+    ]);
+    const kategorier = json(await get('dmalookup/tilsynsKategorier', virk)) as Item[];
+    expect(kategorier.filter((k) => k.aktiv).map((k) => k.kode)).toEqual([
+      'BASIS',
+      'PRIORITERET',
+      'KAMPAGNE',
+      'OPSTART',
+      'PARAGRAF9',
+      'OEVRIGE',
+    ]);
+    // The ids stay with their codes (migration 0021 swapped only the keys); the retired complaint and
+    // follow-up categories go to DMA as § 9-tilsyn.
+    const id = (kode: string) => kategorier.find((k) => k.kode === kode)!.id;
+    expect([id('BASIS'), id('PRIORITERET'), id('KAMPAGNE'), id('KLAGE'), id('OPFOELGNING')]).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+    expect(kategorier.find((k) => k.kode === 'KLAGE')?.aktiv).toBe(false);
+    expect(dmaKategori(id('KLAGE'))).toBe(id('PARAGRAF9'));
+    expect(dmaKategori(id('OPFOELGNING'))).toBe(id('PARAGRAF9'));
+    expect(dmaKategori(id('BASIS'))).toBe(id('BASIS'));
     const hh = json(await get('dmalookup/haandhaevelsesTyper', virk)) as { navn: string; dmaKode: boolean }[];
     expect(hh.find((h) => h.navn === 'Henstilling')?.dmaKode).toBe(false);
     expect(hh.find((h) => h.navn === 'Påbud')?.dmaKode).toBe(true);
     const myndighed = json(await get('dmalookup/miljoemyndighed', virk)) as { id: number; navn: string }[];
     expect(myndighed.find((m) => m.id === 779)?.navn).toBe('Skive Kommune');
     expect(myndighed.length).toBeGreaterThanOrEqual(99);
+  });
+
+  it('migration 0021 swaps the two keys of an inspection recorded with the old names, nothing else', async () => {
+    const v = await firma(skive, 1);
+    // Old names: tilsynstypeId 3 = KAMPAGNE (now a category), tilsynskategoriId 1 = FYSISK (now a type).
+    const [r] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO registrering (kunde_id, virksomhed_id, art, titel, dato, data)
+        VALUES (${skive}, ${v}, 'tilsyn', 'Gammelt tilsyn', '2019-05-01',
+          ${JSON.stringify({ tilsynstypeId: 3, tilsynskategoriId: 1, varslet: true })}::jsonb) RETURNING id`,
+    );
+    const migration = readFileSync(path.resolve('drizzle/0021_dma_tilsynstype_kategori.sql'), 'utf8');
+    await queryRows(
+      t.database.db,
+      sql.raw(migration.replace('WHERE "art"', `WHERE "id" = ${r!.id} AND "art"`)),
+    );
+    const [efter] = await queryRows<{ data: Record<string, unknown> }>(
+      t.database.db,
+      sql`SELECT data FROM registrering WHERE id = ${r!.id}`,
+    );
+    expect(efter!.data).toEqual({ tilsynstypeId: 1, tilsynskategoriId: 3, varslet: true });
+    const typer = json(await get('dmalookup/tilsynsTyper', virk)) as { id: number; navn: string }[];
+    const kategorier = json(await get('dmalookup/tilsynsKategorier', virk)) as { id: number; navn: string }[];
+    expect(typer.find((x) => x.id === 1)?.navn).toBe('Fysisk tilsyn');
+    expect(kategorier.find((x) => x.id === 3)?.navn).toBe('Kampagnetilsyn');
   });
 
   it('answers 404 for an unknown list and 401 without a token', async () => {

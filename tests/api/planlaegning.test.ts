@@ -10,7 +10,7 @@ import {
 } from '../../src/contract/planlaegning';
 import { STANDARD_TIMER_TIL_RAADIGHED } from '../../src/contract/tilsynsplan-regler';
 import { queryRows } from '../../src/server/db/client';
-import { FYSISK_ID, TILSYNSTYPE_ID } from '../../src/server/routes/planlaegning-generer';
+import { FYSISK_ID, TILSYNSKATEGORI_ID } from '../../src/server/routes/planlaegning-generer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -54,7 +54,7 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
     );
     const id = Number(r!.id);
     ids[navn] = id;
-    for (const aar of opts.basis ?? []) await tilsyn(id, `${aar}-05-01`, TILSYNSTYPE_ID.BASIS, true);
+    for (const aar of opts.basis ?? []) await tilsyn(id, `${aar}-05-01`, TILSYNSKATEGORI_ID.BASIS, true);
     if (opts.score !== undefined)
       await rows(
         sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
@@ -63,11 +63,11 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       );
     return id;
   }
-  async function tilsyn(virksomhedId: number, dato: string, typeId: number, fysisk: boolean) {
+  async function tilsyn(virksomhedId: number, dato: string, kategoriId: number, fysisk: boolean) {
     await rows(
       sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
         values (${herning}, ${virksomhedId}, 'tilsyn', 'Tilsyn', ${dato},
-          ${JSON.stringify({ tilsynstypeId: typeId, tilsynskategoriId: fysisk ? FYSISK_ID : FYSISK_ID + 1 })}::jsonb)`,
+          ${JSON.stringify({ tilsynskategoriId: kategoriId, tilsynstypeId: fysisk ? FYSISK_ID : FYSISK_ID + 1 })}::jsonb)`,
     );
   }
   const perioder = async (kundeId: number, user: string) => {
@@ -121,7 +121,7 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
     await virksomhed('I slettet', '1a', { basis: [2020], slettet: true });
     await virksomhed('K ingen', 'Ingen', {});
     // A complaint inspection is no basis (only basis restarts the period): G01 stays due.
-    await tilsyn(ids['G01 2 basis']!, '2025-04-01', TILSYNSTYPE_ID.PRIORITERET + 100, true);
+    await tilsyn(ids['G01 2 basis']!, '2025-04-01', TILSYNSKATEGORI_ID.PRIORITERET + 100, true);
     p2027 = (await perioder(herning, 'admin')).find((p) => p.aar === 2027)!;
   });
   afterAll(async () => t?.close());
@@ -241,9 +241,9 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
 
     it('regenerating keeps done rows, replaces the rest and never duplicates', async () => {
       // D's basis inspection is done in March; F gets an unplanned physical one; an administrative one does not count.
-      await tilsyn(ids['D 1a basis']!, '2027-03-01', TILSYNSTYPE_ID.BASIS, true);
-      await tilsyn(ids['F 1b']!, '2027-04-01', TILSYNSTYPE_ID.PRIORITERET, true);
-      await tilsyn(ids['A 1a høj']!, '2027-04-02', TILSYNSTYPE_ID.PRIORITERET, false);
+      await tilsyn(ids['D 1a basis']!, '2027-03-01', TILSYNSKATEGORI_ID.BASIS, true);
+      await tilsyn(ids['F 1b']!, '2027-04-01', TILSYNSKATEGORI_ID.PRIORITERET, true);
+      await tilsyn(ids['A 1a høj']!, '2027-04-02', TILSYNSKATEGORI_ID.PRIORITERET, false);
       const [dFoer] = await rows<{ id: number }>(
         sql`select id from planlagt_tilsyn where periode_id = ${p2027.id} and virksomhed_id = ${ids['D 1a basis']!}`,
       );

@@ -358,8 +358,8 @@ describe.each(dbTargets())('record API on %s', (target) => {
     expect(r.statusCode).toBe(201);
     const log = (await senesteLog(virk))!;
     expect(log.notat).toMatch(/^Tilsyn 'Basistilsyn 2026' oprettet: /);
-    expect(log.notat).toContain('Tilsynskategori: Fysisk tilsyn');
-    expect(log.notat).toContain('Tilsynstype: Basistilsyn');
+    expect(log.notat).toContain('Tilsynstype: Fysisk tilsyn');
+    expect(log.notat).toContain('Tilsynskategori: Basistilsyn (inkl. relateret tilsyn)');
     expect(log.notat).toContain('Varslet: Ja');
     expect(log.notat).toContain('Tilsynsdato: 05-10-2026');
     expect(log.notat).toContain('Miljøforhold: Støj og vibrationer, Affald');

@@ -297,8 +297,8 @@ describe('a record tab', () => {
       tilsyn(7, 'Basistilsyn 2026', '2026-03-02'),
       tilsyn(5, 'Basistilsyn 2023', '2023-05-01'),
     ],
-    'GET dmalookup/tilsynsKategorier': () => lookup(['Fysisk tilsyn']),
-    'GET dmalookup/tilsynsTyper': () => lookup(['Basistilsyn']),
+    'GET dmalookup/tilsynsTyper': () => lookup(['Fysisk tilsyn']),
+    'GET dmalookup/tilsynsKategorier': () => lookup(['Basistilsyn']),
     ...lookups(),
   });
 

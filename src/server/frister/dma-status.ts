@@ -178,6 +178,15 @@ async function medFrist(system: DmaSystem, ms: number, fn: (s: DmaSystem) => Pro
 const lookupId = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
+ * The inspection categories of before (dmalookup/tilsynsKategorier ids, fixed in the catalogue): DMA
+ * knows only BEK § 14's six, so a complaint (KLAGE, 4) or follow-up (OPFOELGNING, 5) inspection is
+ * published as a § 9-tilsyn (PARAGRAF9, 9). tests/api/lookups.test.ts holds the ids to the codes.
+ */
+export const DMA_KATEGORI_AF: Readonly<Record<number, number>> = { 4: 9, 5: 9 };
+export const dmaKategori = (id: number | null): number | null =>
+  id === null ? null : (DMA_KATEGORI_AF[id] ?? id);
+
+/**
  * Sends the inspections' reports to DMA one by one: each answer is stored (dma_indberetning), an
  * accepted report marks the inspection 'lagt i DMA', and each attempt is written in the company's log.
  * Any id that is not an inspection of the user's companies answers 404 before anything is sent.
@@ -214,7 +223,7 @@ export async function sendTilDmaFor(
           dato: r.dato!,
           titel: r.titel,
           tilsynstypeId: lookupId(r.data?.tilsynstypeId),
-          tilsynskategoriId: lookupId(r.data?.tilsynskategoriId),
+          tilsynskategoriId: dmaKategori(lookupId(r.data?.tilsynskategoriId)),
           miljoeForholdIds: Array.isArray(forhold)
             ? forhold.filter((x): x is number => typeof x === 'number')
             : [],

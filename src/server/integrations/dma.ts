@@ -21,7 +21,9 @@ export interface DmaTilsynsrapport {
   tilsyn: {
     dato: string;
     titel: string;
+    /** BEK 1536/2019 § 14: fysisk or administrativt (dmalookup/tilsynsTyper). */
     tilsynstypeId: number | null;
+    /** BEK § 14: basis, prioriteret, kampagne, opstart, § 9 or øvrige (dmalookup/tilsynsKategorier). */
     tilsynskategoriId: number | null;
     miljoeForholdIds: number[];
     varslet: boolean | null;
@@ -73,9 +75,10 @@ export function dmaAfvisning(r: DmaTilsynsrapport, idag: string): { kode: string
   if (v.pNr && !pNrKendtIDma(v.pNr))
     return { kode: 'PNR_UKENDT', aarsag: `P-nummer ${v.pNr} er ukendt i DMA` };
   if (t.dato > idag) return { kode: 'DATO_FREMTID', aarsag: 'Tilsynsdatoen ligger efter indberetningsdagen' };
-  if (t.tilsynstypeId === null) return { kode: 'TILSYNSTYPE_MANGLER', aarsag: 'Tilsynstype skal angives' };
+  if (t.tilsynstypeId === null)
+    return { kode: 'TILSYNSTYPE_MANGLER', aarsag: 'Tilsynstype (fysisk/administrativt) skal angives' };
   if (t.tilsynskategoriId === null)
-    return { kode: 'KATEGORI_MANGLER', aarsag: 'Tilsynskategori (fysisk/administrativt) skal angives' };
+    return { kode: 'KATEGORI_MANGLER', aarsag: 'Tilsynskategori skal angives' };
   if (t.miljoeForholdIds.length === 0)
     return { kode: 'MILJOEFORHOLD_MANGLER', aarsag: 'Tilsynet skal angive mindst ét miljøforhold' };
   return null;

@@ -264,19 +264,31 @@ const DMA_LISTER: Record<DmaLookup, LookupItem[]> = {
     ['DELVIST', 'Delvist fortrolig'],
     ['FORTROLIG', 'Fortrolig'],
   ]),
+  // Miljøtilsynsbekendtgørelsen (BEK 1536/2019) § 14 stk. 1 and DMA: the *tilsynstype* is physical or
+  // administrative; the *tilsynskategori* is basis, prioriteret, kampagne, opstart, § 9 or øvrige
+  // (guide 4.1). Until migration 0021 the two lists were swapped; the ids stayed with their codes, so
+  // the migration only swaps the two keys in every inspection's data. KLAGE and OPFOELGNING are the
+  // categories of before (inactive: kept for the records that name them; DMA takes them as § 9).
   tilsynsTyper: liste([
-    ['BASIS', 'Basistilsyn'],
-    ['PRIORITERET', 'Prioriteret tilsyn'],
-    ['KAMPAGNE', 'Kampagnetilsyn'],
-    ['KLAGE', 'Klagesagstilsyn'],
-    ['OPFOELGNING', 'Opfølgende tilsyn'],
-    ['ANDET', 'Andet tilsyn'],
-    ['REGELMAESSIGT', 'Regelmæssigt tilsyn (før 2018)', { aktiv: false }],
-  ]),
-  tilsynsKategorier: liste([
     ['FYSISK', 'Fysisk tilsyn'],
     ['ADMINISTRATIVT', 'Administrativt tilsyn'],
     ['SYSTEMREVISION', 'Systemrevision', { dma: false }],
+  ]),
+  tilsynsKategorier: liste([
+    ['BASIS', 'Basistilsyn (inkl. relateret tilsyn)', { id: 1 }],
+    ['PRIORITERET', 'Prioriteret tilsyn', { id: 2 }],
+    ['KAMPAGNE', 'Kampagnetilsyn', { id: 3 }],
+    ['OPSTART', 'Opstartstilsyn', { id: 8 }],
+    ['PARAGRAF9', '§ 9-tilsyn (klage, uheld, overtrædelse, før godkendelse)', { id: 9 }],
+    ['OEVRIGE', 'Øvrige tilsyn (ikke omfattet af regelmæssigt tilsyn)', { id: 10 }],
+    ['KLAGE', 'Klagesagstilsyn (tidligere kategori, indberettes som § 9-tilsyn)', { id: 4, aktiv: false }],
+    [
+      'OPFOELGNING',
+      'Opfølgende tilsyn (tidligere kategori, indberettes som § 9-tilsyn)',
+      { id: 5, aktiv: false },
+    ],
+    ['ANDET', 'Andet tilsyn (tidligere kategori)', { id: 6, aktiv: false }],
+    ['REGELMAESSIGT', 'Regelmæssigt tilsyn (før 2018)', { id: 7, aktiv: false }],
   ]),
   tilsynsBaggrunde: liste([
     ['PLANLAGT', 'Planlagt tilsyn (tilsynsplan)'],

@@ -28,17 +28,21 @@ function lookupId(sti: string, kode: string): number {
   if (!item) throw new Error(`Opslaget ${sti} mangler koden ${kode}`);
   return item.id;
 }
-export const TILSYNSTYPE_ID = {
-  BASIS: lookupId('dmalookup/tilsynsTyper', 'BASIS'),
-  PRIORITERET: lookupId('dmalookup/tilsynsTyper', 'PRIORITERET'),
-  KAMPAGNE: lookupId('dmalookup/tilsynsTyper', 'KAMPAGNE'),
+/** The inspection categories (BEK § 14: basis, prioriteret, kampagne, ...) the plan knows, by id. */
+export const TILSYNSKATEGORI_ID = {
+  BASIS: lookupId('dmalookup/tilsynsKategorier', 'BASIS'),
+  PRIORITERET: lookupId('dmalookup/tilsynsKategorier', 'PRIORITERET'),
+  KAMPAGNE: lookupId('dmalookup/tilsynsKategorier', 'KAMPAGNE'),
 };
-export const FYSISK_ID = lookupId('dmalookup/tilsynsKategorier', 'FYSISK');
+/** The inspection type (BEK § 14: fysisk or administrativt) of a physical inspection. */
+export const FYSISK_ID = lookupId('dmalookup/tilsynsTyper', 'FYSISK');
 
-/** The plan's kinds as the records' type ids (text, as jsonb ->> answers). */
-const TAELLENDE_TYPER = [TILSYNSTYPE_ID.BASIS, TILSYNSTYPE_ID.PRIORITERET, TILSYNSTYPE_ID.KAMPAGNE].map(
-  String,
-);
+/** The plan's kinds as the records' category ids (text, as jsonb ->> answers). */
+const TAELLENDE_KATEGORIER = [
+  TILSYNSKATEGORI_ID.BASIS,
+  TILSYNSKATEGORI_ID.PRIORITERET,
+  TILSYNSKATEGORI_ID.KAMPAGNE,
+].map(String);
 
 export interface PeriodeRaekke {
   id: number;
@@ -76,9 +80,9 @@ export const aktivVirksomhedSql = (kundeId: number, startdato: string): SQL =>
 const udfoertBetingelse = (startdato: string | SQL, slutdato: string | SQL): SQL =>
   sql`r.art = 'tilsyn' and not r.slettet
     and r.dato >= ${startdato}::date and r.dato <= ${slutdato}::date
-    and r.data->>'tilsynskategoriId' = ${String(FYSISK_ID)}
-    and r.data->>'tilsynstypeId' in (${sql.join(
-      TAELLENDE_TYPER.map((t) => sql`${t}`),
+    and r.data->>'tilsynstypeId' = ${String(FYSISK_ID)}
+    and r.data->>'tilsynskategoriId' in (${sql.join(
+      TAELLENDE_KATEGORIER.map((t) => sql`${t}`),
       sql`, `,
     )})`;
 
@@ -129,7 +133,7 @@ export const grundlagSql = (kundeId: number, startdato: string, slutdato: string
         select r.virksomhed_id, max(extract(year from r.dato))::int as sidste_basis_aar
         from registrering r
         where r.kunde_id = ${kundeId} and r.art = 'tilsyn' and not r.slettet and r.dato < ${startdato}::date
-          and r.data->>'tilsynstypeId' = ${String(TILSYNSTYPE_ID.BASIS)}
+          and r.data->>'tilsynskategoriId' = ${String(TILSYNSKATEGORI_ID.BASIS)}
         group by r.virksomhed_id
       ) b on b.virksomhed_id = v.id
       left join (

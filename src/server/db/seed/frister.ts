@@ -100,8 +100,8 @@ export async function lavFrister(exec: Executor, k: KundeRef, prng: Prng): Promi
           dato: ANKER_TILSYNSDATO,
           sagsbehandlerId: person,
           data: {
-            tilsynskategoriId: dma('tilsynsKategorier', 'FYSISK'),
-            tilsynstypeId: dma('tilsynsTyper', 'BASIS'),
+            tilsynstypeId: dma('tilsynsTyper', 'FYSISK'),
+            tilsynskategoriId: dma('tilsynsKategorier', 'BASIS'),
             baggrundForTilsynId: dma('tilsynsBaggrunde', 'PLANLAGT'),
             varslet: true,
             planlagtStart: '2025-03-10',

@@ -186,15 +186,16 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     for (const dag of tilsynDage) {
       const aar = dag.slice(0, 4);
       const klage = prng.chance(0.06);
+      // A complaint is inspected as a § 9-tilsyn (BEK 1536/2019 § 9: væsentlige miljøklager; guide 4.1.4.1), its background 'Klage'.
       const typeKode = klage
-        ? 'KLAGE'
+        ? 'PARAGRAF9'
         : prng.weighted([
             ['BASIS', 70],
             ['PRIORITERET', 18],
             ['KAMPAGNE', 12],
           ] as const);
       const typeNavn = {
-        KLAGE: 'Klagesagstilsyn',
+        PARAGRAF9: 'Klagesagstilsyn',
         BASIS: 'Basistilsyn',
         PRIORITERET: 'Prioriteret tilsyn',
         KAMPAGNE: 'Kampagnetilsyn',
@@ -204,8 +205,8 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       const fysisk = prng.chance(0.88);
       const person = sb();
       const tilsynId = push('tilsyn', `${typeNavn} ${aar}`, dag, person, {
-        tilsynskategoriId: dma('tilsynsKategorier', fysisk ? 'FYSISK' : 'ADMINISTRATIVT'),
-        tilsynstypeId: dma('tilsynsTyper', typeKode),
+        tilsynstypeId: dma('tilsynsTyper', fysisk ? 'FYSISK' : 'ADMINISTRATIVT'),
+        tilsynskategoriId: dma('tilsynsKategorier', typeKode),
         baggrundForTilsynId: dma(
           'tilsynsBaggrunde',
           klage ? 'KLAGE' : typeKode === 'KAMPAGNE' ? 'KAMPAGNE' : 'PLANLAGT',
@@ -341,8 +342,8 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
     if (interval && !f.ophoert && prng.chance(0.35)) {
       const planStart = addDays(REFERENCE_DATE, prng.int(7, 110));
       push('tilsyn', `Basistilsyn ${planStart.slice(0, 4)}`, null, sb(), {
-        tilsynskategoriId: dma('tilsynsKategorier', 'FYSISK'),
-        tilsynstypeId: dma('tilsynsTyper', 'BASIS'),
+        tilsynstypeId: dma('tilsynsTyper', 'FYSISK'),
+        tilsynskategoriId: dma('tilsynsKategorier', 'BASIS'),
         baggrundForTilsynId: dma('tilsynsBaggrunde', 'PLANLAGT'),
         varslet: true,
         planlagtStart: planStart,
