@@ -155,6 +155,19 @@ describe.each(dbTargets())('brugeradministration on %s', (target) => {
     expect((await medlemskab(adminId)).roller).not.toContain('OkonomiAdmin');
   });
 
+  it('refuses a KommuneAdmin who suspends a system administrator (403), changing nothing', async () => {
+    const adminId = await t.brugerId('admin');
+    const foer = await medlemskab(adminId);
+    expect(foer.roller).toContain('SystemAdmin');
+    const res = await t.kald('POST', `/api/brugeradmin/brugere/${adminId}/suspender`, admin, {
+      til: null,
+      forrigeRoller: (await raekke('admin')).roller,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/kan ikke suspendere en systemadministrator/);
+    expect(await medlemskab(adminId)).toEqual(foer);
+  });
+
   it('suspends: no sign-in and old tokens stop at the next request; restore works', async () => {
     const landbrugId = await t.brugerId('landbrug');
     const gammel = await t.tokenFor('landbrug');

@@ -21,7 +21,7 @@ import { bruger, brugerAdminLog, brugerKunde } from '../db/schema';
 import type { Tx } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { conflict, HttpError, notFound } from '../http/errors';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 
 /**
  * Administration: the customer's users, their roles and suspension (issue 15). Every route works on
@@ -247,6 +247,9 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
       const alle = await laasMedlemskaber(tx, user.kundeId);
       const m = alle.find((x) => x.brugerId === brugerId);
       if (!m) throw notFound('Brugeren');
+      // A system administrator serves every municipality: only another system administrator may lock them out.
+      if (m.roller.includes('SystemAdmin') && !user.roller.includes('SystemAdmin'))
+        throw forbidden('En kommuneadministrator kan ikke suspendere en systemadministrator');
       if (!sammeRoller(m.roller, forrigeRoller)) throw conflict(BRUGER_AENDRET_AF_ANDEN);
       const roller = m.roller.includes('TimeOut') ? m.roller : [...m.roller, 'TimeOut'];
       const efter = { ...m, roller, suspenderetTil: slut };
