@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,12 @@ import pg from 'pg';
 export interface PgCluster {
   url: string;
   stop(): void;
+  /** Stops the server, keeping its data ('immediate' as a crash, 'fast' as an orderly shutdown). */
+  stopServer(mode: 'immediate' | 'fast'): void;
+  /** Kills the postmaster with SIGKILL (its data stays). */
+  killServer(): void;
+  /** Starts the stopped (or killed) server again on the same port and data. */
+  startServer(): void;
 }
 
 function hasBinary(name: string): boolean {
@@ -48,21 +54,33 @@ export async function startPgCluster(): Promise<PgCluster | undefined> {
         )
       : execFileSync(cmd, args, { stdio: 'pipe' });
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+      '-w',
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stopServer(mode) {
+      run('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
+    },
+    killServer() {
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+    },
+    startServer: start,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } catch {
+        // already stopped
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -60,6 +60,15 @@ export async function openDatabase(opts: {
     // An idle connection the server closes (restart, admin termination) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL: en ledig forbindelse blev lukket (${err.message})`));
+    // A connection checked out (a transaction between two statements) that the server closes emits
+    // 'error' on its client, where the pool listens only while it is idle: without this listener the
+    // process would die of an unhandled 'error' event. The statement in flight fails on its own (the
+    // request answers 503, see erForbindelsesfejl) and the client is thrown away on release.
+    pool.on('connect', (client) => {
+      client.on('error', (err) =>
+        console.error(`PostgreSQL: en forbindelse i brug blev lukket (${err.message})`),
+      );
+    });
     const db = drizzlePg(pool, { schema });
     const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
       const session = await pool.connect();
@@ -139,6 +148,40 @@ export function sqlState(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Node's codes of a connection refused, reset or timed out. */
+const FORBINDELSESKODER = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** The driver's words for a connection that ended under it (node-postgres has no code for these). */
+const FORBINDELSE_ENDT =
+  /Connection terminated|Client has encountered a connection error|Connection ended|connection is closed|Client was closed/i;
+
+/**
+ * Whether an error means the database is out of reach (restarting, stopped, unreachable) rather
+ * than a fault of the request: SQLSTATE class 08 (connection exception) and 57P01–57P03 (admin or
+ * crash shutdown, cannot connect now), a refused or reset socket, or a connection the driver saw
+ * end. Such a request answers 503 and can be retried (src/server/http/error-handler.ts).
+ */
+export function erForbindelsesfejl(err: unknown): boolean {
+  const state = sqlState(err);
+  if (state !== undefined && (state.startsWith('08') || /^57P0[123]$/.test(state))) return true;
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && FORBINDELSESKODER.has(code)) return true;
+    if (typeof message === 'string' && FORBINDELSE_ENDT.test(message)) return true;
+    // AggregateError (a refused connect to several addresses) holds its causes in `errors`.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((x) => erForbindelsesfejl(x))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

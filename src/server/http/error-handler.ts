@@ -1,9 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { erForbindelsesfejl } from '../db/client';
 import { formatProblemErrors, HttpError } from './errors';
 import { logUnhandledError } from './logging';
 
 const UVENTET_FEJL = 'Der opstod en uventet fejl, prøv igen. Kontakt support hvis problemet fortsætter.';
+
+/** The answer while the database is out of reach (restart, stop): nothing was saved, try again. */
+export const DB_UTILGAENGELIG =
+  'Databasen er midlertidigt utilgængelig, og intet blev gemt. Prøv igen om et øjeblik.';
 
 /** Field name of a schema validation error: the path below body/query/params, dotted. */
 function fieldOf(instancePath: string, context: string | undefined): string {
@@ -72,6 +77,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(status)
         .send({ title: 'Ugyldig forespørgsel', status, errors: { request: [klientfejl(error)] } });
+    }
+    if (erForbindelsesfejl(error)) {
+      request.log.warn({ err: error.message }, 'database out of reach: 503');
+      return reply.code(503).header('retry-after', '5').send({ status: 503, message: DB_UTILGAENGELIG });
     }
     logUnhandledError(request.log, error);
     const isAdmin = request.user?.ressourcer?.has('SYSTEM_ADMIN') ?? false;
