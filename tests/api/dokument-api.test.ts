@@ -1,3 +1,4 @@
+import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import { type SQL, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,6 +294,67 @@ describe.each(dbTargets())('document templates and letters on %s', (target) => {
       sql`SELECT notat FROM logbog WHERE virksomhed_id = ${tilsyn.virksomhedId} ORDER BY id DESC LIMIT 1`,
     );
     expect(log[0]!.notat).toContain('dannet på tilsyn');
+  });
+
+  it('refuses control characters outside XML 1.0 at input, in JSON and multipart fields and file names (issue 31)', async () => {
+    const [punkt] = await rows<{ id: number }>(
+      sql`SELECT k.id FROM kontrolpunkt k JOIN kontrolpunkt_skabelon s ON s.id = k.skabelon_id
+          WHERE s.kunde_id = ${skive} AND s.virksomhedstype = 1 ORDER BY k.id DESC LIMIT 1`,
+    );
+    const r = await req('PUT', `kontrolpunkt/tilsyn/${tilsyn.id}`, 'virksomhed', {
+      punkter: [
+        { kontrolpunktId: punkt!.id, resultat: 'OK', bemaerkning: 'Lodret\u000bfane', version: null },
+      ],
+    });
+    expect(r.statusCode).toBe(400);
+    expect(json(r).errors['punkter.0.bemaerkning']).toEqual([
+      'Indeholder et styretegn (U+000B), som ikke kan bruges i breve og eksporter',
+    ]);
+    const url = `dokumentskabelon/scan/${skive}`;
+    const felt = await upload(url, 'admin', 'Brev.docx', byggeDemoSkabelon(), {
+      dokumentType: 'tilsyn\u0001',
+    });
+    expect(felt.statusCode).toBe(400);
+    expect(json(felt).errors.dokumentType[0]).toMatch(/styretegn \(U\+0001\)/);
+    const nul = await upload(url, 'admin', 'Br\u0000ev.docx', byggeDemoSkabelon(), {
+      dokumentType: 'tilsyn',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(json(nul).errors.fil[0]).toMatch(/nul-tegn/);
+    const lang = await upload(url, 'admin', `${'x'.repeat(300)}.docx`, byggeDemoSkabelon(), {
+      dokumentType: 'tilsyn',
+    });
+    expect(lang.statusCode).toBe(400);
+    expect(json(lang).errors.fil).toEqual(['Filnavnet er for langt: højst 255 tegn']);
+  });
+
+  it('writes a well-formed letter even from text stored with control characters before the guard', async () => {
+    const [k] = await rows<{ id: number }>(
+      sql`SELECT id FROM administrative_oplysninger WHERE kunde_id = ${skive} ORDER BY id LIMIT 1`,
+    );
+    await rows(
+      sql`UPDATE administrative_oplysninger SET afsender = ${'Skive\u0001 Kommune\u000b, Natur og Miljø'} WHERE id = ${k!.id}`,
+    );
+    const s = await skabelon('virksomhed', skive, 'tilsyn');
+    const r = await req('POST', `brev/tilsyn/${tilsyn.id}`, 'virksomhed', {
+      skabelonId: s.id,
+      administrativeOplysningerId: k!.id,
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const fil = await req('GET', `brev/${json(r).filId}`, 'virksomhed');
+    const filer = unzipSync(new Uint8Array(fil.rawPayload));
+    for (const [navn, indhold] of Object.entries(filer).filter(([n]) => /\.(xml|rels)$/.test(n))) {
+      const xml = new TextDecoder().decode(indhold);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is refused
+      expect(xml, navn).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+      expect(
+        () => new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml'),
+        navn,
+      ).not.toThrow();
+    }
+    expect(afsnitTekster(aabnDocx(new Uint8Array(fil.rawPayload))).join('\n')).toContain(
+      'Skive Kommune, Natur og Miljø',
+    );
   });
 
   it('letters: rights of the owner (403), other customers (404), the template kind and state (400)', async () => {

@@ -7,15 +7,21 @@ import {
   aabnDocx,
   afsnitTekster,
   DocxFejl,
+  erAlmindeligSti,
   FORMULARFELT_BESKED,
   fyldDocx,
   INGEN_KONTROLPUNKTER,
   katalogAf,
   SKABELON_BOMBE,
+  SKABELON_DELNAVN,
   SKABELON_DOCTYPE,
+  SKABELON_DYNAMISK_FELT,
   scanDocx,
   scanFelter,
+  skabelonEkstern,
+  skabelonFeltkode,
   type Udfyldning,
+  xmlSikker,
 } from '../../src/server/dokument/docx';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -237,6 +243,122 @@ describe('docx refusals', () => {
     expect(
       fejlAf(() => aabnDocx(zipSync({ ...filer, 'word/_rels/settings.xml.rels': strToU8(rels) }))).besked,
     ).toBe(SKABELON_MAKRO);
+  });
+
+  describe('documents are inert (issue 31)', () => {
+    const RELS_NS = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
+    const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const medDel = (navn: string, xml: string) =>
+      zipSync({ ...unzipSync(byggeDemoSkabelon()), [navn]: strToU8(xml) });
+    const felt = (...koder: string[]) =>
+      `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>${koder
+        .map((k) => `<w:r><w:instrText xml:space="preserve">${k}</w:instrText></w:r>`)
+        .join(
+          '',
+        )}<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>x</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
+
+    it('refuses fields that run or include something, also split over runs or written as references', () => {
+      expect(
+        fejlAf(() => aabnDocx(medBody(felt(' DDE', 'AUTO c:\\\\windows\\\\system32\\\\cmd.exe "/c calc"'))))
+          .besked,
+      ).toBe(skabelonFeltkode('DDEAUTO'));
+      expect(fejlAf(() => aabnDocx(medBody(felt(' &#73;NCLUDETEXT "http://x/y.docx" '))))).toMatchObject({
+        status: 400,
+        besked: skabelonFeltkode('INCLUDETEXT'),
+      });
+      expect(
+        fejlAf(() =>
+          aabnDocx(
+            medBody('<w:p><w:fldSimple w:instr=" INCLUDEPICTURE &quot;http://x/p.png&quot; \\d"/></w:p>'),
+          ),
+        ).besked,
+      ).toBe(skabelonFeltkode('INCLUDEPICTURE'));
+      // In a header, and with another namespace prefix bound to Word's namespace.
+      const hoved = `<x:hdr xmlns:x="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><x:p><x:r><x:fldChar x:fldCharType="begin"/></x:r><x:r><x:instrText>LINK Excel.Sheet "c:\\\\a.xls"</x:instrText></x:r><x:r><x:fldChar x:fldCharType="end"/></x:r></x:p></x:hdr>`;
+      expect(fejlAf(() => aabnDocx(medDel('word/header9.xml', hoved))).besked).toBe(skabelonFeltkode('LINK'));
+      // A code built by a nested field is refused; a nested field inside an IF is fine.
+      expect(
+        fejlAf(() =>
+          aabnDocx(
+            medBody(
+              felt('').replace(
+                '<w:r><w:instrText xml:space="preserve"></w:instrText></w:r>',
+                `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>QUOTE "DDEAUTO"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`,
+              ),
+            ),
+          ),
+        ).besked,
+      ).toBe(SKABELON_DYNAMISK_FELT);
+      const hvis = `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> IF </w:instrText></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> MERGEFIELD Virksomhed_Navn </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:instrText> = "" "a" "b" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
+      expect(() => aabnDocx(medBody(hvis + felt(' PAGE ') + felt(' DATE \\@ "dd-MM-yyyy" ')))).not.toThrow();
+    });
+
+    it('refuses external targets (images, remote templates with a query), allows web and mail links', () => {
+      const rel = (type: string, target: string) =>
+        `<Relationships ${RELS_NS}><Relationship Id="rId9" Type="${R}/${type}" Target="${target}" TargetMode="External"/></Relationships>`;
+      expect(
+        fejlAf(() =>
+          aabnDocx(medDel('word/_rels/document.xml.rels', rel('image', 'file:///C:/billeder/logo.png'))),
+        ).besked,
+      ).toBe(skabelonEkstern('file:///C:/billeder/logo.png'));
+      expect(
+        fejlAf(() =>
+          aabnDocx(
+            medDel('word/_rels/settings.xml.rels', rel('attachedTemplate', 'https://x.example/t.dotm?v=1')),
+          ),
+        ).besked,
+      ).toBe(SKABELON_MAKRO);
+      expect(
+        fejlAf(() =>
+          aabnDocx(
+            medDel('word/_rels/settings.xml.rels', rel('attachedTemplate', 'https://x.example/t.dotx')),
+          ),
+        ),
+      ).toMatchObject({ status: 400 });
+      expect(
+        fejlAf(() => aabnDocx(medDel('word/_rels/document.xml.rels', rel('hyperlink', 'file:///c:/a.exe'))))
+          .status,
+      ).toBe(400);
+      expect(() =>
+        aabnDocx(medDel('word/_rels/footer1.xml.rels', rel('hyperlink', 'https://www.skive.dk/'))),
+      ).not.toThrow();
+      expect(() =>
+        aabnDocx(medDel('word/_rels/footer1.xml.rels', rel('hyperlink', 'mailto:miljoe@skive.dk'))),
+      ).not.toThrow();
+    });
+
+    it('refuses entry names that are not plain relative paths', () => {
+      for (const navn of [
+        '../../evil.txt',
+        '/etc/x',
+        'word\\a.xml',
+        'C:/x.xml',
+        'word/./a.xml',
+        'word//a.xml',
+      ])
+        expect(fejlAf(() => aabnDocx(medDel(navn, '<x/>'))).besked, navn).toBe(SKABELON_DELNAVN);
+      expect(erAlmindeligSti('word/media/image1.png')).toBe(true);
+      expect(erAlmindeligSti('[Content_Types].xml')).toBe(true);
+    });
+
+    it('writes a well-formed letter whatever text is stored: characters outside XML 1.0 are left out', () => {
+      const docx = medBody(
+        '<w:p><w:bookmarkStart w:id="1" w:name="Virksomhed_Navn"/><w:r><w:t>x</w:t></w:r><w:bookmarkEnd w:id="1"/></w:p><w:p><w:r><w:t>{Kommune_Afsender}</w:t></w:r></w:p>',
+      );
+      const ud = fyldDocx(
+        aabnDocx(docx),
+        udfyld({ Virksomhed_Navn: 'A\u0001B\u000bC\uffffD', Kommune_Afsender: 'Skive\u0008 Kommune' }),
+        katalog,
+      );
+      const xml = dokumentXml(ud);
+      expect(xml).toContain('ABCD');
+      expect(xml).toContain('Skive Kommune');
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is refused
+      expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+      // Every part parses as XML again (the file opens).
+      expect(() => aabnDocx(ud)).not.toThrow();
+      expect(xmlSikker('tab\tlinje\nslut\r')).toBe('tab\tlinje\nslut\r');
+    });
   });
 
   it('refuses a DOCTYPE (no entities are ever expanded)', () => {

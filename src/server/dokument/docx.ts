@@ -67,19 +67,101 @@ function parseXml(tekst: string): Document {
 }
 
 /** The relationships of a .rels part: Type and Target of each. */
-function relationer(tekst: string | undefined): { type: string; target: string }[] {
+function relationer(tekst: string | undefined): { type: string; target: string; ekstern: boolean }[] {
   if (!tekst) return [];
-  const ud: { type: string; target: string }[] = [];
-  for (const m of tekst.matchAll(/<Relationship\b[^>]*>/g)) {
-    const type = /\bType="([^"]*)"/.exec(m[0])?.[1] ?? '';
-    const target = /\bTarget="([^"]*)"/.exec(m[0])?.[1] ?? '';
-    ud.push({ type, target });
+  const ud: { type: string; target: string; ekstern: boolean }[] = [];
+  const attr = (tag: string, navn: string) =>
+    new RegExp(`\\b${navn}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+      .exec(tag)
+      ?.slice(1)
+      .find((v) => v !== undefined) ?? '';
+  for (const m of tekst.matchAll(/<(?:[\w.-]+:)?Relationship\b[^>]*>/g)) {
+    ud.push({
+      type: attr(m[0], 'Type'),
+      target: afkodXml(attr(m[0], 'Target')),
+      ekstern: /^external$/i.test(attr(m[0], 'TargetMode').trim()),
+    });
   }
   return ud;
 }
 
+export const SKABELON_DELNAVN =
+  'Skabelonen indeholder en del med et ugyldigt navn (kun almindelige relative stier) og kan ikke bruges';
+export const skabelonEkstern = (maal: string) =>
+  `Skabelonen henter indhold uden for dokumentet (${maal.slice(0, 80)}) og kan ikke bruges`;
+export const skabelonFeltkode = (kode: string) =>
+  `Skabelonen indeholder feltkoden ${kode}, som kører eller henter indhold, og kan ikke bruges`;
+export const SKABELON_DYNAMISK_FELT =
+  'Skabelonen indeholder en feltkode, der bygges af et andet felt, og kan ikke bruges';
+
+/**
+ * An entry name is a plain relative path: no leading '/', no '\\', no drive or scheme (':'), no '.' or
+ * '..' segment, no control characters. Anything else could be written outside a folder by a tool
+ * that unpacks the letter.
+ */
+export function erAlmindeligSti(navn: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is refused
+  if (navn === '' || navn.startsWith('/') || /[\\:\u0000-\u001f\u007f]/.test(navn)) return false;
+  return navn
+    .split('/')
+    .every((seg, i, alleSeg) => seg !== '.' && seg !== '..' && (seg !== '' || i === alleSeg.length - 1));
+}
+
+/** Field codes that run something, fetch or include content from outside, or print. */
+const FARLIGE_FELTER =
+  /^\s*(DDEAUTO|DDE|INCLUDETEXT|INCLUDEPICTURE|INCLUDE|LINK|IMPORT|MACROBUTTON|DATABASE|EMBED|PRINT)\b/i;
+
+const XML_ENTITETER: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const afkodXml = (t: string) =>
+  t.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
+    e[0] === '#'
+      ? String.fromCodePoint(
+          e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)),
+        )
+      : (XML_ENTITETER[e.toLowerCase()] ?? ''),
+  );
+
+/** A part's field markers in document order (any namespace prefix: Word honours any). */
+const FELT_TOKEN =
+  /<(?:[\w.-]+:)?fldChar\b[^>]*?fldCharType\s*=\s*["'](begin|separate|end)["'][^>]*>|<(?:[\w.-]+:)?instrText\b[^>]*>([^<]*)<\/(?:[\w.-]+:)?instrText>|<(?:[\w.-]+:)?fldSimple\b[^>]*?\binstr\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+/**
+ * Refuses a field that runs or includes something (DDEAUTO, INCLUDETEXT, LINK …) in any XML part,
+ * also when Word split its code over several runs or wrote it with character references, and a field
+ * whose code starts with another field (a code built at run time). One pass over the text: linear.
+ */
+function tjekFeltkoder(xml: string): void {
+  const stak: string[] = [];
+  const tjek = (instr: string) => {
+    const m = FARLIGE_FELTER.exec(afkodXml(instr));
+    if (m) throw new DocxFejl(400, skabelonFeltkode(m[1]!.toUpperCase()));
+  };
+  for (const m of xml.matchAll(FELT_TOKEN)) {
+    const [, fldChar, instrText, simpelDq, simpelSq] = m;
+    if (fldChar === 'begin') {
+      if (stak.length > 0 && stak[stak.length - 1]!.trim() === '')
+        throw new DocxFejl(400, SKABELON_DYNAMISK_FELT);
+      stak.push('');
+    } else if (fldChar === 'separate' || fldChar === 'end') {
+      // The code is complete at 'separate' (or at 'end' when there is no result part).
+      const top = stak.length - 1;
+      if (top >= 0 && stak[top] !== '\u0000') {
+        tjek(stak[top]!);
+        stak[top] = '\u0000';
+      }
+      if (fldChar === 'end') stak.pop();
+    } else if (instrText !== undefined) {
+      const top = stak.length - 1;
+      if (top >= 0 && stak[top] !== '\u0000') stak[top] += instrText;
+      else tjek(instrText);
+    } else tjek(simpelDq ?? simpelSq ?? '');
+  }
+}
+
 /** Refuses macros and other active content: VBA projects, macro-enabled types, ActiveX, OLE, .dotm. */
 function tjekAktivtIndhold(filer: Record<string, Uint8Array>): void {
+  for (const navn of Object.keys(filer))
+    if (!erAlmindeligSti(navn)) throw new DocxFejl(400, SKABELON_DELNAVN);
   for (const navn of Object.keys(filer)) {
     const n = navn.toLowerCase();
     if (n.endsWith('vbaproject.bin') || n.endsWith('vbadata.xml')) throw new DocxFejl(400, SKABELON_MAKRO);
@@ -91,8 +173,20 @@ function tjekAktivtIndhold(filer: Record<string, Uint8Array>): void {
   if (/macroEnabled|vbaProject|activeX/i.test(typer)) throw new DocxFejl(400, SKABELON_MAKRO);
   const rels = filer['word/_rels/settings.xml.rels'];
   for (const r of relationer(rels ? strFromU8(rels) : undefined)) {
-    if (/attachedTemplate$/i.test(r.type) && /\.dotm$/i.test(r.target.trim()))
+    if (/attachedTemplate$/i.test(r.type) && /\.dotm(\?|#|$)/i.test(r.target.trim()))
       throw new DocxFejl(400, SKABELON_MAKRO);
+  }
+  for (const [navn, indhold] of Object.entries(filer)) {
+    const n = navn.toLowerCase();
+    if (n.endsWith('.rels')) {
+      // Nothing is fetched from outside: an external target is refused, but for a plain web or mail
+      // link (a hyperlink is only followed when the reader clicks it).
+      for (const r of relationer(strFromU8(indhold))) {
+        if (!r.ekstern) continue;
+        if (/\/hyperlink$/i.test(r.type) && /^(https?:\/\/|mailto:)/i.test(r.target.trim())) continue;
+        throw new DocxFejl(400, skabelonEkstern(r.target));
+      }
+    } else if (n.endsWith('.xml')) tjekFeltkoder(strFromU8(indhold));
   }
 }
 
@@ -377,8 +471,19 @@ export interface Udfyldning {
   kontrolpunkter: readonly KontrolpunktRaekke[];
 }
 
+/** Characters XML 1.0 cannot hold (C0 controls but tab, LF and CR; U+FFFE/U+FFFF; lone surrogates). */
+const IKKE_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is refused
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/**
+ * A value as a letter may hold it: the input guard refuses such characters at input, this removes
+ * any stored before it (a letter with one is a file Word cannot open).
+ */
+export const xmlSikker = (tekst: string): string => tekst.replace(IKKE_XML, '');
+
 /** A run holding `tekst` (newlines become w:br, tabs w:tab) with a copy of `rPr`. */
-function lavRun(doc: Document, tekst: string, rPr: Element | null): Element {
+function lavRun(doc: Document, raa: string, rPr: Element | null): Element {
+  const tekst = xmlSikker(raa);
   const r = wEl(doc, 'r');
   if (rPr) r.appendChild(rPr.cloneNode(true));
   tekst.split('\n').forEach((linje, i) => {
@@ -583,8 +688,8 @@ function fyldDel(doc: Document, u: Udfyldning, katalog: Katalog): void {
   const vaerdiAf = (navn: string): string | undefined => {
     const k = katalog.kendt(navn);
     if (!k) return undefined;
-    if (k === KONTROLPUNKTER_NAVN) return kontrolpunktTekst(u.kontrolpunkter);
-    return u.vaerdier.get(k) ?? '';
+    if (k === KONTROLPUNKTER_NAVN) return xmlSikker(kontrolpunktTekst(u.kontrolpunkter));
+    return xmlSikker(u.vaerdier.get(k) ?? '');
   };
   // Merge fields: the whole field becomes plain text (Word would otherwise show the code again).
   for (const f of alle(doc, 'fldSimple')) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SKABELON_MAKS_BYTES, SKABELON_STOERRELSE_FEJL } from '../../contract/dokumenter';
 import { HttpError } from '../http/errors';
+import { multipartFilnavn, multipartTekst } from '../http/input-guard';
 
 /** A Danish 400 with the message on one field. */
 export const feltFejl = (felt: string, besked: string) =>
@@ -39,9 +40,10 @@ export async function laesSkabelonUpload(
           continue;
         }
         fil = await del.toBuffer();
-        filnavn = del.filename?.trim() ? del.filename.trim().slice(0, 255) : null;
+        filnavn = multipartFilnavn('fil', del.filename);
       } else if (typeof del.value === 'string') {
-        felter[del.fieldname] = del.value;
+        const navn = multipartTekst('felt', del.fieldname);
+        felter[navn] = multipartTekst(navn, del.value);
       }
     }
   } catch (err) {

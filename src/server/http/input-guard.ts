@@ -3,8 +3,9 @@ import { type FeltFejl, problemDetails } from './errors';
 
 /**
  * One place that refuses text PostgreSQL cannot store, for every route: U+0000 (a text or jsonb value
- * cannot hold it, so the statement failed with a 500) and a UTF-16 surrogate without its partner (a
- * jsonb value refuses it; a text column silently got U+FFFD instead). Query, path parameters, the
+ * cannot hold it, so the statement failed with a 500), a UTF-16 surrogate without its partner (a
+ * jsonb value refuses it; a text column silently got U+FFFD instead), and the control characters
+ * XML 1.0 cannot hold (they would make a generated letter unreadable). Query, path parameters, the
  * headers the server reads and the parsed body (JSON and the sign-on form) are checked before the
  * route's own validation, and the answer is a 400 naming each field, like any validation error.
  */
@@ -19,9 +20,20 @@ const INPUT_HEADERS = ['authorization'] as const;
 const SURROGAT = /[\ud800-\udfff]/;
 const ENLIG_SURROGAT = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * Control characters outside XML 1.0's set (all C0 controls but tab, LF and CR; U+FFFE, U+FFFF): a
+ * letter or export holding one is a file Word and Excel refuse to open, so no text may carry them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what is refused
+const IKKE_XML_TEGN = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+export const styretegnBesked = (tegn: string) =>
+  `Indeholder et styretegn (U+${tegn.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), som ikke kan bruges i breve og eksporter`;
+
 /** Why a text cannot be stored, or null when it can. */
 export function ugyldigTekst(s: string): string | null {
   if (s.includes('\u0000')) return NUL_BESKED;
+  const styretegn = IKKE_XML_TEGN.exec(s);
+  if (styretegn) return styretegnBesked(styretegn[0]);
   return SURROGAT.test(s) && ENLIG_SURROGAT.test(s) ? SURROGAT_BESKED : null;
 }
 
@@ -78,4 +90,27 @@ export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     afvisUgyldigt(findUgyldigeTekster(request.body, 'body'));
   });
+}
+
+/** The longest file name kept (most file systems' limit). */
+export const FILNAVN_MAKS = 255;
+export const FILNAVN_FOR_LANGT = `Filnavnet er for langt: højst ${FILNAVN_MAKS} tegn`;
+
+/**
+ * A multipart text (a field's value) as the guard above checks JSON: a text it refuses is a 400 on
+ * `felt`. Multipart bodies are read by the routes themselves, after the hooks have run.
+ */
+export function multipartTekst(felt: string, v: string): string {
+  const besked = ugyldigTekst(v);
+  if (besked) throw problemDetails([{ field: felt, message: besked }]);
+  return v;
+}
+
+/** An uploaded file's name: trimmed, null when empty, refused (400 on `felt`) when unusable or too long. */
+export function multipartFilnavn(felt: string, raa: string | undefined): string | null {
+  const navn = raa?.trim() ?? '';
+  if (navn === '') return null;
+  multipartTekst(felt, navn);
+  if (navn.length > FILNAVN_MAKS) throw problemDetails([{ field: felt, message: FILNAVN_FOR_LANGT }]);
+  return navn;
 }

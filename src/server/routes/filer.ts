@@ -22,6 +22,7 @@ import { skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { HttpError, notFound } from '../http/errors';
+import { multipartFilnavn } from '../http/input-guard';
 import { loadVandanlaeg } from './entity-access';
 
 /**
@@ -198,7 +199,7 @@ export async function filRoutes(app: FastifyInstance, { db }: Pick<Deps, 'db'>):
         if ((err as { statusCode?: number }).statusCode === 413) throw forStor();
         throw fejl400('Filen kunne ikke læses. Prøv at vedhæfte den igen');
       }
-      const filnavn = del.filename?.trim() ? del.filename.trim().slice(0, 255) : null;
+      const filnavn = multipartFilnavn('fil', del.filename);
       const endelse = filEndelse(filnavn);
       const mimeType = FIL_TYPER[endelse];
       if (!mimeType) throw fejl400(FIL_TYPE_FEJL);
