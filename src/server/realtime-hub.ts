@@ -6,10 +6,13 @@ import type { ValideringHaendelse } from '../contract/validering';
  * and forwards it on a stream of its own; the hubs (in-process and NOTIFY/LISTEN) carry any member
  * unchanged, so nothing else needs to change.
  */
-export type LiveHaendelse = { emne: 'validering'; data: ValideringHaendelse };
+export type LiveHaendelse =
+  | { emne: 'validering'; data: ValideringHaendelse }
+  /** A user's access changed (suspended, roles changed): their open streams end and reconnect, checked anew. */
+  | { emne: 'adgang'; data: { brugerId: number } };
 export type Emne = LiveHaendelse['emne'];
 /** The topics a hub accepts from NOTIFY payloads (a payload of an unknown topic is dropped). */
-export const EMNER: ReadonlySet<string> = new Set<Emne>(['validering']);
+export const EMNER: ReadonlySet<string> = new Set<Emne>(['validering', 'adgang']);
 
 /** What a subscriber receives. */
 export type Levering =

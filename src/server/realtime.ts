@@ -128,6 +128,10 @@ export function registerHaendelser(
         unsubscribe = await hub.subscribe(user.kundeId, (l: Levering) => {
           if (l.type === 'haendelse' && l.haendelse.emne === 'validering') {
             skriv(`event: besluttet\ndata: ${JSON.stringify(l.haendelse.data)}\n\n`);
+          } else if (l.type === 'haendelse' && l.haendelse.emne === 'adgang') {
+            // The user's access changed: end at once; the browser reconnects and is checked anew
+            // (a suspended user is refused, changed roles decide).
+            if (l.haendelse.data.brugerId === user.brugerId) res.end();
           } else if (l.type === 'genindlaes' || (l.type === 'aendret' && l.emne === 'validering')) {
             skriv(klar);
           }

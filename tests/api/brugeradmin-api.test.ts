@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brugerAdminLog, brugerKunde } from '../../src/server/db/schema';
+import { holdStroem, venterPaa } from '../helpers/server-prosess';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /** /admin/BrugerAdministration: roles, suspension, creation, the log and the rules (issue 15). */
@@ -221,6 +222,35 @@ describe.each(dbTargets())('brugeradministration on %s', (target) => {
     expect((await stroem()).statusCode).toBe(401);
     await t.kald('POST', `/api/brugeradmin/brugere/${laeserId}/genaktiver`, admin);
     expect((await stroem()).statusCode).toBe(200);
+  });
+
+  it("ends a suspended user's OPEN event stream at once, and a reconnect is refused (issue 31)", async () => {
+    const laeserId = await t.brugerId('laeser');
+    const token = await t.tokenFor('laeser');
+    const adresse = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stroem = await holdStroem(
+      `${adresse}/api/validering/haendelser?token=${encodeURIComponent(token)}`,
+    );
+    try {
+      await venterPaa(() => stroem.events.some((e) => e.event === 'klar'), 10_000, "the stream's klar event");
+      expect(stroem.lukket()).toBe(false);
+      const res = await t.kald('POST', `/api/brugeradmin/brugere/${laeserId}/suspender`, admin, {
+        til: null,
+        forrigeRoller: [
+          'SagsbehandlerVirksomLaes',
+          'SagsbehandlerLandbrugLaes',
+          'SagsbehandlerVandanlaegLaes',
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      // On PostgreSQL the event travels through LISTEN/NOTIFY: well within two seconds.
+      await venterPaa(() => stroem.lukket(), 2000, 'the stream to end');
+      const igen = await fetch(`${adresse}/api/validering/haendelser?token=${encodeURIComponent(token)}`);
+      expect(igen.status).toBe(401);
+    } finally {
+      stroem.close();
+      await t.kald('POST', `/api/brugeradmin/brugere/${laeserId}/genaktiver`, admin);
+    }
   });
 
   it('a suspension with an end date ends by itself', async () => {

@@ -219,7 +219,7 @@ for (const target of dbTargets()) {
       const svar = await beslut(k, 'Godkend', [p]);
       const haendelser: ValideringHaendelse[] = [];
       const stop = await hubFor(t.database.db).subscribe(skive, (l) => {
-        if (l.type === 'haendelse') haendelser.push(l.haendelse.data);
+        if (l.type === 'haendelse' && l.haendelse.emne === 'validering') haendelser.push(l.haendelse.data);
       });
       try {
         expect((await fortryd('vand', k.art, svar.versioner)).statusCode).toBe(200);

@@ -88,6 +88,7 @@ export async function holdStroem(url: string) {
   const ctrl = new AbortController();
   const res = await fetch(url, { signal: ctrl.signal });
   const events: { event: string; data: unknown }[] = [];
+  const tilstand = { lukket: false };
   if (res.ok && res.body) {
     const reader = res.body.getReader();
     const dec = new TextDecoder();
@@ -96,7 +97,10 @@ export async function holdStroem(url: string) {
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) break;
+          if (done) {
+            tilstand.lukket = true;
+            break;
+          }
           buf += dec.decode(value, { stream: true });
           let i = buf.indexOf('\n\n');
           while (i >= 0) {
@@ -113,7 +117,8 @@ export async function holdStroem(url: string) {
       }
     })();
   }
-  return { res, events, close: () => ctrl.abort() };
+  /** `lukket()`: the server ended the stream. */
+  return { res, events, close: () => ctrl.abort(), lukket: () => tilstand.lukket };
 }
 
 /** Resolves when `pred` holds; rejects after `timeoutMs` with `hvad` in the message. */

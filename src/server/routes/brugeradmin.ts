@@ -22,6 +22,7 @@ import type { Tx } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { hubFor } from '../realtime';
 
 /**
  * Administration: the customer's users, their roles and suspension (issue 15). Every route works on
@@ -160,6 +161,10 @@ async function log(
 export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Deps) {
   const nu = () => clock?.() ?? new Date();
 
+  /** After a committed change of a user's access: their open event streams end (in every process). */
+  const adgangAendret = (kundeId: number, brugerId: number) =>
+    hubFor(db).publish(kundeId, { emne: 'adgang', data: { brugerId } });
+
   serve(app, hentAdminBrugere, async (request) => {
     const t = nu();
     const [alle, senest] = await Promise.all([
@@ -209,7 +214,7 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
           : 'Rollen TimeOut sættes med Suspender, ikke som en rolle',
       );
     const t = nu();
-    return db.transaction(async (tx) => {
+    const svar = await db.transaction(async (tx) => {
       const alle = await laasMedlemskaber(tx, user.kundeId);
       const m = alle.find((x) => x.brugerId === brugerId);
       if (!m) throw notFound('Brugeren');
@@ -231,6 +236,8 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
       await log(tx, user, brugerId, 'RollerAendret', tilstand(m, t), tilstand(efter, t), t);
       return enRaekke(tx, user, brugerId, t);
     });
+    await adgangAendret(user.kundeId, brugerId);
+    return svar;
   });
 
   serve(app, suspenderBruger, async (request) => {
@@ -243,7 +250,7 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
     const slut = til === null ? null : new Date(`${til}T23:59:59.999+01:00`);
     if (slut !== null && slut.getTime() <= t.getTime())
       throw felt400('til', 'Slutdatoen skal ligge i fremtiden');
-    return db.transaction(async (tx) => {
+    const svar = await db.transaction(async (tx) => {
       const alle = await laasMedlemskaber(tx, user.kundeId);
       const m = alle.find((x) => x.brugerId === brugerId);
       if (!m) throw notFound('Brugeren');
@@ -261,6 +268,8 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
       await log(tx, user, brugerId, 'Suspenderet', tilstand(m, t), tilstand(efter, t), t);
       return enRaekke(tx, user, brugerId, t);
     });
+    await adgangAendret(user.kundeId, brugerId);
+    return svar;
   });
 
   serve(app, genaktiverBruger, async (request) => {
