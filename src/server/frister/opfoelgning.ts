@@ -33,7 +33,7 @@ import { idsAf } from './tilsynsfakta';
 /**
  * The follow-up list (/frister/opfoelgning), computed in SQL from the records so that a page never
  * loads every inspection into JavaScript. The rules are src/contract/frister-regler.ts's; the SQL
- * applies their figures and code lists (tests/api/frister-regler-api.test.ts holds the two together):
+ * applies their figures and code lists (tests/api/frister-api.test.ts holds the two together):
  * - per inspection with a date that has the order's deadlines (`tilsynetsFrister`: a company or farm
  *   under regular inspection, not an 'øvrigt tilsyn'): after a physical one the report to the company
  *   (`rapportFrist`) until `rapportSendt`; after a physical or administrative one DMA (`dmaFrist`)
