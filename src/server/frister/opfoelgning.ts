@@ -77,7 +77,8 @@ export function laesbareTyper(user: SessionUser): number[] {
 
 /**
  * `tilsynetsFrister` over an inspection (alias r) and its owner (alias v): a company or farm under
- * regular inspection, not an 'øvrigt tilsyn' (no category counts as one that is not), of one of `typer`.
+ * regular inspection, not an 'øvrigt tilsyn' (an inspection without a category is not one), of one
+ * of `typer`.
  */
 const underOrdningenSql = (typer: readonly string[]): SQL =>
   sql`v.type in (${VIRKSOMHEDSTYPE.VIRKSOMHED}, ${VIRKSOMHEDSTYPE.LANDBRUG})
