@@ -1,13 +1,20 @@
+import { VIRKSOMHEDSTYPE } from './roles';
+
 /**
- * The statutory deadlines of the follow-up list (issue 15, research (f)), as pure functions over ISO
- * dates (YYYY-MM-DD), shared by the server (which computes the list) and the client:
+ * The statutory deadlines of the follow-up list (issue 15, issue 29, research (f)), as pure functions
+ * over ISO dates (YYYY-MM-DD), shared by the server (which computes the list) and the client. Each
+ * rule's source is in docs/decisions.md, 'Deadlines by the rules (issue 29)':
  *
- * - the inspection report to the company within 2 months of the inspection (miljøtilsynsbekendtgørelsen
- *   § 11 stk. 2), publication on DMA within 4 months (§ 12 stk. 1);
+ * - which inspections have the order's deadlines (`tilsynetsFrister`): a company or farm under regular
+ *   inspection; the report after each physical inspection (miljøtilsynsbekendtgørelsen § 11), DMA after
+ *   each physical or administrative one (§ 12 stk. 1, § 14, § 16); none for a water plant;
+ * - the report to the company within 2 months of the inspection (§ 11 stk. 2), DMA within 4 months
+ *   (§ 12 stk. 1, § 16) and for the year's last inspections by the next 1 April (§ 17);
  * - the yearly dates: the municipality's Jupiter report by 15 January, the owners' pumped quantities by
  *   1 February, registration in Jupiter and the DMA confirmation by 1 April, user payment invoiced in
- *   November (from 1 November);
- * - a deadline that falls on a Saturday, Sunday or Danish public holiday moves to the next working day.
+ *   November (by its last working day);
+ * - a deadline that falls on a closed day (Saturday, Sunday, public holiday, Constitution Day,
+ *   24 or 31 December) moves to the next working day (forældelsesloven § 27 stk. 2).
  *
  * Dates are calendar days without time: they are computed in UTC so no time zone moves a day.
  */
@@ -63,7 +70,7 @@ export function paaskedag(aar: number): string {
  * The Danish public holidays of a year (helligdagsloven): New Year's Day, Maundy Thursday, Good
  * Friday, Easter Sunday and Monday, Great Prayer Day (until 2023; abolished from 2024), Ascension
  * Day, Whit Sunday and Monday, Christmas Day and Boxing Day. Constitution Day (5 June) and Christmas
- * Eve are not public holidays.
+ * Eve are not public holidays (but closed days for a deadline: `lukkedage`).
  */
 export function helligdage(aar: number): Set<string> {
   const p = paaskedag(aar);
@@ -83,21 +90,30 @@ export function helligdage(aar: number): Set<string> {
   return new Set(dage);
 }
 
-const helligdagCache = new Map<number, Set<string>>();
-const erHelligdag = (iso: string): boolean => {
+/**
+ * The days besides Saturday and Sunday on which a deadline cannot end (forældelsesloven § 27 stk. 2,
+ * as retsplejeloven § 148 stk. 2): the public holidays, Constitution Day (5 June), Christmas Eve and
+ * New Year's Eve.
+ */
+export function lukkedage(aar: number): Set<string> {
+  return new Set([...helligdage(aar), `${aar}-06-05`, `${aar}-12-24`, `${aar}-12-31`]);
+}
+
+const lukkedagCache = new Map<number, Set<string>>();
+const erLukkedag = (iso: string): boolean => {
   const aar = Number(iso.slice(0, 4));
-  let s = helligdagCache.get(aar);
+  let s = lukkedagCache.get(aar);
   if (!s) {
-    s = helligdage(aar);
-    helligdagCache.set(aar, s);
+    s = lukkedage(aar);
+    lukkedagCache.set(aar, s);
   }
   return s.has(iso);
 };
 
-/** Monday to Friday and not a public holiday. */
+/** A day a deadline can end on: Monday to Friday and not a closed day (`lukkedage`). */
 export function erArbejdsdag(iso: string): boolean {
   const ugedag = tilDato(iso).getUTCDay();
-  return ugedag !== 0 && ugedag !== 6 && !erHelligdag(iso);
+  return ugedag !== 0 && ugedag !== 6 && !erLukkedag(iso);
 }
 
 /** The day itself when it is a working day, else the next working day. */
@@ -107,11 +123,69 @@ export function naesteArbejdsdag(iso: string): string {
   return d;
 }
 
-/** The inspection report to the company: 2 months after the inspection (on a working day). */
-export const rapportFrist = (tilsynsdato: string): string => naesteArbejdsdag(plusMaaneder(tilsynsdato, 2));
+/** The day itself when it is a working day, else the working day before it. */
+export function forrigeArbejdsdag(iso: string): string {
+  let d = iso;
+  while (!erArbejdsdag(d)) d = plusDage(d, -1);
+  return d;
+}
 
-/** Publication on DMA: 4 months after the inspection or decision (on a working day). */
-export const dmaFrist = (dato: string): string => naesteArbejdsdag(plusMaaneder(dato, 4));
+// ---------------------------------------------------------------- the inspection's deadlines
+
+/** The inspection types (codes of dmalookup/tilsynsTyper) after which a report is due (§ 11 stk. 1). */
+export const RAPPORT_TILSYNSTYPER: readonly string[] = ['FYSISK'];
+/** The inspection types whose data go to DMA (§ 14 stk. 1 nr. 5; a systemrevision is no DMA type). */
+export const DMA_TILSYNSTYPER: readonly string[] = ['FYSISK', 'ADMINISTRATIVT'];
+/** The categories (dmalookup/tilsynsKategorier) of inspections outside regular inspection (guide 4.1.6). */
+export const KATEGORIER_UDEN_FRISTER: readonly string[] = ['OEVRIGE'];
+
+export interface TilsynetsFakta {
+  /** The owner's type: company, farm or water plant (VIRKSOMHEDSTYPE). */
+  virksomhedstype: number;
+  /** The company or farm is under regular inspection (its 'Omfattet af aktivt tilsyn'). */
+  omfattetAfAktivtTilsyn: boolean;
+  /** The codes of the inspection's type and category (null: not given). */
+  tilsynstype: string | null;
+  tilsynskategori: string | null;
+}
+
+/**
+ * Which of the inspection order's deadlines an inspection has: only a company's or farm's under
+ * regular inspection (§ 1 stk. 2; an 'øvrigt tilsyn' is one outside it); the report after a physical
+ * inspection (§ 11), DMA after a physical or administrative one (§ 12 stk. 1, § 14 stk. 1, § 16).
+ * A water plant's inspection has none of them (drikkevandsbekendtgørelsen sets no report deadline).
+ */
+export function tilsynetsFrister(t: TilsynetsFakta): { rapport: boolean; dma: boolean } {
+  const underOrdningen =
+    (t.virksomhedstype === VIRKSOMHEDSTYPE.VIRKSOMHED || t.virksomhedstype === VIRKSOMHEDSTYPE.LANDBRUG) &&
+    t.omfattetAfAktivtTilsyn &&
+    !KATEGORIER_UDEN_FRISTER.includes(t.tilsynskategori ?? '');
+  const type = t.tilsynstype ?? '';
+  return {
+    rapport: underOrdningen && RAPPORT_TILSYNSTYPER.includes(type),
+    dma: underOrdningen && DMA_TILSYNSTYPER.includes(type),
+  };
+}
+
+/** Months from the inspection to the report deadline (§ 11 stk. 2) and to the DMA deadline (§ 12 stk. 1, § 16). */
+export const RAPPORT_MAANEDER = 2;
+export const DMA_MAANEDER = 4;
+
+/** The inspection report to the company: 2 months after the inspection (on a working day). */
+export const rapportFrist = (tilsynsdato: string): string =>
+  naesteArbejdsdag(plusMaaneder(tilsynsdato, RAPPORT_MAANEDER));
+
+/**
+ * DMA: 4 months after the inspection, and no later than the next year's DMA confirmation (1 April,
+ * § 17): a December inspection's data must be there by then (guide 3.5.3.1). On a working day.
+ */
+export function dmaFrist(tilsynsdato: string): string {
+  const fire = naesteArbejdsdag(plusMaaneder(tilsynsdato, DMA_MAANEDER));
+  const bekraeftelse = AARLIGE_FRISTER.dmaBekraeftelse.frist(Number(tilsynsdato.slice(0, 4)) + 1);
+  return [fire, bekraeftelse].sort()[0]!; // ISO dates sort as they fall
+}
+
+// ---------------------------------------------------------------- the yearly dates
 
 export type AarligFrist =
   | 'jupiterKommune'
@@ -120,24 +194,43 @@ export type AarligFrist =
   | 'dmaBekraeftelse'
   | 'brugerbetaling';
 
-export const AARLIGE_FRISTER: Record<AarligFrist, { maaned: number; dag: number; tekst: string }> = {
+const dato = (aar: number, maaned: number, dag: number) =>
+  `${aar}-${String(maaned).padStart(2, '0')}-${String(dag).padStart(2, '0')}`;
+
+/** The DMA confirmation's day (§ 17): the DMA deadline of the year's last inspections in SQL too. */
+export const DMA_BEKRAEFTELSE = { maaned: 4, dag: 1 } as const;
+
+/** Each yearly date: its text and its deadline in a year (already on a working day). */
+export const AARLIGE_FRISTER: Record<AarligFrist, { tekst: string; frist: (aar: number) => string }> = {
   jupiterKommune: {
-    maaned: 1,
-    dag: 15,
     tekst: 'Kommunens indberetning af vandindvindingstilladelser til Jupiter',
+    frist: (aar) => naesteArbejdsdag(dato(aar, 1, 15)),
   },
-  jupiterEjere: { maaned: 2, dag: 1, tekst: 'Ejernes indberetning af oppumpede vandmængder' },
-  jupiterRegistrering: { maaned: 4, dag: 1, tekst: 'Registrering af oppumpede vandmængder i Jupiter' },
-  dmaBekraeftelse: { maaned: 4, dag: 1, tekst: 'Årlig bekræftelse af tilsynsindsatsen i DMA' },
-  brugerbetaling: { maaned: 11, dag: 1, tekst: 'Fakturering af brugerbetaling for afregningsåret' },
+  jupiterEjere: {
+    tekst: 'Ejernes indberetning af oppumpede vandmængder',
+    frist: (aar) => naesteArbejdsdag(dato(aar, 2, 1)),
+  },
+  jupiterRegistrering: {
+    tekst: 'Registrering af oppumpede vandmængder i Jupiter',
+    frist: (aar) => naesteArbejdsdag(dato(aar, 4, 1)),
+  },
+  dmaBekraeftelse: {
+    tekst: 'Årlig bekræftelse af tilsynsindsatsen i DMA',
+    frist: (aar) => naesteArbejdsdag(dato(aar, DMA_BEKRAEFTELSE.maaned, DMA_BEKRAEFTELSE.dag)),
+  },
+  // Invoiced "hvert år i november måned" for 1 November to 31 October (brugerbetalingsbekendtgørelsen
+  // § 4 stk. 2): by November's last working day, so the deadline never leaves November.
+  brugerbetaling: {
+    tekst: 'Fakturering af brugerbetaling for afregningsåret 1. november–31. oktober',
+    frist: (aar) => forrigeArbejdsdag(dato(aar, 11, 30)),
+  },
 };
 
-/** The next occurrence of a yearly deadline on or after `idag` (moved to a working day). */
+/** The next occurrence of a yearly deadline on or after `idag`. */
 export function naesteAarligeFrist(frist: AarligFrist, idag: string): string {
-  const { maaned, dag } = AARLIGE_FRISTER[frist];
   const aar = Number(idag.slice(0, 4));
   for (const a of [aar, aar + 1]) {
-    const d = naesteArbejdsdag(`${a}-${String(maaned).padStart(2, '0')}-${String(dag).padStart(2, '0')}`);
+    const d = AARLIGE_FRISTER[frist].frist(a);
     if (d >= idag) return d;
   }
   throw new Error('unreachable');

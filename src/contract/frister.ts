@@ -24,7 +24,7 @@ export const FRIST_ARTER = ['rapport', 'dma', 'haandhaevelse', 'adhoc', 'aarlig'
 export type FristArt = (typeof FRIST_ARTER)[number];
 export const FRIST_ART_TEKST: Record<FristArt, string> = {
   rapport: 'Tilsynsrapport',
-  dma: 'DMA-offentliggørelse',
+  dma: 'DMA',
   haandhaevelse: 'Håndhævelse',
   adhoc: 'Ad hoc-opgave',
   aarlig: 'Årlig frist',

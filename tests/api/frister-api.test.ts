@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DmaRaekke, FristRaekke } from '../../src/contract/frister';
+import { dmaFrist, rapportFrist, tilsynetsFrister } from '../../src/contract/frister-regler';
 import { queryRows } from '../../src/server/db/client';
 import { ANKER_TILSYN_TITEL } from '../../src/server/db/seed/frister';
 import { producerNotifikationer } from '../../src/server/frister/notifikationer';
+import { idsAf, tilsynsFakta } from '../../src/server/frister/tilsynsfakta';
 import { createDmaSimulator, DMA_STANDARD_FEJL, type DmaSimulator } from '../../src/server/integrations/dma';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
@@ -15,13 +17,17 @@ describe.each(dbTargets())('frister (%s)', (target) => {
   let dma: DmaSimulator;
   const tok: Record<string, string> = {};
   let ankerId: number;
+  /** The server's clock: the system's, unless a test sets the case's day. */
+  let nu: Date | null = null;
   const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(t.database.db, q);
   const req = (method: 'GET' | 'POST', url: string, user: string, payload?: unknown) =>
     t.kald(method, `/api/${url}`, tok[user], payload);
 
   beforeAll(async () => {
     dma = createDmaSimulator();
-    t = await createTestApp(target, { DMA_TIMEOUT_MS: '200' }, undefined, { integrations: { dma } });
+    t = await createTestApp(target, { DMA_TIMEOUT_MS: '200' }, () => nu ?? new Date(), {
+      integrations: { dma },
+    });
     for (const u of ['virksomhed', 'laeser', 'vand', 'admin', 'landbrug', 'oekonomi'])
       tok[u] = await t.tokenFor(u);
     const [a] = await rows<{ id: number }>(
@@ -49,7 +55,7 @@ describe.each(dbTargets())('frister (%s)', (target) => {
     it('moves the statutory deadlines to the next working day and clamps to the month end', async () => {
       await t.database.db.execute(
         sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
-          select kunde_id, virksomhed_id, 'tilsyn', x.titel, x.dato::date, '{}'::jsonb
+          select kunde_id, virksomhed_id, 'tilsyn', x.titel, x.dato::date, data
           from registrering, (values ('Fristtest påske', '2025-02-18'), ('Fristtest nytår', '2024-12-31')) x(titel, dato)
           where id = ${ankerId}`,
       );
@@ -60,9 +66,10 @@ describe.each(dbTargets())('frister (%s)', (target) => {
           .map((i) => i.frist)
           .sort();
       // 18-02-2025 + 2 months = Good Friday 18-04-2025 → Tuesday 22-04-2025 (after Easter Monday).
-      // 31-12-2024 + 2 months = 28-02-2025 (a Friday); + 4 months = 30-04-2025.
+      // 31-12-2024 + 2 months = 28-02-2025 (a Friday); + 4 months = 30-04-2025, but a December
+      // inspection is on DMA by the yearly confirmation, Tuesday 01-04-2025 (issue 29).
       expect(frist('rapport')).toEqual(['2025-02-28', '2025-04-22']);
-      expect(frist('dma')).toEqual(['2025-04-30', '2025-06-18']);
+      expect(frist('dma')).toEqual(['2025-04-01', '2025-06-18']);
     });
 
     it('filters by kind and overdue, sorts by deadline and pages in SQL', async () => {
@@ -306,6 +313,177 @@ describe.each(dbTargets())('frister (%s)', (target) => {
       expect(
         (await req('POST', 'notification/laest', 'virksomhed', { ids: [Number(andet!.id)] })).statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('deadlines by the rules (issue 29)', () => {
+    const typeId = (kode: string) => Number(idsAf('dmalookup/tilsynsTyper', [kode])[0]);
+    const kategoriId = (kode: string) => Number(idsAf('dmalookup/tilsynsKategorier', [kode])[0]);
+    /** An inspection of `virksomhedId` in Skive, dated and typed as the case needs. */
+    const nytTilsyn = async (
+      virksomhedId: number,
+      titel: string,
+      dato: string,
+      data: Record<string, unknown>,
+      art = 'tilsyn',
+    ) => {
+      const [r] = await rows<{ id: number }>(
+        sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
+          values (${await t.kundeId(779)}, ${virksomhedId}, ${art}, ${titel}, ${dato}::date, ${JSON.stringify(data)}::jsonb)
+          returning id`,
+      );
+      return Number(r!.id);
+    };
+    const fysisk = { tilsynstypeId: typeId('FYSISK'), tilsynskategoriId: kategoriId('BASIS') };
+    const ankerVirksomhed = async () =>
+      Number(
+        (
+          await rows<{ id: number }>(sql`select virksomhed_id as id from registrering where id = ${ankerId}`)
+        )[0]!.id,
+      );
+    const raekker = async (query: string, user = 'virksomhed') =>
+      json<Side>(await req('GET', `frister/opfoelgning?${query}`, user)).items.map((i) => ({
+        tekst: i.tekst,
+        frist: i.frist,
+        dageTilbage: i.dageTilbage,
+        status: i.status,
+      }));
+    const efterTekst = <T extends { tekst: string }>(a: T[]) =>
+      [...a].sort((x, y) => x.tekst.localeCompare(y.tekst));
+
+    afterEach(() => {
+      nu = null;
+    });
+
+    it('tilsynetsFrister: on 28-11-2026 an inspection of 15-09-2026 has its report and DMA deadlines only where the order puts them', async () => {
+      nu = new Date('2026-11-28T11:00:00Z');
+      const anker = await ankerVirksomhed();
+      const skive = await t.kundeId(779);
+      const udenfor = await t.forsteVirksomhed(
+        skive,
+        1,
+        sql`coalesce(basis->>'omfattetAfAktivtTilsyn', 'false') <> 'true'`,
+      );
+      const anlaeg = await t.forsteVirksomhed(skive, 3);
+      await nytTilsyn(anker, 'Regeltest fysisk', '2026-09-15', fysisk);
+      await nytTilsyn(anker, 'Regeltest administrativt', '2026-09-15', {
+        tilsynstypeId: typeId('ADMINISTRATIVT'),
+        tilsynskategoriId: kategoriId('PRIORITERET'),
+      });
+      const oevrigt = await nytTilsyn(anker, 'Regeltest øvrigt', '2026-09-15', {
+        ...fysisk,
+        tilsynskategoriId: kategoriId('OEVRIGE'),
+      });
+      await nytTilsyn(udenfor.id, 'Regeltest uden for regelmæssigt tilsyn', '2026-09-15', fysisk);
+      await nytTilsyn(anlaeg.id, 'Regeltest vandanlæg', '2026-09-15', {}, 'VandanlaegTilsyn');
+
+      // By hand: 15-09-2026 + 2 months = Sunday 15-11-2026 → Monday 16-11-2026, 12 days ago;
+      // + 4 months = Friday 15-01-2027, 48 days on (2 left of November, 31 of December, 15).
+      expect(efterTekst(await raekker('filter=Regeltest&take=50'))).toEqual([
+        {
+          tekst: 'Indberet tilsynet til DMA senest 15-01-2027',
+          frist: '2027-01-15',
+          dageTilbage: 48,
+          status: 'god tid',
+        },
+        {
+          tekst: 'Offentliggør på DMA senest 15-01-2027',
+          frist: '2027-01-15',
+          dageTilbage: 48,
+          status: 'god tid',
+        },
+        {
+          tekst: 'Rapport til virksomhed senest 16-11-2026',
+          frist: '2026-11-16',
+          dageTilbage: -12,
+          status: 'overskredet',
+        },
+      ]);
+      // The water plant's inspection has none of the order's deadlines.
+      expect(await raekker('filter=Regeltest&take=50', 'vand')).toEqual([]);
+      // The DMA status shows the øvrigt tilsyn without a deadline.
+      const dmaStatus = json<{ raekker: DmaRaekke[] }>(await req('GET', 'frister/dmastatus', 'virksomhed'));
+      expect(dmaStatus.raekker.find((r) => r.tilsynId === oevrigt)?.dmaFrist).toBeNull();
+      expect(dmaStatus.raekker.find((r) => r.tilsynTitel === 'Regeltest fysisk')?.dmaFrist).toBe(
+        '2027-01-15',
+      );
+    });
+
+    it('lukkedage: report deadlines on 05-06-2026, 24-12-2026 and 31-12-2026 move to 08-06-2026, 28-12-2026 and 04-01-2027', async () => {
+      nu = new Date('2026-11-28T11:00:00Z');
+      const anker = await ankerVirksomhed();
+      await nytTilsyn(anker, 'Lukkedagstest grundlovsdag', '2026-04-05', fysisk);
+      await nytTilsyn(anker, 'Lukkedagstest juleaften', '2026-10-24', fysisk);
+      await nytTilsyn(anker, 'Lukkedagstest nytårsaften', '2026-10-31', fysisk);
+      await nytTilsyn(anker, 'Lukkedagstest december', '2026-12-15', fysisk);
+      const alle = await raekker('filter=Lukkedagstest&take=50');
+      const frister = (start: string) =>
+        alle
+          .filter((r) => r.tekst.startsWith(start))
+          .map((r) => r.frist)
+          .sort();
+      // 05-04 + 2 months = Friday 05-06 (Grundlovsdag) → Monday 08-06-2026; 24-10 + 2 = Thursday 24-12,
+      // then Christmas and a Sunday → Monday 28-12-2026; 31-10 + 2 = Thursday 31-12, then New Year's
+      // Day and a weekend → Monday 04-01-2027; 15-12 + 2 = Monday 15-02-2027.
+      expect(frister('Rapport')).toEqual(['2026-06-08', '2026-12-28', '2027-01-04', '2027-02-15']);
+      expect(alle.map((r) => r.tekst)).toContain('Rapport til virksomhed senest 08-06-2026');
+      // DMA: 05-04 + 4 = Wednesday 05-08-2026; 24-10 + 4 = Wednesday 24-02-2027; 31-10 + 4 = 28-02-2027
+      // (no 31st), a Sunday → 01-03-2027; 15-12 + 4 = 15-04-2027, after the confirmation of 01-04-2027.
+      expect(frister('Offentliggør')).toEqual(['2026-08-05', '2027-02-24', '2027-03-01', '2027-04-01']);
+    });
+
+    it("brugerbetaling: on 28-11-2026 the invoicing row reads 'senest 30-11-2026', 2 days left, Snart", async () => {
+      nu = new Date('2026-11-28T11:00:00Z');
+      const rad = async () =>
+        (await raekker('filteredColumns=art:aarlig&take=50')).find((r) => r.tekst.startsWith('Fakturering'));
+      expect(await rad()).toEqual({
+        tekst: 'Fakturering af brugerbetaling for afregningsåret 1. november–31. oktober senest 30-11-2026',
+        frist: '2026-11-30',
+        dageTilbage: 2,
+        status: 'snart',
+      });
+      // 23:30 UTC is already Sunday 29-11-2026 in Denmark: 1 day left.
+      nu = new Date('2026-11-28T23:30:00Z');
+      expect((await rad())?.dageTilbage).toBe(1);
+      // In December the next settlement year's: Tuesday 30-11-2027.
+      nu = new Date('2026-12-01T11:00:00Z');
+      expect((await rad())?.frist).toBe('2027-11-30');
+    });
+
+    it('the SQL applies the rules: every inspection of the customer has exactly the rows and dates they give', async () => {
+      nu = new Date('2026-11-28T11:00:00Z');
+      const liste = new Map<string, string>();
+      for (let start = 0; ; start += 500) {
+        const side = json<Side>(
+          await req(
+            'GET',
+            `frister/opfoelgning?visOpfyldte=true&filteredColumns=art:rapport%7Cdma&take=500&start=${start}`,
+            'laeser',
+          ),
+        );
+        for (const i of side.items) liste.set(i.noegle, i.frist);
+        if (start + 500 >= side.totalCount) break;
+      }
+      const tilsyn = await rows<{
+        id: number;
+        dato: string;
+        type: number;
+        basis: Record<string, unknown>;
+        data: Record<string, unknown>;
+      }>(
+        sql`select r.id, r.dato::text as dato, v.type, v.basis, r.data
+          from registrering r join virksomhed v on v.id = r.virksomhed_id and not v.slettet
+          where r.kunde_id = ${await t.kundeId(779)} and r.art = 'tilsyn' and not r.slettet
+            and r.dato is not null and v.type in (1, 2)`,
+      );
+      const forventet = new Map<string, string>();
+      for (const r of tilsyn) {
+        const f = tilsynetsFrister(tilsynsFakta(Number(r.type), r.basis, r.data));
+        if (f.rapport) forventet.set(`rapport:${r.id}`, rapportFrist(r.dato));
+        if (f.dma) forventet.set(`dma:${r.id}`, dmaFrist(r.dato));
+      }
+      expect(forventet.size).toBeGreaterThan(50);
+      expect(liste).toEqual(forventet);
     });
   });
 });

@@ -93,5 +93,9 @@ describe('closed days for the SQL', () => {
     expect(d).not.toContain('2025-05-15');
     expect(d).not.toContain('2024-04-26'); // Great Prayer Day abolished from 2024
     expect(d).toContain('2023-05-05');
+    // Grundlovsdag, 24 and 31 December are closed days for a deadline (issue 29).
+    expect(til('2026-06-05')).toBe('2026-06-08');
+    expect(til('2026-12-24')).toBe('2026-12-28');
+    expect(til('2026-12-31')).toBe('2027-01-04');
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromRaekkeType } from '../../contract/entitet';
 import type { DmaRaekke, DmaRaekkeStatus, DmaSendResultat } from '../../contract/frister';
-import { dmaFrist } from '../../contract/frister-regler';
+import { dmaFrist, tilsynetsFrister } from '../../contract/frister-regler';
 import { SKRIVERET, VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { BASIS_FELTER } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
@@ -12,6 +12,7 @@ import { opdaterVersioneret, skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import type { DmaSvar, DmaSystem } from '../integrations/dma';
+import { tilsynsFakta } from './tilsynsfakta';
 
 /**
  * DMA status (/frister/dmastatus): per inspection of a company or farm that is still to be published
@@ -141,7 +142,9 @@ function raekkeAf(r: DmaSqlRaekke): DmaRaekke {
     fejlKode: r.fejl_kode,
     fejlTekst: r.fejl_tekst,
     antalForsoeg: Number(r.antal),
-    dmaFrist: r.dato ? dmaFrist(r.dato) : null,
+    // No deadline where the order sets none (an 'øvrigt tilsyn', a company outside regular inspection).
+    dmaFrist:
+      r.dato && tilsynetsFrister(tilsynsFakta(Number(r.type), r.basis, r.data)).dma ? dmaFrist(r.dato) : null,
     sti: `${entitet?.sti ?? '/virksomheder'}/${r.virksomhed_id}/tilsyn/${r.tilsyn_id}`,
   };
 }

@@ -11,8 +11,14 @@ import {
 import {
   AARLIGE_FRISTER,
   type AarligFrist,
+  DMA_BEKRAEFTELSE,
+  DMA_MAANEDER,
+  DMA_TILSYNSTYPER,
   type FristStatus,
+  KATEGORIER_UDEN_FRISTER,
   naesteAarligeFrist,
+  RAPPORT_MAANEDER,
+  RAPPORT_TILSYNSTYPER,
   SNART_DAGE,
 } from '../../contract/frister-regler';
 import type { KolonneFilter, ListeQuery, Side } from '../../contract/liste';
@@ -22,13 +28,16 @@ import { type Db, queryRows } from '../db/client';
 import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
 import { LOOKUP_KATALOG } from '../routes/lookups';
 import { fridageSomPgArrays } from './arbejdsdage';
+import { idsAf } from './tilsynsfakta';
 
 /**
  * The follow-up list (/frister/opfoelgning), computed in SQL from the records so that a page never
- * loads every inspection into JavaScript:
- * - per inspection with a date: the report to the company (+2 months, § 11 stk. 2) until
- *   `rapportSendt`, and (companies and farms) publication on DMA (+4 months, § 12 stk. 1) until
- *   `filIDMA`; both moved to the next working day;
+ * loads every inspection into JavaScript. The rules are src/contract/frister-regler.ts's; the SQL
+ * applies their figures and code lists (tests/api/frister-api.test.ts holds the two together):
+ * - per inspection with a date that has the order's deadlines (`tilsynetsFrister`: a company or farm
+ *   under regular inspection, not an 'øvrigt tilsyn'): after a physical one the report to the company
+ *   (`rapportFrist`) until `rapportSendt`; after a physical or administrative one DMA (`dmaFrist`)
+ *   until `filIDMA`; both moved to the next working day. A water plant's inspection has neither;
  * - per enforcement (company/farm, water plant, SAT) its compliance deadline as given, until complied
  *   with or closed;
  * - per ad hoc task with a deadline, until done;
@@ -66,6 +75,20 @@ export function laesbareTyper(user: SessionUser): number[] {
   return typer;
 }
 
+/**
+ * `tilsynetsFrister` over an inspection (alias r) and its owner (alias v): a company or farm under
+ * regular inspection, not an 'øvrigt tilsyn' (an inspection without a category is not one), of one
+ * of `typer`.
+ */
+const underOrdningenSql = (typer: readonly string[]): SQL =>
+  sql`v.type in (${VIRKSOMHEDSTYPE.VIRKSOMHED}, ${VIRKSOMHEDSTYPE.LANDBRUG})
+    and v.basis->>'omfattetAfAktivtTilsyn' = 'true'
+    and coalesce(not ${inListe(
+      sql`r.data->>'tilsynskategoriId'`,
+      idsAf('dmalookup/tilsynsKategorier', KATEGORIER_UDEN_FRISTER),
+    )}, true)
+    and ${inListe(sql`r.data->>'tilsynstypeId'`, idsAf('dmalookup/tilsynsTyper', typer))}`;
+
 const datoAf = (felt: string): SQL =>
   sql`case when r.data->>${felt} ~ '^\\d{4}-\\d{2}-\\d{2}$' then (r.data->>${felt})::date end`;
 
@@ -77,21 +100,23 @@ function raaSql(user: SessionUser, idag: string): SQL {
     sql`join virksomhed v on v.id = r.virksomhed_id and not v.slettet and ${
       typer.length > 0 ? inListe(sql`v.type`, typer) : sql`false`
     } ${extra}`;
-  const firmaTyper = typer.filter((t) => t === VIRKSOMHEDSTYPE.VIRKSOMHED || t === VIRKSOMHEDSTYPE.LANDBRUG);
   const lukket = lukkedeStatusIds();
   const dele: SQL[] = [
     sql`select 'rapport' as art, r.id as rid, r.virksomhed_id, r.sagsbehandler_id, r.titel,
         v.navn as virksomhedsnavn, v.navn_sortering, v.type as vtype,
-        (r.dato + interval '2 months')::date as raa_frist, true as skift,
-        (r.data->>'rapportSendt') is not null as opfyldt
+        (r.dato + make_interval(months => ${RAPPORT_MAANEDER}))::date as raa_frist, true as skift,
+        (r.data->>'rapportSendt') is not null as opfyldt, true as fysisk
       from registrering r ${ejer(sql``)}
-      where r.kunde_id = ${k} and not r.slettet and r.dato is not null
-        and r.art in ('tilsyn', 'VandanlaegTilsyn')`,
+      where r.kunde_id = ${k} and not r.slettet and r.dato is not null and r.art = 'tilsyn'
+        and ${underOrdningenSql(RAPPORT_TILSYNSTYPER)}`,
     sql`select 'dma', r.id, r.virksomhed_id, r.sagsbehandler_id, r.titel, v.navn, v.navn_sortering, v.type,
-        (r.dato + interval '4 months')::date, true,
-        coalesce(r.data->>'filIDMA' = 'true', false)
-      from registrering r ${ejer(firmaTyper.length > 0 ? sql`and ${inListe(sql`v.type`, firmaTyper)}` : sql`and false`)}
-      where r.kunde_id = ${k} and not r.slettet and r.dato is not null and r.art = 'tilsyn'`,
+        least((r.dato + make_interval(months => ${DMA_MAANEDER}))::date,
+          make_date(extract(year from r.dato)::int + 1, ${DMA_BEKRAEFTELSE.maaned}, ${DMA_BEKRAEFTELSE.dag})),
+        true, coalesce(r.data->>'filIDMA' = 'true', false),
+        coalesce(${inListe(sql`r.data->>'tilsynstypeId'`, idsAf('dmalookup/tilsynsTyper', RAPPORT_TILSYNSTYPER))}, false)
+      from registrering r ${ejer(sql``)}
+      where r.kunde_id = ${k} and not r.slettet and r.dato is not null and r.art = 'tilsyn'
+        and ${underOrdningenSql(DMA_TILSYNSTYPER)}`,
     sql`select 'haandhaevelse', r.id, r.virksomhed_id, r.sagsbehandler_id, r.titel, v.navn, v.navn_sortering, v.type,
         ${datoAf('frist')}, false,
         case when r.art = 'haandhaevelse' then
@@ -102,13 +127,13 @@ function raaSql(user: SessionUser, idag: string): SQL {
             )}), false)
           else r.data->>'efterkommetDato' is not null
             or coalesce(r.data->>'status' in ('Efterkommet', 'Afsluttet'), false)
-        end
+        end, null::boolean
       from registrering r ${ejer(sql``)}
       where r.kunde_id = ${k} and not r.slettet
         and r.art in ('haandhaevelse', 'VandanlaegHaandhaevelse', 'sathaandhaevelse')
         and ${datoAf('frist')} is not null`,
     sql`select 'adhoc', a.id, a.virksomhed_id, a.bruger_id, a.emne, v.navn, v.navn_sortering, v.type,
-        a.frist, false, a.udfoert
+        a.frist, false, a.udfoert, null::boolean
       from ad_hoc_opgave a join virksomhed v on v.id = a.virksomhed_id and not v.slettet and ${
         typer.length > 0 ? inListe(sql`v.type`, typer) : sql`false`
       }
@@ -120,7 +145,7 @@ function raaSql(user: SessionUser, idag: string): SQL {
   if (aarlige.length > 0)
     dele.push(
       sql`select 'aarlig', null::int, null::int, null::int, x.titel, null::text, null::text, null::smallint,
-        x.frist::date, false, false
+        x.frist::date, false, false, null::boolean
         from (values ${sql.join(
           aarlige.map((f) => sql`(${f}, ${naesteAarligeFrist(f, idag)})`),
           sql`, `,
@@ -158,6 +183,8 @@ interface FristSqlRaekke {
   dage: number | string;
   status: FristStatus;
   opfyldt: boolean;
+  /** DMA rows: the inspection is physical (published) rather than administrative. */
+  fysisk: boolean | null;
   virksomhedsnavn: string | null;
   vtype: number | null;
   sagsbehandler: string | null;
@@ -184,9 +211,10 @@ function tekstFor(r: FristSqlRaekke): string {
   const d = formatIsoDato(r.frist);
   switch (r.art) {
     case 'rapport':
-      return `Rapport til ${r.vtype === VIRKSOMHEDSTYPE.VANDANLAEG ? 'anlægsejer' : 'virksomhed'} senest ${d}`;
+      return `Rapport til virksomhed senest ${d}`;
     case 'dma':
-      return `Offentliggør på DMA senest ${d}`;
+      // A physical inspection's report is published (§ 12); an administrative one's data are given (§ 14).
+      return r.fysisk ? `Offentliggør på DMA senest ${d}` : `Indberet tilsynet til DMA senest ${d}`;
     case 'haandhaevelse':
       return `Håndhævelse efterkommes senest ${d}: ${r.titel}`;
     case 'adhoc':
@@ -221,7 +249,7 @@ export function opfoelgningSql(user: SessionUser, q: OpfoelgningListeQuery, idag
         from f
       )
       select g.art, g.rid, g.virksomhed_id, g.sagsbehandler_id, g.titel, g.frist::text as frist, g.dage,
-        g.status, g.opfyldt, g.virksomhedsnavn, g.vtype, b.navn as sagsbehandler,
+        g.status, g.opfyldt, g.fysisk, g.virksomhedsnavn, g.vtype, b.navn as sagsbehandler,
         count(*) over () as total
       from g left join bruger b on b.id = g.sagsbehandler_id
       ${hvor.length > 0 ? sql`where ${sql.join(hvor, sql` and `)}` : sql``}

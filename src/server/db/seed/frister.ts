@@ -75,11 +75,13 @@ export async function lavFrister(exec: Executor, k: KundeRef, prng: Prng): Promi
   const vpool = k.sagsbehandlere.virksomhed;
   const sb = () => (vpool.length > 0 ? prng.pick(vpool) : null);
 
-  // ---- companies (type 1) with complete master data and a P-number DMA knows
+  // ---- companies (type 1) under regular inspection (so the order's deadlines apply) with complete
+  // master data and a P-number DMA knows
   const firmaer = rowsOf<{ id: number; p_nr: string | null; primaer: number | null }>(
     await exec.execute(
       sql`select id, p_nr, primaer_sagsbehandler_id as primaer from virksomhed
         where kunde_id = ${k.id} and type = ${VIRKSOMHEDSTYPE.VIRKSOMHED} and not slettet
+          and basis->>'omfattetAfAktivtTilsyn' = 'true'
           and cvr_nr is not null and p_nr is not null
           and coalesce(basis->>'hovedaktivitet', '') <> '' and coalesce(basis->>'virksomhedsGruppeId', '') <> ''
           and coalesce(basis->>'dmaMyndighedstyperId', '') <> '' and coalesce(basis->>'miljoemyndighedId', '') <> ''

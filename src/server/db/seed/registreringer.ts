@@ -187,18 +187,21 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       const aar = dag.slice(0, 4);
       const klage = prng.chance(0.06);
       // A complaint is inspected as a § 9-tilsyn (BEK 1536/2019 § 9: væsentlige miljøklager; guide 4.1.4.1), its background 'Klage'.
-      const typeKode = klage
+      const planKode = klage
         ? 'PARAGRAF9'
         : prng.weighted([
             ['BASIS', 70],
             ['PRIORITERET', 18],
             ['KAMPAGNE', 12],
           ] as const);
+      // A company outside regular inspection (no category) gets an 'øvrigt tilsyn' (guide 4.1.6).
+      const typeKode = AAR_MELLEM_TILSYN[f.kategori ?? 'Ingen'] ? planKode : 'OEVRIGE';
       const typeNavn = {
         PARAGRAF9: 'Klagesagstilsyn',
         BASIS: 'Basistilsyn',
         PRIORITERET: 'Prioriteret tilsyn',
         KAMPAGNE: 'Kampagnetilsyn',
+        OEVRIGE: 'Øvrigt tilsyn',
       }[typeKode];
       const konklusion = prng.weighted(KONKLUSIONER);
       const valgteForhold = prng.sample(forhold, prng.int(1, 3));
