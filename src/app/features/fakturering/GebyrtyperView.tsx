@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
+import { satsPeriode } from '../../../contract/brugerbetaling-regler';
 import type { Afregningsaar, GebyrTypeAdmin, GebyrTypeInput } from '../../../contract/fakturering';
 import { formatIsoDato, formatOere, isoDatoAf } from '../../../contract/format';
 import { GEBYR_ART_TEKST, GEBYR_ARTER, type GebyrArt } from '../../../contract/sat';
@@ -426,14 +427,20 @@ function satsHint(tekst: string): ReactNode {
   return oere === null ? undefined : `= ${formatOere(oere)}`;
 }
 
-// ---------------------------------------------------------------- the settlement years' rates
+// ---------------------------------------------------------------- the years' rates
 
+/**
+ * The rates of a calendar year: the ministry's hourly rate for work done in the year (issue 29; the
+ * proposals of a settlement year charge each piece of work at the rate of the year it was done in).
+ */
 type SatsVaerdier = {
   /** Kroner as typed; sent as øre. */
   timesatsOere: string;
   /** Per cent with up to 2 decimals as typed; sent as basis points. */
   fremmedAndelBp: string;
   husdyrGodkendelseAndelBp: string;
+  /** Where the figures come from. */
+  kilde: string;
 };
 
 const PROCENT_FEJL = 'Angiv en procentsats mellem 0 og 100 med højst 2 decimaler, fx 57,79';
@@ -448,17 +455,30 @@ const satsFormSchema = z.object({
   timesatsOere: kronerFelt(10_000_000, 'Timesatsen er for stor'),
   fremmedAndelBp: procentFelt,
   husdyrGodkendelseAndelBp: procentFelt,
+  kilde: z.string().max(500, { error: 'Kilden må højst være 500 tegn' }),
 });
 
 const satsVaerdier = (
-  a: Pick<Afregningsaar, 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp'>,
+  a: Pick<Afregningsaar, 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp' | 'kilde'>,
 ) => ({
   timesatsOere: oereTilKronerTekst(a.timesatsOere),
   fremmedAndelBp: bpTilProcentTekst(a.fremmedAndelBp),
   husdyrGodkendelseAndelBp: bpTilProcentTekst(a.husdyrGodkendelseAndelBp),
+  kilde: a.kilde ?? '',
 });
 
-/** A year being given rates for the first time: its period and, as a start, the newest year's rates. */
+const TOMME_SATSER: SatsVaerdier = {
+  timesatsOere: '',
+  fremmedAndelBp: '',
+  husdyrGodkendelseAndelBp: '',
+  kilde: '',
+};
+
+/**
+ * A year being given rates for the first time: its days and, as a start, the newest year's shares
+ * (fixed by the order's bilag 2). The hourly rate starts empty: it is the ministry's figure for the
+ * year, never the year before's.
+ */
 interface NytAar {
   aar: number;
   fra: string;
@@ -486,15 +506,12 @@ function SatsSektion({
   const opretNytAar = useLatest(() =>
     skift(() => {
       const nyeste = aarene[0];
-      const aar = nyeste ? Math.max(...aarene.map((a) => a.aar)) + 1 : new Date().getFullYear() + 1;
+      const aar = nyeste ? Math.max(...aarene.map((a) => a.aar)) + 1 : new Date().getFullYear();
       setValgtAar(null);
       setNytAar({
         aar,
-        fra: `${aar - 1}-11-01`,
-        til: `${aar}-11-01`,
-        start: nyeste
-          ? satsVaerdier(nyeste)
-          : { timesatsOere: '', fremmedAndelBp: '', husdyrGodkendelseAndelBp: '' },
+        ...satsPeriode(aar),
+        start: nyeste ? { ...satsVaerdier(nyeste), timesatsOere: '', kilde: '' } : TOMME_SATSER,
       });
     }),
   );
@@ -506,14 +523,14 @@ function SatsSektion({
         id: 'satser-liste',
         label: 'Gå til satserne for brugerbetaling',
         shortcut: TAST.satser,
-        keywords: ['satser', 'timesats', 'afregningsår', 'brugerbetaling'],
+        keywords: ['satser', 'timesats', 'timetakst', 'brugerbetaling'],
         run: () => gridRef.current?.focus(),
       },
       {
         id: 'nyt-afregningsaar',
-        label: 'Satser for et nyt afregningsår',
+        label: 'Satser for et nyt år',
         shortcut: TAST.nytAar,
-        keywords: ['ny', 'afregningsår', 'satser'],
+        keywords: ['ny', 'år', 'satser', 'timetakst'],
         disabled: !q.isSuccess,
         run: () => opretNytAar.current(),
       },
@@ -524,7 +541,7 @@ function SatsSektion({
 
   const columns = useMemo<DataTableColumn<Afregningsaar>[]>(
     () => [
-      { id: 'aar', header: 'Afregningsår', accessor: (a) => a.aar, width: 110 },
+      { id: 'aar', header: 'År', accessor: (a) => a.aar, width: 80 },
       {
         id: 'periode',
         header: 'Periode',
@@ -555,6 +572,12 @@ function SatsSektion({
         align: 'right',
         width: 140,
       },
+      {
+        id: 'kilde',
+        header: 'Kilde',
+        accessor: (a) => a.kilde ?? '',
+        cell: (a) => a.kilde ?? 'Ikke angivet',
+      },
     ],
     [],
   );
@@ -579,21 +602,21 @@ function SatsSektion({
     <div className="rt fa-admin-del fa-bred">
       <ListeRude<Afregningsaar>
         titel="Satser for brugerbetaling"
-        tabelLabel="Satser pr. afregningsår"
+        tabelLabel="Satser pr. år"
         antal={null}
         handlinger={
           <Button
             size="small"
             onClick={() => opretNytAar.current()}
             disabled={!q.isSuccess}
-            title={medGenvej('Satser for et nyt afregningsår', TAST.nytAar)}
+            title={medGenvej('Satser for et nyt år', TAST.nytAar)}
           >
             <Plus size={14} aria-hidden="true" />
-            Nyt afregningsår
+            Nyt år
           </Button>
         }
         tomKlasse="fa-tom"
-        tom="Der er ingen satser endnu. Tilføj et afregningsår."
+        tom="Der er ingen satser endnu. Tilføj et år med Miljøstyrelsens timetakst."
         tableName="fakturering-satser"
         columns={columns}
         rows={aarene}
@@ -609,9 +632,9 @@ function SatsSektion({
         onOpen={(a) => vaelgAndet(a.aar)}
         settings={settings}
         gridRef={gridRef}
-        filterPlaceholder="Søg i afregningsår"
+        filterPlaceholder="Søg i årene"
       />
-      <section className="rt-form" aria-label="Satser for afregningsåret">
+      <section className="rt-form" aria-label="Satser for året">
         {redigeret ? (
           <SatsForm
             key={`${redigeret.aar}:${redigeret.gemt ? 'gemt' : 'ny'}`}
@@ -629,8 +652,9 @@ function SatsSektion({
         ) : (
           <div className="rt-placeholder">
             <p className="muted">
-              Vælg et afregningsår i listen med <kbd>Enter</kbd> for at rette dets satser. Afregningsåret
-              løber fra 1. november til 31. oktober.
+              Vælg et år i listen med <kbd>Enter</kbd> for at rette dets satser. Timetaksten er
+              Miljøstyrelsens for arbejde udført i kalenderåret: et afregningsår (1. november–31. oktober)
+              fakturerer november og december med det foregående års takst.
             </p>
           </div>
         )}
@@ -660,13 +684,14 @@ function SatsForm(p: {
     record: gemt,
     version: gemt?.version,
     vaerdierAf: satsVaerdier,
-    nye: () => p.start ?? { timesatsOere: '', fremmedAndelBp: '', husdyrGodkendelseAndelBp: '' },
+    nye: () => p.start ?? TOMME_SATSER,
     kanRette: true,
     gem: (v, a) =>
       gemSatserne(aar, {
         timesatsOere: kronerTilOere(v.timesatsOere) ?? Number.NaN,
         fremmedAndelBp: procentTilBp(v.fremmedAndelBp) ?? Number.NaN,
         husdyrGodkendelseAndelBp: procentTilBp(v.husdyrGodkendelseAndelBp) ?? Number.NaN,
+        kilde: v.kilde.trim() || null,
         ...(a ? { version: a.version } : {}),
       }),
     fejl: saveFailure,
@@ -676,7 +701,7 @@ function SatsForm(p: {
         l ? [...l.filter((a) => a.aar !== saved.aar), saved].sort((a, b) => b.aar - a.aar) : l,
       );
       void client.invalidateQueries({ queryKey: adminKeys.satser });
-      toast.success(`Satserne for afregningsåret ${saved.aar} er gemt`);
+      toast.success(`Satserne for ${saved.aar} er gemt`);
       p.onGemt(saved);
     },
     hentIgen: async () => {
@@ -713,12 +738,12 @@ function SatsForm(p: {
       className="rt-form-inner"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Satser for afregningsåret ${aar}`}
+      aria-label={`Satser for ${aar}`}
       data-form="satser"
     >
       <div className="rt-form-head">
         <h2>
-          Satser for afregningsåret {aar}
+          Satser for {aar}
           {erNy ? ' (nyt)' : ''}
         </h2>
         <span className="muted small" data-testid="satser-periode">
@@ -736,7 +761,7 @@ function SatsForm(p: {
           value={v.timesatsOere}
           error={form.errors.timesatsOere}
           onChange={(x) => form.set('timesatsOere', x)}
-          hint={satsHint(v.timesatsOere)}
+          hint={satsHint(v.timesatsOere) ?? `Miljøstyrelsens timetakst for arbejde udført i ${aar}`}
         />
         <TextInput
           name="fremmedAndelBp"
@@ -758,7 +783,15 @@ function SatsForm(p: {
           value={v.husdyrGodkendelseAndelBp}
           error={form.errors.husdyrGodkendelseAndelBp}
           onChange={(x) => form.set('husdyrGodkendelseAndelBp', x)}
-          hint="Den del af timerne til godkendelse af husdyrbrug, der opkræves"
+          hint="Den del af hele beløbet for godkendelse af husdyrbrug, der opkræves"
+        />
+        <TextInput
+          name="kilde"
+          label="Kilde"
+          value={v.kilde}
+          error={form.errors.kilde}
+          onChange={(x) => form.set('kilde', x)}
+          hint="Hvor taksten er offentliggjort (fx Miljøstyrelsens nyhed), eller at den er en antagelse"
         />
       </div>
       <FormKnapper vf={vf} erNy={erNy} gemLabel={`Gem satser for ${aar}`} onAnnuller={p.onAnnuller} />
