@@ -101,7 +101,11 @@ describe('brugerbetalingens regler', () => {
   });
 
   it('tilsyn på en uberettiget klage kan ikke opkræves: kun klagearbejde markeret berettiget faktureres', () => {
-    const klage = (klageBerettiget?: boolean) => ({ kategoriKode: 'KLAGE', virksomhedstype: 1, klageBerettiget });
+    const klage = (klageBerettiget?: boolean) => ({
+      kategoriKode: 'KLAGE',
+      virksomhedstype: 1,
+      klageBerettiget,
+    });
     expect(andelFor('timer', SATSER, klage(true))).toBe(10_000);
     expect(andelFor('timer', SATSER, klage(false))).toBe(0);
     expect(andelFor('timer', SATSER, klage())).toBe(0);
@@ -115,7 +119,9 @@ describe('brugerbetalingens regler', () => {
     expect(timeBeloebOere(4, 43_341, 10_000)).toBe(86_682);
     expect(timeBeloebOere(3, 43_341, 0)).toBe(0);
     // The line says why it is left out.
-    expect(forklaring({ kilde: 'timer', timerHalve: 3, satsOere: 43_341, andelBp: 0, husdyrAndelBp: null })).toBe(
+    expect(
+      forklaring({ kilde: 'timer', timerHalve: 3, satsOere: 43_341, andelBp: 0, husdyrAndelBp: null }),
+    ).toBe(
       '1,5 t à 433,41 kr. × 0 % (klagen er ikke markeret berettiget – tilsyn på en uberettiget klage kan ikke opkræves)',
     );
   });
@@ -161,7 +167,13 @@ describe('brugerbetalingens regler', () => {
       'Fremmed ydelse 1.000,01 kr. ekskl. moms × 57,79 %',
     );
     expect(
-      forklaring({ kilde: 'fremmed', timerHalve: null, satsOere: 100_000, andelBp: 5779, husdyrAndelBp: 8000 }),
+      forklaring({
+        kilde: 'fremmed',
+        timerHalve: null,
+        satsOere: 100_000,
+        andelBp: 5779,
+        husdyrAndelBp: 8000,
+      }),
     ).toBe('Fremmed ydelse 1.000,00 kr. ekskl. moms × 57,79 % × 80 % (husdyrgodkendelse)');
     expect(forklaring({ kilde: 'fast', timerHalve: null, satsOere: 123_456_789, andelBp: 10_000 })).toBe(
       'Fast gebyr 1.234.567,89 kr.',
