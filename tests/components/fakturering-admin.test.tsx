@@ -300,17 +300,35 @@ describe('the years’ rates', () => {
     expect(puts().slice(foer)).toEqual(['fakturering/satser/2025', `fakturering/gebyrtyper/${g!.id}`]);
   });
 
-  it('a new year starts from the shares, never from the year before’s hourly rate', async () => {
+  it('a new year starts from the shares, never from the year before’s hourly rate; any year without rates can be typed', async () => {
     await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
     const grid = await screen.findByRole('grid', { name: 'Satser pr. år' });
     await within(grid).findByText('2026');
     fireEvent.click(screen.getByRole('button', { name: 'Nyt år' }));
-    const form = await screen.findByRole('form', { name: /^Satser for \d{4}$/ });
+    const form = await screen.findByRole('form', { name: 'Satser for et nyt år' });
+    const nyeste = Math.max(...(await api<Afregningsaar[]>('GET', 'fakturering/satser')).map((a) => a.aar));
+    expect(felt(form, 'aar').value).toBe(String(nyeste + 1));
     expect(felt(form, 'timesatsOere').value).toBe('');
     expect(felt(form, 'kilde').value).toBe('');
     expect(felt(form, 'fremmedAndelBp').value).toBe(bpTilProcentTekst(5779));
     expect(felt(form, 'husdyrGodkendelseAndelBp').value).toBe(bpTilProcentTekst(8000));
-    expect(form.textContent).toContain('Miljøstyrelsens timetakst for arbejde udført i');
+    expect(form.textContent).toContain(`Miljøstyrelsens timetakst for arbejde udført i ${nyeste + 1}`);
+    // A year with rates already is refused at the field; 2023 (which a stopped run may name) is saved.
+    skriv(felt(form, 'aar'), '2026');
+    skriv(felt(form, 'timesatsOere'), '450,00');
+    fireEvent.submit(form);
+    await within(form).findByText('Året har allerede satser: vælg det i listen');
+    skriv(felt(form, 'aar'), '2023');
+    expect(within(form).getByTestId('satser-periode').textContent).toBe('1. januar 2023 – 31. december 2023');
+    fireEvent.submit(form);
+    await toastMed('Satserne for 2023 er gemt');
+    const gemt = (await api<Afregningsaar[]>('GET', 'fakturering/satser')).find((a) => a.aar === 2023)!;
+    expect(gemt).toMatchObject({
+      fra: '2023-01-01',
+      timesatsOere: 45_000,
+      fremmedAndelBp: 5779,
+      kilde: null,
+    });
   });
 
   it('another year while the open year’s form holds changes asks first; staying keeps the input', async () => {

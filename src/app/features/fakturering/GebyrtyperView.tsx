@@ -434,6 +434,8 @@ function satsHint(tekst: string): ReactNode {
  * proposals of a settlement year charge each piece of work at the rate of the year it was done in).
  */
 type SatsVaerdier = {
+  /** The calendar year as typed (a new year's only; a saved year's is fixed). */
+  aar: string;
   /** Kroner as typed; sent as øre. */
   timesatsOere: string;
   /** Per cent with up to 2 decimals as typed; sent as basis points. */
@@ -451,23 +453,35 @@ const procentFelt = z.string().refine(
   },
   { error: PROCENT_FEJL },
 );
-const satsFormSchema = z.object({
-  timesatsOere: kronerFelt(10_000_000, 'Timesatsen er for stor'),
-  fremmedAndelBp: procentFelt,
-  husdyrGodkendelseAndelBp: procentFelt,
-  kilde: z.string().max(500, { error: 'Kilden må højst være 500 tegn' }),
-});
+/** The form's schema; `optagne` are the years that have rates already (a new year must not be one). */
+const satsFormSchema = (optagne: readonly number[]) =>
+  z.object({
+    aar: z
+      .string()
+      .refine((a) => /^\d{4}$/.test(a.trim()) && Number(a) >= 2000 && Number(a) <= 2100, {
+        error: 'Angiv året med fire cifre mellem 2000 og 2100',
+      })
+      .refine((a) => !optagne.includes(Number(a)), { error: 'Året har allerede satser: vælg det i listen' }),
+    timesatsOere: kronerFelt(10_000_000, 'Timesatsen er for stor'),
+    fremmedAndelBp: procentFelt,
+    husdyrGodkendelseAndelBp: procentFelt,
+    kilde: z.string().max(500, { error: 'Kilden må højst være 500 tegn' }),
+  });
 
 const satsVaerdier = (
-  a: Pick<Afregningsaar, 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp' | 'kilde'>,
+  a: Pick<Afregningsaar, 'aar' | 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp' | 'kilde'>,
 ) => ({
+  aar: String(a.aar),
   timesatsOere: oereTilKronerTekst(a.timesatsOere),
   fremmedAndelBp: bpTilProcentTekst(a.fremmedAndelBp),
   husdyrGodkendelseAndelBp: bpTilProcentTekst(a.husdyrGodkendelseAndelBp),
   kilde: a.kilde ?? '',
 });
 
+const INGEN_AAR: readonly number[] = [];
+
 const TOMME_SATSER: SatsVaerdier = {
+  aar: '',
   timesatsOere: '',
   fremmedAndelBp: '',
   husdyrGodkendelseAndelBp: '',
@@ -475,9 +489,10 @@ const TOMME_SATSER: SatsVaerdier = {
 };
 
 /**
- * A year being given rates for the first time: its days and, as a start, the newest year's shares
- * (fixed by the order's bilag 2). The hourly rate starts empty: it is the ministry's figure for the
- * year, never the year before's.
+ * A year being given rates for the first time: as a start the year after the newest (any year without
+ * rates can be typed, e.g. the one a stopped proposal run names) and the newest year's shares (fixed
+ * by the order's bilag 2). The hourly rate starts empty: it is the ministry's figure for the year,
+ * never the year before's.
  */
 interface NytAar {
   aar: number;
@@ -500,6 +515,7 @@ function SatsSektion({
   const [valgtAar, setValgtAar] = useState<number | null>(null);
   const [nytAar, setNytAar] = useState<NytAar | null>(null);
   const valgt = valgtAar !== null ? aarene.find((a) => a.aar === valgtAar) : undefined;
+  const optagne = useMemo(() => aarene.map((a) => a.aar), [aarene]);
   const gridRef = useRef<HTMLTableElement>(null);
 
   const { formVagt, skift, confirmModal } = useSkiftVagt(vagt);
@@ -511,7 +527,9 @@ function SatsSektion({
       setNytAar({
         aar,
         ...satsPeriode(aar),
-        start: nyeste ? { ...satsVaerdier(nyeste), timesatsOere: '', kilde: '' } : TOMME_SATSER,
+        start: nyeste
+          ? { ...satsVaerdier(nyeste), aar: String(aar), timesatsOere: '', kilde: '' }
+          : { ...TOMME_SATSER, aar: String(aar) },
       });
     }),
   );
@@ -643,6 +661,7 @@ function SatsSektion({
             til={redigeret.til}
             gemt={redigeret.gemt}
             start={nytAar?.start}
+            optagne={redigeret.gemt ? INGEN_AAR : optagne}
             vagt={formVagt}
             setKommandoer={setFormKommandoer}
             gemmere={gemmere}
@@ -670,6 +689,8 @@ function SatsForm(p: {
   til: string;
   gemt: Afregningsaar | undefined;
   start: SatsVaerdier | undefined;
+  /** The years with rates, which a new year must not be (empty for a saved year). */
+  optagne: readonly number[];
   vagt: Vagt;
   setKommandoer(c: TileCommand[]): void;
   gemmere: GemmereRef;
@@ -677,17 +698,20 @@ function SatsForm(p: {
   onAnnuller(): void;
 }) {
   const client = useQueryClient();
-  const { aar, gemt } = p;
+  const { gemt, optagne } = p;
+  const schema = useMemo(() => satsFormSchema(optagne), [optagne]);
+  /** The year saved: a saved year's, or the year typed into a new year's form. */
+  const aarRef = useRef(p.aar);
   const vf = useVersionedForm<SatsVaerdier, Afregningsaar>({
-    identitet: `satser:${aar}:${gemt ? 'gemt' : 'ny'}`,
-    schema: satsFormSchema,
+    identitet: `satser:${p.aar}:${gemt ? 'gemt' : 'ny'}`,
+    schema,
     record: gemt,
     version: gemt?.version,
     vaerdierAf: satsVaerdier,
     nye: () => p.start ?? TOMME_SATSER,
     kanRette: true,
     gem: (v, a) =>
-      gemSatserne(aar, {
+      gemSatserne(gemt ? gemt.aar : Number(v.aar.trim()), {
         timesatsOere: kronerTilOere(v.timesatsOere) ?? Number.NaN,
         fremmedAndelBp: procentTilBp(v.fremmedAndelBp) ?? Number.NaN,
         husdyrGodkendelseAndelBp: procentTilBp(v.husdyrGodkendelseAndelBp) ?? Number.NaN,
@@ -706,12 +730,17 @@ function SatsForm(p: {
     },
     hentIgen: async () => {
       await client.invalidateQueries({ queryKey: adminKeys.satser });
-      return client.getQueryData<Afregningsaar[]>(adminKeys.satser)?.find((a) => a.aar === aar);
+      return client.getQueryData<Afregningsaar[]>(adminKeys.satser)?.find((a) => a.aar === aarRef.current);
     },
   });
   const { form } = vf;
   const erNy = gemt === undefined;
   const { gemRef, onSubmit } = useDetaljeForm(vf, erNy);
+  const v = form.values;
+  const typetAar = /^\d{4}$/.test(v.aar.trim()) ? Number(v.aar) : null;
+  const aar = gemt ? gemt.aar : typetAar;
+  aarRef.current = aar ?? p.aar;
+  const periode = gemt ? { fra: p.fra, til: p.til } : typetAar !== null ? satsPeriode(typetAar) : null;
 
   const { setKommandoer, gemmere } = p;
   useEffect(() => {
@@ -720,7 +749,7 @@ function SatsForm(p: {
     setKommandoer([
       {
         id: 'gem-satser',
-        label: `Gem satserne for ${aar}`,
+        label: aar === null ? 'Gem satserne for det nye år' : `Gem satserne for ${aar}`,
         keywords: ['gem', 'satser', 'timesats'],
         run: gem,
       },
@@ -731,27 +760,36 @@ function SatsForm(p: {
     };
   }, [setKommandoer, gemRef, gemmere, aar]);
 
-  const v = form.values;
   return (
     <form
       ref={form.ref}
       className="rt-form-inner"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Satser for ${aar}`}
+      aria-label={erNy ? 'Satser for et nyt år' : `Satser for ${aar}`}
       data-form="satser"
     >
       <div className="rt-form-head">
-        <h2>
-          Satser for {aar}
-          {erNy ? ' (nyt)' : ''}
-        </h2>
+        <h2>{erNy ? 'Satser for et nyt år' : `Satser for ${aar}`}</h2>
         <span className="muted small" data-testid="satser-periode">
-          {periodeSkrevetUd(p.fra, p.til)}
+          {periode ? periodeSkrevetUd(periode.fra, periode.til) : ''}
         </span>
       </div>
       <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
       <div className="form-grid">
+        {erNy ? (
+          <TextInput
+            name="aar"
+            label="År"
+            required
+            inputMode="numeric"
+            placeholder="ÅÅÅÅ"
+            value={v.aar}
+            error={form.errors.aar}
+            onChange={(x) => form.set('aar', x)}
+            hint="Det kalenderår, arbejdet er udført i"
+          />
+        ) : null}
         <TextInput
           name="timesatsOere"
           label="Timesats (kr. pr. time)"
@@ -761,7 +799,7 @@ function SatsForm(p: {
           value={v.timesatsOere}
           error={form.errors.timesatsOere}
           onChange={(x) => form.set('timesatsOere', x)}
-          hint={satsHint(v.timesatsOere) ?? `Miljøstyrelsens timetakst for arbejde udført i ${aar}`}
+          hint={satsHint(v.timesatsOere) ?? `Miljøstyrelsens timetakst for arbejde udført i ${aar ?? 'året'}`}
         />
         <TextInput
           name="fremmedAndelBp"
@@ -794,7 +832,12 @@ function SatsForm(p: {
           hint="Hvor taksten er offentliggjort (fx Miljøstyrelsens nyhed), eller at den er en antagelse"
         />
       </div>
-      <FormKnapper vf={vf} erNy={erNy} gemLabel={`Gem satser for ${aar}`} onAnnuller={p.onAnnuller} />
+      <FormKnapper
+        vf={vf}
+        erNy={erNy}
+        gemLabel={aar === null ? 'Gem satser' : `Gem satser for ${aar}`}
+        onAnnuller={p.onAnnuller}
+      />
     </form>
   );
 }
