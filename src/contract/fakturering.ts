@@ -37,25 +37,28 @@ export const hentBrugOIR = endpoint({
 // ---------------------------------------------------------------- settlement periods and rates
 
 /**
- * The rates of one settlement year: the period runs from 1 November the year before to 1 November
- * the year (`til` is exclusive). Shares are in basis points (10000 = 100 %).
+ * The rates of one calendar year: the ministry's hourly rate for work done in the year (1 January to
+ * 1 January, `til` exclusive), and the shares. A settlement year's proposals charge each piece of
+ * work at the rate of the year it was done in (`satsAarAf`). Shares are in basis points.
  */
 export const afregningsaarSchema = z.object({
   aar: z.number(),
-  /** First day of the period (YYYY-MM-DD). */
+  /** First day the rates apply to (YYYY-MM-DD): 1 January. */
   fra: z.string(),
-  /** The day after the period (YYYY-MM-DD), exclusive. */
+  /** The day after the last (YYYY-MM-DD), exclusive: 1 January the year after. */
   til: z.string(),
   timesatsOere: z.number(),
   /** Share of outside services (fremmede tjenesteydelser) charged, basis points (5779 = 57,79 %). */
   fremmedAndelBp: z.number(),
   /** Share charged for approvals of livestock farms, basis points (8000 = 80 %). */
   husdyrGodkendelseAndelBp: z.number(),
+  /** Where the figures come from (the ministry's publication), or why they are an assumption. */
+  kilde: z.string().nullable(),
   version: z.number(),
 });
 export type Afregningsaar = z.infer<typeof afregningsaarSchema>;
 
-/** GET fakturering/satser (addition): the settlement years with rates, newest first. */
+/** GET fakturering/satser (addition): the years with rates, newest first. */
 export const hentSatser = endpoint({
   method: 'GET',
   path: '/fakturering/satser',
@@ -81,16 +84,30 @@ export const satsInputSchema = z.object({
   timesatsOere: oereSchema('Timesatsen', 10_000_000),
   fremmedAndelBp: andelBp('Andelen for fremmede ydelser'),
   husdyrGodkendelseAndelBp: andelBp('Andelen for husdyrgodkendelser'),
+  kilde: z
+    .string({ error: 'Kilden skal være en tekst' })
+    .trim()
+    .max(500, { error: 'Kilden må højst være 500 tegn' })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
   /** The version edited; omitted when the year has no rates yet. */
   version: versionSchema.optional(),
 });
 export type SatsInput = z.infer<typeof satsInputSchema>;
 
+/** The calendar year of a year's rates. */
+const satsAarSchema = z.coerce
+  .number({ error: 'Året skal være et tal' })
+  .int({ error: 'Året skal være et helt tal' })
+  .min(2000, { error: 'Året skal ligge mellem 2000 og 2100' })
+  .max(2100, { error: 'Året skal ligge mellem 2000 og 2100' });
+
 /** PUT fakturering/satser/{aar} (addition): sets a year's rates (stale version → 409). */
 export const gemSatser = endpoint({
   method: 'PUT',
   path: '/fakturering/satser/:aar',
-  params: z.object({ aar: aarSchema }),
+  params: z.object({ aar: satsAarSchema }),
   body: satsInputSchema,
   answer: afregningsaarSchema,
   access: GEBYRTYPE_RET,
@@ -197,10 +214,15 @@ export const fakturaLinjeSchema = z.object({
   timerHalve: z.number().nullable(),
   /** Rate in øre per hour, or the fixed or bought amount in øre. */
   satsOere: z.number(),
-  /** Share charged, basis points (10000 = 100 %). */
+  /**
+   * Share of its kind charged, basis points (10000 = 100 %): 57,79 % of an outside service, 0 % of
+   * work on a complaint not marked justified, else 100 %.
+   */
   andelBp: z.number(),
+  /** The livestock approval's share (80 %) applied on top, on a farm's approval work; else null. */
+  husdyrAndelBp: z.number().nullable(),
   beloebOere: z.number(),
-  /** How the amount came about, in words: '3,5 t à 1.033,00 kr. × 80 % (husdyrgodkendelse)'. */
+  /** How the amount came about, in words: '3,5 t à 433,41 kr. × 80 % (husdyrgodkendelse)'. */
   forklaring: z.string(),
   /** On a credit note: the original line it credits. */
   kreditererLinjeId: z.number().nullable(),

@@ -336,6 +336,10 @@ export const BRUGERBETALING = defineRecordKind({
       label: 'Tidsregistreringskategori',
       type: { kind: 'lookup', kilde: { special: 'tidsregistrering' }, paakraevet: true },
     },
+    // Read on complaint work (the category 'Klagesagsbehandling') only: work on a complaint is
+    // invoiced only when the complaint is marked justified; otherwise its line says why it is left
+    // out (src/contract/brugerbetaling-regler.ts, andelFor).
+    { navn: 'klageBerettiget', label: 'Berettiget klage (ved klagesagsbehandling)', type: { kind: 'jaNej' } },
     {
       navn: 'gebyrtype',
       label: 'Gebyrtype',

@@ -49,13 +49,17 @@ describe.each(dbTargets())('invoicing administration on %s', (target) => {
   afterAll(async () => t?.close());
 
   describe('the seed', () => {
-    it('gives every customer rates for 2024–2027', async () => {
-      const r = await rows<{ kunde_id: number; aar: number }>(
-        sql`select kunde_id, aar from brugerbetaling_sats order by kunde_id, aar`,
+    it('gives every customer MST’s rates of 2020–2022 and, marked as assumptions, 2025–2026', async () => {
+      const r = await rows<{ kunde_id: number; aar: number; timesats_oere: number; kilde: string }>(
+        sql`select kunde_id, aar, timesats_oere, kilde from brugerbetaling_sats order by kunde_id, aar`,
       );
       const [k] = await rows<{ n: number }>(sql`select count(*)::int as n from kunde`);
-      expect(r.length).toBe(Number(k!.n) * 4);
-      expect([...new Set(r.map((x) => x.aar))]).toEqual([2024, 2025, 2026, 2027]);
+      expect(r.length).toBe(Number(k!.n) * 5);
+      expect([...new Set(r.map((x) => x.aar))]).toEqual([2020, 2021, 2022, 2025, 2026]);
+      const af = (aar: number) => r.find((x) => x.aar === aar)!;
+      expect([af(2020), af(2021), af(2022)].map((x) => x.timesats_oere)).toEqual([33_322, 43_341, 44_078]);
+      for (const aar of [2020, 2021, 2022]) expect(af(aar).kilde).toMatch(/^Miljøstyrelsen: /);
+      for (const aar of [2025, 2026]) expect(af(aar).kilde).toMatch(/^ANTAGELSE i demodata, ikke bekræftet/);
     });
 
     it('gives Skive companies whose payer data the economy system refuses, with unbilled records of 2026', async () => {
@@ -122,39 +126,45 @@ describe.each(dbTargets())('invoicing administration on %s', (target) => {
     };
     const aar = async (a: number, user = 'oekonomi') => (await satser(user)).find((s) => s.aar === a);
 
-    it('answers the seeded years newest first with their periods 1 November to 1 November', async () => {
+    it('answers the seeded years newest first, each for its calendar year, with its source', async () => {
       const s = await satser('virksomhed');
-      expect(s.map((a) => a.aar)).toEqual([2027, 2026, 2025, 2024]);
-      expect(s.find((a) => a.aar === 2026)).toMatchObject({
-        fra: '2025-11-01',
-        til: '2026-11-01',
-        timesatsOere: SEED_SATSER.find((x) => x.aar === 2026)!.timesatsOere,
+      expect(s.map((a) => a.aar)).toEqual([2026, 2025, 2022, 2021, 2020]);
+      expect(s.find((a) => a.aar === 2022)).toMatchObject({
+        fra: '2022-01-01',
+        til: '2023-01-01',
+        timesatsOere: 44_078,
         fremmedAndelBp: 5779,
         husdyrGodkendelseAndelBp: 8000,
+        kilde: SEED_SATSER.find((x) => x.aar === 2022)!.kilde,
       });
     });
 
     it('changes a year with its version; a stale or missing version answers 409', async () => {
-      const foer = (await aar(2027))!;
-      const body = { timesatsOere: 41_550, fremmedAndelBp: 5779, husdyrGodkendelseAndelBp: 8000 };
-      const ok = await req('PUT', 'fakturering/satser/2027', 'oekonomi', { ...body, version: foer.version });
+      const foer = (await aar(2026))!;
+      const body = {
+        timesatsOere: 41_550,
+        fremmedAndelBp: 5779,
+        husdyrGodkendelseAndelBp: 8000,
+        kilde: '  Miljøstyrelsens nyhed  ',
+      };
+      const ok = await req('PUT', 'fakturering/satser/2026', 'oekonomi', { ...body, version: foer.version });
       expect(ok.statusCode, ok.body).toBe(200);
       const efter = afregningsaarSchema.parse(json(ok));
-      expect(efter).toMatchObject({ aar: 2027, timesatsOere: 41_550 });
+      expect(efter).toMatchObject({ aar: 2026, timesatsOere: 41_550, kilde: 'Miljøstyrelsens nyhed' });
       expect(efter.version).not.toBe(foer.version);
-      expect((await aar(2027))!.timesatsOere).toBe(41_550);
+      expect((await aar(2026))!.timesatsOere).toBe(41_550);
 
-      const gammel = await req('PUT', 'fakturering/satser/2027', 'oekonomi', {
+      const gammel = await req('PUT', 'fakturering/satser/2026', 'oekonomi', {
         ...body,
         version: foer.version,
       });
       expect(gammel.statusCode).toBe(409);
       expect(json(gammel).message).toBe(SATSER_KONFLIKT);
-      const uden = await req('PUT', 'fakturering/satser/2027', 'oekonomi', body);
+      const uden = await req('PUT', 'fakturering/satser/2026', 'oekonomi', body);
       expect(uden.statusCode).toBe(409);
       // Herning's rates are its own.
-      expect((await aar(2027, 'herning'))!.timesatsOere).toBe(
-        SEED_SATSER.find((x) => x.aar === 2027)!.timesatsOere,
+      expect((await aar(2026, 'herning'))!.timesatsOere).toBe(
+        SEED_SATSER.find((x) => x.aar === 2026)!.timesatsOere,
       );
     });
 
@@ -164,9 +174,10 @@ describe.each(dbTargets())('invoicing administration on %s', (target) => {
       expect(ny.statusCode, ny.body).toBe(200);
       expect(json(ny)).toMatchObject({
         aar: 2028,
-        fra: '2027-11-01',
-        til: '2028-11-01',
+        fra: '2028-01-01',
+        til: '2029-01-01',
         fremmedAndelBp: 5500,
+        kilde: null,
       });
       expect((await req('PUT', 'fakturering/satser/2028', 'oekonomi', body)).statusCode).toBe(409);
       // A version for a year that has no rates is someone else's row: 409.
@@ -180,12 +191,14 @@ describe.each(dbTargets())('invoicing administration on %s', (target) => {
         timesatsOere: 1.5,
         fremmedAndelBp: 10_001,
         husdyrGodkendelseAndelBp: -1,
+        kilde: 'x'.repeat(501),
       });
       expect(bad.statusCode).toBe(400);
       expect(json(bad).errors).toEqual({
         timesatsOere: ['Timesatsen skal være et helt antal øre'],
         fremmedAndelBp: ['Andelen for fremmede ydelser må højst være 100 %'],
         husdyrGodkendelseAndelBp: ['Andelen for husdyrgodkendelser må ikke være negativ'],
+        kilde: ['Kilden må højst være 500 tegn'],
       });
       const aarFejl = await req('PUT', 'fakturering/satser/tyve', 'oekonomi', {
         timesatsOere: 1,
@@ -193,7 +206,7 @@ describe.each(dbTargets())('invoicing administration on %s', (target) => {
         husdyrGodkendelseAndelBp: 1,
       });
       expect(aarFejl.statusCode).toBe(400);
-      expect(json(aarFejl).errors.aar).toEqual(['Afregningsåret skal være et tal']);
+      expect(json(aarFejl).errors.aar).toEqual(['Året skal være et tal']);
     });
 
     it('lets only the economy administrator change rates', async () => {

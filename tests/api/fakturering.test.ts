@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forklaring } from '../../src/contract/brugerbetaling-regler';
+import { forklaring, ingenTimetakst } from '../../src/contract/brugerbetaling-regler';
 import type { Batch, Faktura, FakturaRaekke, FakturaSide } from '../../src/contract/fakturering';
 import { queryRows } from '../../src/server/db/client';
 import { createOekonomiSimulator } from '../../src/server/integrations/oekonomi';
@@ -97,7 +97,8 @@ describe.each(dbTargets())('fakturering on %s', (target) => {
       values (${skive}, ${AAR}, ${SATS.timesats}, ${SATS.fremmed}, ${SATS.husdyr})
       on conflict (kunde_id, aar) do update set timesats_oere = excluded.timesats_oere,
         fremmed_andel_bp = excluded.fremmed_andel_bp, husdyr_godkendelse_andel_bp = excluded.husdyr_godkendelse_andel_bp`);
-    await t.database.db.execute(sql`delete from brugerbetaling_sats where aar = ${AAR + 1}`);
+    // The year before's rate (for the fixed fee of 1 November 2029) is entered by the first test.
+    await t.database.db.execute(sql`delete from brugerbetaling_sats where aar in (${AAR - 1}, ${AAR + 1})`);
 
     const tilsyn = kategori('TILSYN', 1);
     // One day, one category: 1,2 t + 0,6 t = 1,8 t → 2 hours (4 half hours), 1 hour each line.
@@ -161,13 +162,17 @@ describe.each(dbTargets())('fakturering on %s', (target) => {
   });
   afterAll(async () => t?.close());
 
-  it('a year without rates answers 400 in Danish', async () => {
-    const r = await req('POST', 'fakturering/forslag/dan', 'oekonomi', { aar: AAR + 1 });
+  it('a year with work and without rates answers 400 in Danish, naming the year', async () => {
+    // The fixed fee of 1 November 2029 is charged with 2029's rates, which do not exist yet.
+    const r = await req('POST', 'fakturering/forslag/dan', 'oekonomi', { aar: AAR });
     expect(r.statusCode).toBe(400);
     expect(json<{ title: string; errors: Record<string, string[]> }>(r)).toMatchObject({
-      title: `Der er ingen satser for afregningsåret ${AAR + 1}`,
-      errors: { aar: [`Der er ingen satser for afregningsåret ${AAR + 1}`] },
+      title: ingenTimetakst(AAR - 1),
+      errors: { aar: [ingenTimetakst(AAR - 1)] },
     });
+    await t.database.db.execute(sql`
+      insert into brugerbetaling_sats (kunde_id, aar, timesats_oere, fremmed_andel_bp, husdyr_godkendelse_andel_bp)
+      values (${await t.kundeId(779)}, ${AAR - 1}, ${SATS.timesats}, ${SATS.fremmed}, ${SATS.husdyr})`);
   });
 
   it('builds one proposal per company with lines, rounding and amounts to the øre', async () => {
@@ -220,7 +225,7 @@ describe.each(dbTargets())('fakturering on %s', (target) => {
     const b = await faktura((await fakturaAf(farm, 'forslag'))!.id);
     expect(b).toMatchObject({ totalOere: 83_893, timerHalve: 5 });
     const godk = b.linjer.find((l) => l.registreringId === reg.godkendelse)!;
-    expect(godk).toMatchObject({ timerHalve: 3, andelBp: 8000, beloebOere: 45_760 });
+    expect(godk).toMatchObject({ timerHalve: 3, andelBp: 10_000, husdyrAndelBp: 8000, beloebOere: 45_760 });
     expect(godk.forklaring).toBe('1,5 t à 381,33 kr. × 80 % (husdyrgodkendelse)');
     for (const l of b.linjer) expect(l.forklaring).toBe(forklaring(l));
 

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type ComponentType, useMemo, useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED_CHANGES_TEXT } from '../../machines/unsaved-changes';
+import { bpTilProcentTekst } from '../../src/app/features/fakturering/admin-tal';
 import GebyrtyperView from '../../src/app/features/fakturering/GebyrtyperView';
 import OpfoelgningOekonomiView from '../../src/app/features/fakturering/OpfoelgningOekonomiView';
 import type { RouteParams } from '../../src/app/routes/route-table';
@@ -23,8 +24,8 @@ import { renderSignedIn, setupComponentTests } from './harness';
 /**
  * The economy administration against the real server (seeded PGlite, app.inject) as the demo user
  * 'oekonomi' (OkonomiAdmin): fee types (create with a rate typed the Danish way and sent as exact øre,
- * the address following the form, a stale version's 409), the settlement years' rates (per cent as
- * basis points), and the economic follow-up (the default period, the computed figures beside the
+ * the address following the form, a stale version's 409), the years' rates (per cent as basis points,
+ * each for its calendar year, with its source), and the economic follow-up (the default period, the computed figures beside the
  * rows and their total, create and delete, and a failing fetch that shows nothing stale).
  */
 
@@ -224,37 +225,40 @@ describe('fee types (gebyrtyper)', () => {
   });
 });
 
-describe('the settlement years’ rates', () => {
-  it('shows each year with its period written out; a year is edited with per cent sent as basis points', async () => {
+describe('the years’ rates', () => {
+  it('shows each calendar year with its period written out and its source; a year is edited with per cent sent as basis points', async () => {
     let aarene = await api<Afregningsaar[]>('GET', 'fakturering/satser');
     if (!aarene.some((a) => a.aar === 2026)) {
       await api('PUT', 'fakturering/satser/2026', {
         timesatsOere: 38100,
         fremmedAndelBp: 5779,
         husdyrGodkendelseAndelBp: 8000,
+        kilde: null,
       });
       aarene = await api<Afregningsaar[]>('GET', 'fakturering/satser');
     }
     const aar2026 = aarene.find((a) => a.aar === 2026)!;
     await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
-    const grid = await screen.findByRole('grid', { name: 'Satser pr. afregningsår' });
-    const raekke = (await within(grid).findByText('1. november 2025 – 31. oktober 2026')).closest('tr')!;
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. år' });
+    const raekke = (await within(grid).findByText('1. januar 2026 – 31. december 2026')).closest('tr')!;
     expect(within(raekke).getByText(formatOere(aar2026.timesatsOere))).toBeTruthy();
+    // The seeded 2026 rate says that it is an assumption.
+    expect(raekke.textContent).toContain('ANTAGELSE');
     fireEvent.click(within(raekke).getByText('2026'));
-    const form = await screen.findByRole('form', { name: 'Satser for afregningsåret 2026' });
-    expect(within(form).getByTestId('satser-periode').textContent).toBe(
-      '1. november 2025 – 31. oktober 2026',
-    );
+    const form = await screen.findByRole('form', { name: 'Satser for 2026' });
+    expect(within(form).getByTestId('satser-periode').textContent).toBe('1. januar 2026 – 31. december 2026');
     skriv(felt(form, 'timesatsOere'), '412,35');
     skriv(felt(form, 'fremmedAndelBp'), '57,79');
     skriv(felt(form, 'husdyrGodkendelseAndelBp'), '80');
+    skriv(felt(form, 'kilde'), 'Miljøstyrelsens nyhed');
     fireEvent.submit(form);
-    await toastMed('Satserne for afregningsåret 2026 er gemt');
+    await toastMed('Satserne for 2026 er gemt');
     const gemt = (await api<Afregningsaar[]>('GET', 'fakturering/satser')).find((a) => a.aar === 2026)!;
     expect(gemt).toMatchObject({
       timesatsOere: 41235,
       fremmedAndelBp: 5779,
       husdyrGodkendelseAndelBp: 8000,
+      kilde: 'Miljøstyrelsens nyhed',
     });
     expect(gemt.version).toBeGreaterThan(aar2026.version);
     // A share above 100 % is refused in Danish.
@@ -273,9 +277,9 @@ describe('the settlement years’ rates', () => {
       session(),
     );
     const gebyrForm = await screen.findByRole('form', { name: `Gebyrtype ${g!.navn}` });
-    const grid = await screen.findByRole('grid', { name: 'Satser pr. afregningsår' });
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. år' });
     fireEvent.click(await within(grid).findByText('2025'));
-    const satsForm = await screen.findByRole('form', { name: 'Satser for afregningsåret 2025' });
+    const satsForm = await screen.findByRole('form', { name: 'Satser for 2025' });
     const gem = kommando(t, 'gem');
     expect(gem.shortcut).toBe('mod+s');
     const puts = () => s.kald.filter((k) => k.method === 'PUT').map((k) => k.path.split('?')[0]);
@@ -285,7 +289,7 @@ describe('the settlement years’ rates', () => {
     skriv(timesats, '391,50');
     timesats.focus();
     act(() => gem.run());
-    await toastMed('Satserne for afregningsåret 2025 er gemt');
+    await toastMed('Satserne for 2025 er gemt');
     expect(puts().slice(foer)).toEqual(['fakturering/satser/2025']);
 
     const navn = felt(gebyrForm, 'navn');
@@ -296,25 +300,54 @@ describe('the settlement years’ rates', () => {
     expect(puts().slice(foer)).toEqual(['fakturering/satser/2025', `fakturering/gebyrtyper/${g!.id}`]);
   });
 
+  it('a new year starts from the shares, never from the year before’s hourly rate; any year without rates can be typed', async () => {
+    await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. år' });
+    await within(grid).findByText('2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Nyt år' }));
+    const form = await screen.findByRole('form', { name: 'Satser for et nyt år' });
+    const nyeste = Math.max(...(await api<Afregningsaar[]>('GET', 'fakturering/satser')).map((a) => a.aar));
+    expect(felt(form, 'aar').value).toBe(String(nyeste + 1));
+    expect(felt(form, 'timesatsOere').value).toBe('');
+    expect(felt(form, 'kilde').value).toBe('');
+    expect(felt(form, 'fremmedAndelBp').value).toBe(bpTilProcentTekst(5779));
+    expect(felt(form, 'husdyrGodkendelseAndelBp').value).toBe(bpTilProcentTekst(8000));
+    expect(form.textContent).toContain(`Miljøstyrelsens timetakst for arbejde udført i ${nyeste + 1}`);
+    // A year with rates already is refused at the field; 2023 (which a stopped run may name) is saved.
+    skriv(felt(form, 'aar'), '2026');
+    skriv(felt(form, 'timesatsOere'), '450,00');
+    fireEvent.submit(form);
+    await within(form).findByText('Året har allerede satser: vælg det i listen');
+    skriv(felt(form, 'aar'), '2023');
+    expect(within(form).getByTestId('satser-periode').textContent).toBe('1. januar 2023 – 31. december 2023');
+    fireEvent.submit(form);
+    await toastMed('Satserne for 2023 er gemt');
+    const gemt = (await api<Afregningsaar[]>('GET', 'fakturering/satser')).find((a) => a.aar === 2023)!;
+    expect(gemt).toMatchObject({
+      fra: '2023-01-01',
+      timesatsOere: 45_000,
+      fremmedAndelBp: 5779,
+      kilde: null,
+    });
+  });
+
   it('another year while the open year’s form holds changes asks first; staying keeps the input', async () => {
     await renderLevende(GebyrtyperView, 'fakturering-gebyrtyper', 'satGebyrTypeId', {}, session());
-    const grid = await screen.findByRole('grid', { name: 'Satser pr. afregningsår' });
+    const grid = await screen.findByRole('grid', { name: 'Satser pr. år' });
     fireEvent.click(await within(grid).findByText('2026'));
-    const form = await screen.findByRole('form', { name: 'Satser for afregningsåret 2026' });
+    const form = await screen.findByRole('form', { name: 'Satser for 2026' });
     skriv(felt(form, 'timesatsOere'), '777,77');
-    fireEvent.click(within(grid).getByText('2024'));
+    fireEvent.click(within(grid).getByText('2022'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.body)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(
-      felt(screen.getByRole('form', { name: 'Satser for afregningsåret 2026' }), 'timesatsOere').value,
-    ).toBe('777,77');
-    fireEvent.click(within(grid).getByText('2024'));
+    expect(felt(screen.getByRole('form', { name: 'Satser for 2026' }), 'timesatsOere').value).toBe('777,77');
+    fireEvent.click(within(grid).getByText('2022'));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: UNSAVED_CHANGES_TEXT.proceed }),
     );
-    await screen.findByRole('form', { name: 'Satser for afregningsåret 2024' });
+    await screen.findByRole('form', { name: 'Satser for 2022' });
     const gemt = (await api<Afregningsaar[]>('GET', 'fakturering/satser')).find((a) => a.aar === 2026)!;
     expect(gemt.timesatsOere).not.toBe(77777);
   });

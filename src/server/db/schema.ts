@@ -930,7 +930,11 @@ export const opfoelgningOekonomi = pgTable(
 
 // ---------------------------------------------------------------- invoicing user payment (issue 13)
 
-/** The rates of a settlement year (1 November the year before to 1 November the year). */
+/**
+ * The rates of a year: the ministry's hourly rate for work done in the calendar year `aar` (issue 29:
+ * work is charged at the rate of the year it was done in), the shares, and where the figures come
+ * from. A settlement year's proposals read the rows of its two calendar years.
+ */
 export const brugerbetalingSats = pgTable(
   'brugerbetaling_sats',
   {
@@ -942,6 +946,8 @@ export const brugerbetalingSats = pgTable(
     timesatsOere: integer('timesats_oere').notNull(),
     fremmedAndelBp: integer('fremmed_andel_bp').notNull(),
     husdyrGodkendelseAndelBp: integer('husdyr_godkendelse_andel_bp').notNull(),
+    /** The source of the figures (the ministry's publication), or why they are an assumption. */
+    kilde: text('kilde'),
     version: versionKolonne(),
   },
   (t) => [uniqueIndex('brugerbetaling_sats_kunde_aar_idx').on(t.kundeId, t.aar)],
@@ -1035,7 +1041,10 @@ export const fakturaLinje = pgTable(
     kategori: text('kategori'),
     timerHalve: integer('timer_halve'),
     satsOere: integer('sats_oere').notNull(),
+    /** The share of the line's kind: 5779 of an outside service, 0 of unjustified complaint work. */
     andelBp: integer('andel_bp').notNull(),
+    /** The livestock approval's share on top (8000), on a farm's approval work; else null. */
+    husdyrAndelBp: integer('husdyr_andel_bp'),
     beloebOere: bigint('beloeb_oere', { mode: 'number' }).notNull(),
     forklaring: text('forklaring').notNull(),
     kreditererLinjeId: integer('krediterer_linje_id'),

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afregningsperiode } from '../../contract/brugerbetaling-regler';
+import { satsPeriode } from '../../contract/brugerbetaling-regler';
 import { DATO_INTERVAL_FEJL, erDatoIInterval, erKalenderdato } from '../../contract/common';
 import {
   type Afregningsaar,
@@ -39,10 +39,11 @@ const UGYLDIG_DATO = 'Skal være en dato (ÅÅÅÅ-MM-DD)';
 
 const tilAfregningsaar = (r: typeof brugerbetalingSats.$inferSelect): Afregningsaar => ({
   aar: r.aar,
-  ...afregningsperiode(r.aar),
+  ...satsPeriode(r.aar),
   timesatsOere: r.timesatsOere,
   fremmedAndelBp: r.fremmedAndelBp,
   husdyrGodkendelseAndelBp: r.husdyrGodkendelseAndelBp,
+  kilde: r.kilde,
   version: r.version,
 });
 

@@ -120,13 +120,14 @@ export async function fakturaLinjer(tx: Tx, fakturaId: number): Promise<FakturaL
     timer_halve: number | null;
     sats_oere: number;
     andel_bp: number;
+    husdyr_andel_bp: number | null;
     beloeb_oere: number | string;
     forklaring: string;
     krediterer_linje_id: number | null;
   }>(
     tx,
     sql`select id, kilde, registrering_id, to_char(dato, 'YYYY-MM-DD') as dato, tekst, kategori, timer_halve,
-               sats_oere, andel_bp, beloeb_oere, forklaring, krediterer_linje_id
+               sats_oere, andel_bp, husdyr_andel_bp, beloeb_oere, forklaring, krediterer_linje_id
         from faktura_linje where faktura_id = ${fakturaId} order by dato, id`,
   );
   return rows.map((l) => ({
@@ -139,6 +140,7 @@ export async function fakturaLinjer(tx: Tx, fakturaId: number): Promise<FakturaL
     timerHalve: talEllerNull(l.timer_halve),
     satsOere: tal(l.sats_oere),
     andelBp: tal(l.andel_bp),
+    husdyrAndelBp: talEllerNull(l.husdyr_andel_bp),
     beloebOere: tal(l.beloeb_oere),
     forklaring: l.forklaring,
     kreditererLinjeId: talEllerNull(l.krediterer_linje_id),

@@ -1,5 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { afregningsperiode, GODKENDELSE_KODE, LANDBRUG_TYPE } from '../../contract/brugerbetaling-regler';
+import {
+  afregningsperiode,
+  GODKENDELSE_KODE,
+  HUSDYRGODKENDELSE,
+  ingenTimetakst,
+  KLAGE_IKKE_BERETTIGET,
+  KLAGE_KODE,
+  LANDBRUG_TYPE,
+  periodensSatsAar,
+} from '../../contract/brugerbetaling-regler';
 import { SAT_RAEKKETYPE } from '../../contract/entitet';
 import type { DanForslagSvar } from '../../contract/fakturering';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
@@ -17,8 +26,6 @@ import { tidsregistreringsKategorier } from './lookups';
 
 /** Advisory lock class of the proposal run ('FAKT'); the second key is customer and year. */
 const FORSLAG_LAAS = 0x4641_4b54;
-
-export const ingenSatser = (aar: number) => `Der er ingen satser for afregningsåret ${aar}`;
 
 /** Raw rows of a query in a transaction or on the database. */
 export async function raekker<T>(tx: Tx, q: SQL): Promise<T[]> {
@@ -38,6 +45,17 @@ const procentSql = (bp: SQL): SQL =>
 const timerSql = (halve: SQL): SQL =>
   sql`(case when (${halve}) % 2 = 0 then ((${halve}) / 2)::text else ((${halve}) / 2)::text || ',5' end)`;
 
+/** A line's shares in words, as `forklaring()` writes them (andelTekst). */
+const andelTekstSql = (andel: SQL, husdyr: SQL): SQL =>
+  sql`(case when (${andel}) = 10000 then '' else ' × ' || ${procentSql(andel)} || ' %' end
+       || case when (${husdyr}) is null then '' else ' × ' || ${procentSql(husdyr)} || ' %' end
+       || case when (${andel}) = 0 then ${KLAGE_IKKE_BERETTIGET}::text
+               when (${husdyr}) is null then '' else ${HUSDYRGODKENDELSE}::text end)`;
+
+/** `taeller / naevner` (both non-negative) rounded half up, exactly, as `delOgRund()` does. */
+const delOgRundSql = (taeller: SQL, naevner: number): SQL =>
+  sql`div(2 * (${taeller}) + ${sql.raw(String(naevner))}, ${sql.raw(String(2 * naevner))})::bigint`;
+
 /** The time categories as a VALUES list (id, name, code) for the lines' category names. */
 function kategorierSql(): SQL {
   const alle = new Map<number, { navn: string; kode: string }>();
@@ -54,27 +72,15 @@ function kategorierSql(): SQL {
  * takes the customer-and-year lock (two runs wait for each other), deletes the year's drafts (their
  * lines free their records), and makes one proposal per company from the records of the period that
  * are live, not invoiced and on no active line. Approved, transferred and credited invoices are never
- * touched. A year without rates answers 400.
+ * touched. Each record is charged at the rates of the calendar year it was done in; a year with
+ * records to bill and no rates answers 400 naming the year (`ingenTimetakst`).
  */
 export async function danForslagForKunde(db: Db, user: SessionUser, aar: number): Promise<DanForslagSvar> {
   const kundeId = user.kundeId;
   const { fra, til } = afregningsperiode(aar);
+  const satsAar = periodensSatsAar(aar);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FORSLAG_LAAS}, ${kundeId * 10_000 + aar})`);
-    const [sats] = await raekker<{ timesats_oere: number; fremmed_andel_bp: number; husdyr_bp: number }>(
-      tx,
-      sql`select timesats_oere, fremmed_andel_bp, husdyr_godkendelse_andel_bp as husdyr_bp
-          from brugerbetaling_sats where kunde_id = ${kundeId} and aar = ${aar}`,
-    );
-    if (!sats) throw badRequest({ aar: [ingenSatser(aar)] }, ingenSatser(aar));
-
-    const [slettet] = await raekker<{ n: number | string }>(
-      tx,
-      sql`with d as (delete from faktura
-                     where kunde_id = ${kundeId} and aar = ${aar} and art = 'faktura' and status = 'forslag'
-                     returning 1)
-          select count(*) as n from d`,
-    );
 
     const typer = sql.join(
       [VIRKSOMHEDSTYPE.VIRKSOMHED, VIRKSOMHEDSTYPE.LANDBRUG, SAT_RAEKKETYPE].map((t) => sql`${t}`),
@@ -87,10 +93,39 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
       and r.dato >= ${fra}::date and r.dato < ${til}::date
       and coalesce(r.data->>'faktureret', 'false') <> 'true'
       and not exists (select 1 from faktura_linje fl where fl.registrering_id = r.id and fl.aktiv)`;
+    // The user-payment records billed (r, on company v): of companies covered by user payment.
+    const brugerbetaling = sql`
+      ${kandidat('brugerbetaling')}
+      and v.kunde_id = ${kundeId} and not v.slettet and v.omfattet_af_brugerbetaling
+      and v.type in (${typer})`;
+    const aarListe = sql.join(
+      satsAar.map((p) => sql`${p.aar}`),
+      sql`, `,
+    );
 
-    const timesats = sats.timesats_oere;
-    const husdyrBp = sats.husdyr_bp;
-    const fremmedBp = sats.fremmed_andel_bp;
+    // A calendar year of the period with records to bill and no rates stops the run (a rate is never
+    // taken from another year).
+    const medSatser = await raekker<{ aar: number }>(
+      tx,
+      sql`select aar from brugerbetaling_sats where kunde_id = ${kundeId} and aar in (${aarListe})`,
+    );
+    for (const p of satsAar) {
+      if (medSatser.some((s) => Number(s.aar) === p.aar)) continue;
+      const [arbejde] = await raekker<{ n: number }>(
+        tx,
+        sql`select 1 as n from registrering r join virksomhed v on v.id = r.virksomhed_id
+            where ${brugerbetaling} and r.dato >= ${p.fra}::date and r.dato < ${p.til}::date limit 1`,
+      );
+      if (arbejde) throw badRequest({ aar: [ingenTimetakst(p.aar)] }, ingenTimetakst(p.aar));
+    }
+
+    const [slettet] = await raekker<{ n: number | string }>(
+      tx,
+      sql`with d as (delete from faktura
+                     where kunde_id = ${kundeId} and aar = ${aar} and art = 'faktura' and status = 'forslag'
+                     returning 1)
+          select count(*) as n from d`,
+    );
 
     const [res] = await raekker<{
       forslag: number | string;
@@ -100,17 +135,31 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
       tx,
       sql`
       with kat(id, navn, kode) as (values ${kategorierSql()}),
+      -- The rates of the period's calendar years (every year with records has them: checked above).
+      sats(aar, timesats, fremmed, husdyr) as (
+        select aar, timesats_oere, fremmed_andel_bp, husdyr_godkendelse_andel_bp
+        from brugerbetaling_sats where kunde_id = ${kundeId} and aar in (${aarListe})
+      ),
+      -- Each record with its category, the rates of the year it was done in (satsAarAf) and its shares:
+      -- andelFor (0 % for complaint work not marked justified, the outside-service share, else 100 %)
+      -- and husdyrAndelFor (the approval share on top, on a farm's approval work, else null).
       bb as (
-        select r.id, r.virksomhed_id, r.dato, r.titel, v.type as vtype,
+        select r.id, r.virksomhed_id, r.dato, r.titel, k.navn as kategori,
                r.data->>'gebyrtype' as gebyrtype,
                (r.data->>'kategoriId')::int as kategori_id,
                case when jsonb_typeof(r.data->'timer') = 'number' then (r.data->>'timer')::numeric else 0 end as timer,
-               case when jsonb_typeof(r.data->'beloeb') = 'number' then (r.data->>'beloeb')::numeric else 0 end as beloeb
+               case when jsonb_typeof(r.data->'beloeb') = 'number' then (r.data->>'beloeb')::numeric else 0 end as beloeb,
+               s.timesats,
+               case when k.kode = ${KLAGE_KODE}
+                         and coalesce(r.data->'klageBerettiget', 'false'::jsonb) <> 'true'::jsonb then 0
+                    when r.data->>'gebyrtype' = 'Fremmed tjenesteydelse' then s.fremmed
+                    else 10000 end as andel,
+               case when k.kode = ${GODKENDELSE_KODE} and v.type = ${LANDBRUG_TYPE} then s.husdyr end as husdyr
         from registrering r
         join virksomhed v on v.id = r.virksomhed_id
-        where ${kandidat('brugerbetaling')}
-          and v.kunde_id = ${kundeId} and not v.slettet and v.omfattet_af_brugerbetaling
-          and v.type in (${typer})
+        join sats s on s.aar = extract(year from r.dato)::int
+        left join kat k on k.id = (r.data->>'kategoriId')::int
+        where ${brugerbetaling}
       ),
       -- Hours per company, day and category: the running sum rounded to the half hour, so the day's
       -- lines add up to the day's rounded hours (halveTimerPrDag).
@@ -122,38 +171,34 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
         window w as (partition by bb.virksomhed_id, bb.dato, bb.kategori_id order by bb.id
                      rows between unbounded preceding and current row)
       ),
-      tim2 as (
-        select t.*, k.navn as kategori,
-               case when k.kode = ${GODKENDELSE_KODE} and t.vtype = ${LANDBRUG_TYPE} then ${husdyrBp}::int
-                    else 10000 end as andel
-        from tim t left join kat k on k.id = t.kategori_id
-      ),
+      -- The amounts (timeBeloebOere, andelBeloebOere) and their explanations (forklaring).
       linjer as (
         select virksomhed_id, 'timer'::text as kilde, id as registrering_id, dato, titel as tekst, kategori,
-               halve as timer_halve, ${timesats}::int as sats_oere, andel as andel_bp,
-               round(halve::numeric * ${timesats} * andel / 20000)::bigint as beloeb_oere,
-               ${timerSql(sql`halve`)} || ' t à ' || ${kronerSql(sql`${timesats}::bigint`)} || ' kr.'
-                 || case when andel = 10000 then ''
-                         else ' × ' || ${procentSql(sql`andel`)} || ' % (husdyrgodkendelse)' end as forklaring
-        from tim2
+               halve as timer_halve, timesats as sats_oere, andel as andel_bp, husdyr as husdyr_andel_bp,
+               ${delOgRundSql(sql`halve::numeric * timesats * andel * coalesce(husdyr, 10000)`, 200_000_000)}
+                 as beloeb_oere,
+               ${timerSql(sql`halve`)} || ' t à ' || ${kronerSql(sql`timesats::bigint`)} || ' kr.'
+                 || ${andelTekstSql(sql`andel`, sql`husdyr`)} as forklaring
+        from tim
         union all
-        select b.virksomhed_id, 'fast', b.id, b.dato, b.titel, k.navn, null::int,
-               round(b.beloeb * 100)::int, 10000, round(b.beloeb * 100)::bigint,
+        select b.virksomhed_id, 'fast', b.id, b.dato, b.titel, b.kategori, null::int,
+               round(b.beloeb * 100)::int, b.andel, b.husdyr,
+               ${delOgRundSql(sql`round(b.beloeb * 100) * b.andel * coalesce(b.husdyr, 10000)`, 100_000_000)},
                'Fast gebyr ' || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)} || ' kr.'
-        from bb b left join kat k on k.id = b.kategori_id
+                 || ${andelTekstSql(sql`b.andel`, sql`b.husdyr`)}
+        from bb b
         where b.gebyrtype = 'Fast gebyr'
         union all
-        select b.virksomhed_id, 'fremmed', b.id, b.dato, b.titel, k.navn, null::int,
-               round(b.beloeb * 100)::int, ${fremmedBp}::int,
-               round(round(b.beloeb * 100) * ${fremmedBp} / 10000)::bigint,
+        select b.virksomhed_id, 'fremmed', b.id, b.dato, b.titel, b.kategori, null::int,
+               round(b.beloeb * 100)::int, b.andel, b.husdyr,
+               ${delOgRundSql(sql`round(b.beloeb * 100) * b.andel * coalesce(b.husdyr, 10000)`, 100_000_000)},
                'Fremmed ydelse ' || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)} || ' kr. ekskl. moms'
-                 || case when ${fremmedBp}::int = 10000 then ''
-                         else ' × ' || ${procentSql(sql`${fremmedBp}::int`)} || ' %' end
-        from bb b left join kat k on k.id = b.kategori_id
+                 || ${andelTekstSql(sql`b.andel`, sql`b.husdyr`)}
+        from bb b
         where b.gebyrtype = 'Fremmed tjenesteydelse'
         union all
         select r.virksomhed_id, 'sat', r.id, r.dato, r.titel, gt.navn, null::int,
-               (r.data->>'beloebOere')::int, 10000, (r.data->>'beloebOere')::bigint,
+               (r.data->>'beloebOere')::int, 10000, null::int, (r.data->>'beloebOere')::bigint,
                'SAT-gebyr ' || ${kronerSql(sql`(r.data->>'beloebOere')::bigint`)} || ' kr.'
         from registrering r
         join virksomhed v on v.id = r.virksomhed_id
@@ -171,9 +216,9 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
       ),
       ind as (
         insert into faktura_linje (faktura_id, kilde, registrering_id, dato, tekst, kategori, timer_halve,
-                                   sats_oere, andel_bp, beloeb_oere, forklaring)
+                                   sats_oere, andel_bp, husdyr_andel_bp, beloeb_oere, forklaring)
         select fak.id, l.kilde, l.registrering_id, l.dato, l.tekst, l.kategori, l.timer_halve, l.sats_oere,
-               l.andel_bp, l.beloeb_oere, l.forklaring
+               l.andel_bp, l.husdyr_andel_bp, l.beloeb_oere, l.forklaring
         from linjer l join fak using (virksomhed_id)
         returning 1
       )

@@ -343,9 +343,10 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
           returning id, krediterer_faktura_id
         )
         insert into faktura_linje (faktura_id, kilde, registrering_id, dato, tekst, kategori, timer_halve,
-                                   sats_oere, andel_bp, beloeb_oere, forklaring, krediterer_linje_id, aktiv)
+                                   sats_oere, andel_bp, husdyr_andel_bp, beloeb_oere, forklaring,
+                                   krediterer_linje_id, aktiv)
         select kn.id, l.kilde, l.registrering_id, l.dato, l.tekst, l.kategori, -l.timer_halve, l.sats_oere,
-               l.andel_bp, -l.beloeb_oere, 'Kreditering af: ' || l.forklaring, l.id, false
+               l.andel_bp, l.husdyr_andel_bp, -l.beloeb_oere, 'Kreditering af: ' || l.forklaring, l.id, false
         from faktura_linje l join kn on kn.krediterer_faktura_id = l.faktura_id`);
       // The records become billable again: the original lines no longer bill them.
       await markerRegistreringer(tx, orig, false);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
+import { satsPeriode } from '../../../contract/brugerbetaling-regler';
 import type { Afregningsaar, GebyrTypeAdmin, GebyrTypeInput } from '../../../contract/fakturering';
 import { formatIsoDato, formatOere, isoDatoAf } from '../../../contract/format';
 import { GEBYR_ART_TEKST, GEBYR_ARTER, type GebyrArt } from '../../../contract/sat';
@@ -426,14 +427,22 @@ function satsHint(tekst: string): ReactNode {
   return oere === null ? undefined : `= ${formatOere(oere)}`;
 }
 
-// ---------------------------------------------------------------- the settlement years' rates
+// ---------------------------------------------------------------- the years' rates
 
+/**
+ * The rates of a calendar year: the ministry's hourly rate for work done in the year (issue 29; the
+ * proposals of a settlement year charge each piece of work at the rate of the year it was done in).
+ */
 type SatsVaerdier = {
+  /** The calendar year as typed (a new year's only; a saved year's is fixed). */
+  aar: string;
   /** Kroner as typed; sent as øre. */
   timesatsOere: string;
   /** Per cent with up to 2 decimals as typed; sent as basis points. */
   fremmedAndelBp: string;
   husdyrGodkendelseAndelBp: string;
+  /** Where the figures come from. */
+  kilde: string;
 };
 
 const PROCENT_FEJL = 'Angiv en procentsats mellem 0 og 100 med højst 2 decimaler, fx 57,79';
@@ -444,21 +453,47 @@ const procentFelt = z.string().refine(
   },
   { error: PROCENT_FEJL },
 );
-const satsFormSchema = z.object({
-  timesatsOere: kronerFelt(10_000_000, 'Timesatsen er for stor'),
-  fremmedAndelBp: procentFelt,
-  husdyrGodkendelseAndelBp: procentFelt,
-});
+/** The form's schema; `optagne` are the years that have rates already (a new year must not be one). */
+const satsFormSchema = (optagne: readonly number[]) =>
+  z.object({
+    aar: z
+      .string()
+      .refine((a) => /^\d{4}$/.test(a.trim()) && Number(a) >= 2000 && Number(a) <= 2100, {
+        error: 'Angiv året med fire cifre mellem 2000 og 2100',
+      })
+      .refine((a) => !optagne.includes(Number(a)), { error: 'Året har allerede satser: vælg det i listen' }),
+    timesatsOere: kronerFelt(10_000_000, 'Timesatsen er for stor'),
+    fremmedAndelBp: procentFelt,
+    husdyrGodkendelseAndelBp: procentFelt,
+    kilde: z.string().max(500, { error: 'Kilden må højst være 500 tegn' }),
+  });
 
 const satsVaerdier = (
-  a: Pick<Afregningsaar, 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp'>,
+  a: Pick<Afregningsaar, 'aar' | 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp' | 'kilde'>,
 ) => ({
+  aar: String(a.aar),
   timesatsOere: oereTilKronerTekst(a.timesatsOere),
   fremmedAndelBp: bpTilProcentTekst(a.fremmedAndelBp),
   husdyrGodkendelseAndelBp: bpTilProcentTekst(a.husdyrGodkendelseAndelBp),
+  kilde: a.kilde ?? '',
 });
 
-/** A year being given rates for the first time: its period and, as a start, the newest year's rates. */
+const INGEN_AAR: readonly number[] = [];
+
+const TOMME_SATSER: SatsVaerdier = {
+  aar: '',
+  timesatsOere: '',
+  fremmedAndelBp: '',
+  husdyrGodkendelseAndelBp: '',
+  kilde: '',
+};
+
+/**
+ * A year being given rates for the first time: as a start the year after the newest (any year without
+ * rates can be typed, e.g. the one a stopped proposal run names) and the newest year's shares (fixed
+ * by the order's bilag 2). The hourly rate starts empty: it is the ministry's figure for the year,
+ * never the year before's.
+ */
 interface NytAar {
   aar: number;
   fra: string;
@@ -480,21 +515,21 @@ function SatsSektion({
   const [valgtAar, setValgtAar] = useState<number | null>(null);
   const [nytAar, setNytAar] = useState<NytAar | null>(null);
   const valgt = valgtAar !== null ? aarene.find((a) => a.aar === valgtAar) : undefined;
+  const optagne = useMemo(() => aarene.map((a) => a.aar), [aarene]);
   const gridRef = useRef<HTMLTableElement>(null);
 
   const { formVagt, skift, confirmModal } = useSkiftVagt(vagt);
   const opretNytAar = useLatest(() =>
     skift(() => {
       const nyeste = aarene[0];
-      const aar = nyeste ? Math.max(...aarene.map((a) => a.aar)) + 1 : new Date().getFullYear() + 1;
+      const aar = nyeste ? Math.max(...aarene.map((a) => a.aar)) + 1 : new Date().getFullYear();
       setValgtAar(null);
       setNytAar({
         aar,
-        fra: `${aar - 1}-11-01`,
-        til: `${aar}-11-01`,
+        ...satsPeriode(aar),
         start: nyeste
-          ? satsVaerdier(nyeste)
-          : { timesatsOere: '', fremmedAndelBp: '', husdyrGodkendelseAndelBp: '' },
+          ? { ...satsVaerdier(nyeste), aar: String(aar), timesatsOere: '', kilde: '' }
+          : { ...TOMME_SATSER, aar: String(aar) },
       });
     }),
   );
@@ -506,14 +541,14 @@ function SatsSektion({
         id: 'satser-liste',
         label: 'Gå til satserne for brugerbetaling',
         shortcut: TAST.satser,
-        keywords: ['satser', 'timesats', 'afregningsår', 'brugerbetaling'],
+        keywords: ['satser', 'timesats', 'timetakst', 'brugerbetaling'],
         run: () => gridRef.current?.focus(),
       },
       {
         id: 'nyt-afregningsaar',
-        label: 'Satser for et nyt afregningsår',
+        label: 'Satser for et nyt år',
         shortcut: TAST.nytAar,
-        keywords: ['ny', 'afregningsår', 'satser'],
+        keywords: ['ny', 'år', 'satser', 'timetakst'],
         disabled: !q.isSuccess,
         run: () => opretNytAar.current(),
       },
@@ -524,7 +559,7 @@ function SatsSektion({
 
   const columns = useMemo<DataTableColumn<Afregningsaar>[]>(
     () => [
-      { id: 'aar', header: 'Afregningsår', accessor: (a) => a.aar, width: 110 },
+      { id: 'aar', header: 'År', accessor: (a) => a.aar, width: 80 },
       {
         id: 'periode',
         header: 'Periode',
@@ -555,6 +590,12 @@ function SatsSektion({
         align: 'right',
         width: 140,
       },
+      {
+        id: 'kilde',
+        header: 'Kilde',
+        accessor: (a) => a.kilde ?? '',
+        cell: (a) => a.kilde ?? 'Ikke angivet',
+      },
     ],
     [],
   );
@@ -579,21 +620,21 @@ function SatsSektion({
     <div className="rt fa-admin-del fa-bred">
       <ListeRude<Afregningsaar>
         titel="Satser for brugerbetaling"
-        tabelLabel="Satser pr. afregningsår"
+        tabelLabel="Satser pr. år"
         antal={null}
         handlinger={
           <Button
             size="small"
             onClick={() => opretNytAar.current()}
             disabled={!q.isSuccess}
-            title={medGenvej('Satser for et nyt afregningsår', TAST.nytAar)}
+            title={medGenvej('Satser for et nyt år', TAST.nytAar)}
           >
             <Plus size={14} aria-hidden="true" />
-            Nyt afregningsår
+            Nyt år
           </Button>
         }
         tomKlasse="fa-tom"
-        tom="Der er ingen satser endnu. Tilføj et afregningsår."
+        tom="Der er ingen satser endnu. Tilføj et år med Miljøstyrelsens timetakst."
         tableName="fakturering-satser"
         columns={columns}
         rows={aarene}
@@ -609,9 +650,9 @@ function SatsSektion({
         onOpen={(a) => vaelgAndet(a.aar)}
         settings={settings}
         gridRef={gridRef}
-        filterPlaceholder="Søg i afregningsår"
+        filterPlaceholder="Søg i årene"
       />
-      <section className="rt-form" aria-label="Satser for afregningsåret">
+      <section className="rt-form" aria-label="Satser for året">
         {redigeret ? (
           <SatsForm
             key={`${redigeret.aar}:${redigeret.gemt ? 'gemt' : 'ny'}`}
@@ -620,6 +661,7 @@ function SatsSektion({
             til={redigeret.til}
             gemt={redigeret.gemt}
             start={nytAar?.start}
+            optagne={redigeret.gemt ? INGEN_AAR : optagne}
             vagt={formVagt}
             setKommandoer={setFormKommandoer}
             gemmere={gemmere}
@@ -629,8 +671,9 @@ function SatsSektion({
         ) : (
           <div className="rt-placeholder">
             <p className="muted">
-              Vælg et afregningsår i listen med <kbd>Enter</kbd> for at rette dets satser. Afregningsåret
-              løber fra 1. november til 31. oktober.
+              Vælg et år i listen med <kbd>Enter</kbd> for at rette dets satser. Timetaksten er
+              Miljøstyrelsens for arbejde udført i kalenderåret: et afregningsår (1. november–31. oktober)
+              fakturerer november og december med det foregående års takst.
             </p>
           </div>
         )}
@@ -646,6 +689,8 @@ function SatsForm(p: {
   til: string;
   gemt: Afregningsaar | undefined;
   start: SatsVaerdier | undefined;
+  /** The years with rates, which a new year must not be (empty for a saved year). */
+  optagne: readonly number[];
   vagt: Vagt;
   setKommandoer(c: TileCommand[]): void;
   gemmere: GemmereRef;
@@ -653,20 +698,24 @@ function SatsForm(p: {
   onAnnuller(): void;
 }) {
   const client = useQueryClient();
-  const { aar, gemt } = p;
+  const { gemt, optagne } = p;
+  const schema = useMemo(() => satsFormSchema(optagne), [optagne]);
+  /** The year saved: a saved year's, or the year typed into a new year's form. */
+  const aarRef = useRef(p.aar);
   const vf = useVersionedForm<SatsVaerdier, Afregningsaar>({
-    identitet: `satser:${aar}:${gemt ? 'gemt' : 'ny'}`,
-    schema: satsFormSchema,
+    identitet: `satser:${p.aar}:${gemt ? 'gemt' : 'ny'}`,
+    schema,
     record: gemt,
     version: gemt?.version,
     vaerdierAf: satsVaerdier,
-    nye: () => p.start ?? { timesatsOere: '', fremmedAndelBp: '', husdyrGodkendelseAndelBp: '' },
+    nye: () => p.start ?? TOMME_SATSER,
     kanRette: true,
     gem: (v, a) =>
-      gemSatserne(aar, {
+      gemSatserne(gemt ? gemt.aar : Number(v.aar.trim()), {
         timesatsOere: kronerTilOere(v.timesatsOere) ?? Number.NaN,
         fremmedAndelBp: procentTilBp(v.fremmedAndelBp) ?? Number.NaN,
         husdyrGodkendelseAndelBp: procentTilBp(v.husdyrGodkendelseAndelBp) ?? Number.NaN,
+        kilde: v.kilde.trim() || null,
         ...(a ? { version: a.version } : {}),
       }),
     fejl: saveFailure,
@@ -676,17 +725,22 @@ function SatsForm(p: {
         l ? [...l.filter((a) => a.aar !== saved.aar), saved].sort((a, b) => b.aar - a.aar) : l,
       );
       void client.invalidateQueries({ queryKey: adminKeys.satser });
-      toast.success(`Satserne for afregningsåret ${saved.aar} er gemt`);
+      toast.success(`Satserne for ${saved.aar} er gemt`);
       p.onGemt(saved);
     },
     hentIgen: async () => {
       await client.invalidateQueries({ queryKey: adminKeys.satser });
-      return client.getQueryData<Afregningsaar[]>(adminKeys.satser)?.find((a) => a.aar === aar);
+      return client.getQueryData<Afregningsaar[]>(adminKeys.satser)?.find((a) => a.aar === aarRef.current);
     },
   });
   const { form } = vf;
   const erNy = gemt === undefined;
   const { gemRef, onSubmit } = useDetaljeForm(vf, erNy);
+  const v = form.values;
+  const typetAar = /^\d{4}$/.test(v.aar.trim()) ? Number(v.aar) : null;
+  const aar = gemt ? gemt.aar : typetAar;
+  aarRef.current = aar ?? p.aar;
+  const periode = gemt ? { fra: p.fra, til: p.til } : typetAar !== null ? satsPeriode(typetAar) : null;
 
   const { setKommandoer, gemmere } = p;
   useEffect(() => {
@@ -695,7 +749,7 @@ function SatsForm(p: {
     setKommandoer([
       {
         id: 'gem-satser',
-        label: `Gem satserne for ${aar}`,
+        label: aar === null ? 'Gem satserne for det nye år' : `Gem satserne for ${aar}`,
         keywords: ['gem', 'satser', 'timesats'],
         run: gem,
       },
@@ -706,27 +760,36 @@ function SatsForm(p: {
     };
   }, [setKommandoer, gemRef, gemmere, aar]);
 
-  const v = form.values;
   return (
     <form
       ref={form.ref}
       className="rt-form-inner"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Satser for afregningsåret ${aar}`}
+      aria-label={erNy ? 'Satser for et nyt år' : `Satser for ${aar}`}
       data-form="satser"
     >
       <div className="rt-form-head">
-        <h2>
-          Satser for afregningsåret {aar}
-          {erNy ? ' (nyt)' : ''}
-        </h2>
+        <h2>{erNy ? 'Satser for et nyt år' : `Satser for ${aar}`}</h2>
         <span className="muted small" data-testid="satser-periode">
-          {periodeSkrevetUd(p.fra, p.til)}
+          {periode ? periodeSkrevetUd(periode.fra, periode.til) : ''}
         </span>
       </div>
       <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
       <div className="form-grid">
+        {erNy ? (
+          <TextInput
+            name="aar"
+            label="År"
+            required
+            inputMode="numeric"
+            placeholder="ÅÅÅÅ"
+            value={v.aar}
+            error={form.errors.aar}
+            onChange={(x) => form.set('aar', x)}
+            hint="Det kalenderår, arbejdet er udført i"
+          />
+        ) : null}
         <TextInput
           name="timesatsOere"
           label="Timesats (kr. pr. time)"
@@ -736,7 +799,7 @@ function SatsForm(p: {
           value={v.timesatsOere}
           error={form.errors.timesatsOere}
           onChange={(x) => form.set('timesatsOere', x)}
-          hint={satsHint(v.timesatsOere)}
+          hint={satsHint(v.timesatsOere) ?? `Miljøstyrelsens timetakst for arbejde udført i ${aar ?? 'året'}`}
         />
         <TextInput
           name="fremmedAndelBp"
@@ -758,10 +821,23 @@ function SatsForm(p: {
           value={v.husdyrGodkendelseAndelBp}
           error={form.errors.husdyrGodkendelseAndelBp}
           onChange={(x) => form.set('husdyrGodkendelseAndelBp', x)}
-          hint="Den del af timerne til godkendelse af husdyrbrug, der opkræves"
+          hint="Den del af hele beløbet for godkendelse af husdyrbrug, der opkræves"
+        />
+        <TextInput
+          name="kilde"
+          label="Kilde"
+          value={v.kilde}
+          error={form.errors.kilde}
+          onChange={(x) => form.set('kilde', x)}
+          hint="Hvor taksten er offentliggjort (fx Miljøstyrelsens nyhed), eller at den er en antagelse"
         />
       </div>
-      <FormKnapper vf={vf} erNy={erNy} gemLabel={`Gem satser for ${aar}`} onAnnuller={p.onAnnuller} />
+      <FormKnapper
+        vf={vf}
+        erNy={erNy}
+        gemLabel={aar === null ? 'Gem satser' : `Gem satser for ${aar}`}
+        onAnnuller={p.onAnnuller}
+      />
     </form>
   );
 }
