@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { VirksomhedEllerLandbrug } from '../../../contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
+import {
+  PARAMETER_SCORER,
+  RISIKO_PARAMETRE,
+  type RisikoParameter,
+  scoreFraGammelSkala,
+  vaegtetRisikoscore,
+} from '../../../contract/tilsynsplan-regler';
 import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../routes/lookups';
 import { cvrAendring, registrering } from '../schema';
 import type { KundeRef } from './context';
@@ -43,6 +50,17 @@ interface Firma {
   chr: string | null;
   postdistrikt: string | null;
 }
+
+/** Every set of the parameters A–E (each 1, 3 or 5) with its weighted total, for seeding assessments. */
+const PARAMETER_SAET = (() => {
+  let saet: Record<RisikoParameter, number>[] = [{} as Record<RisikoParameter, number>];
+  for (const k of RISIKO_PARAMETRE)
+    saet = saet.flatMap((p) => PARAMETER_SCORER.map((v) => ({ ...p, [k]: v })));
+  return saet.map((parametre) => ({ parametre, score: vaegtetRisikoscore(parametre) }));
+})();
+/** The first parameter set whose total lies nearest `maal`. */
+const parametreNaer = (maal: number) =>
+  PARAMETER_SAET.reduce((bedst, x) => (Math.abs(x.score - maal) < Math.abs(bedst.score - maal) ? x : bedst));
 
 const AAR_MELLEM_TILSYN: Record<string, [number, number] | null> = {
   '1a': [1, 1],
@@ -320,7 +338,10 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
         (f.kategori === '1a' || f.kategori === '1b' || f.kategori === '2') &&
         prng.chance(0.45)
       ) {
-        const score = prng.int(f.kategori === '1a' ? 40 : 10, f.kategori === '2' ? 55 : 90);
+        // The level of risk drawn as before (0–100), given as the parameters A–E whose weighted total
+        // on the guide's scale lies nearest (issue 29): the score is that total.
+        const niveau = prng.int(f.kategori === '1a' ? 40 : 10, f.kategori === '2' ? 55 : 90);
+        const { parametre, score } = parametreNaer(scoreFraGammelSkala(niveau));
         senesteRisiko = push(
           'risikovurdering',
           `Risikovurdering ${aar}`,
@@ -328,10 +349,11 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
           person,
           {
             risikoscoretypeId: dma('risikoscoretype', 'DMA'),
+            ...Object.fromEntries(RISIKO_PARAMETRE.map((k) => [`parameter${k}`, String(parametre[k])])),
             score,
-            tilsynsfrekvensAar: score >= 70 ? 1 : score >= 45 ? 2 : score >= 25 ? 3 : 6,
+            tilsynsfrekvensAar: score > 3.6 ? 1 : score > 2.8 ? 2 : score > 2 ? 3 : 6,
             begrundelse:
-              score >= 70
+              score > 3.6
                 ? 'Høj miljørisiko: tidligere håndhævelser og følsom beliggenhed.'
                 : 'Virksomheden overholder reglerne og har god egenkontrol.',
           },
