@@ -15,6 +15,7 @@ import {
 } from './record-kind';
 import { VIRKSOMHEDSTYPE } from './roles';
 import {
+  erGyldigRisikoscore,
   PARAMETER_SCORER,
   RISIKO_PARAMETRE,
   type RisikoParameter,
@@ -268,8 +269,13 @@ function risikoscoreTjek(v: Record<string, unknown>): [string, string][] {
       number
     >,
   );
+  // A score outside the scale or with more decimals has its own message already.
   const score = v.score;
-  if (typeof score === 'number' && Math.round(score * 100) !== Math.round(total * 100))
+  if (
+    typeof score === 'number' &&
+    erGyldigRisikoscore(score) &&
+    Math.round(score * 100) !== Math.round(total * 100)
+  )
     return [['score', `Den samlede risikoscore af parametrene A–E er ${scoreTekst(total)}`]];
   return [];
 }
