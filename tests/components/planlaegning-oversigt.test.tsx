@@ -275,6 +275,39 @@ describe('the plan (Tilsynsplan)', () => {
     );
   });
 
+  it('the user info sets the period’s category 1 goal; the required figure follows; bad input never reaches the server', async () => {
+    const p = periode(2027);
+    await renderVisning(
+      OversigtView,
+      'planlaegningsperiode-oversigt',
+      { id: String(p.id) },
+      session({ hidePlanlaegningGraphs: true, hidePlanlaegningUserInfo: false }),
+    );
+    const info = await screen.findByRole('region', { name: 'Brugerinfo' });
+    const felt = within(info).getByLabelText(/Årsmål for kategori 1/) as HTMLInputElement;
+    expect(felt.value).toBe(String((await oversigt(p.id)).periode.kategori1Andel));
+    const puts = () => s.kald.filter((k) => k.method === 'PUT').length;
+    const foer = puts();
+    fireEvent.change(felt, { target: { value: '0' } });
+    fireEvent.click(within(info).getByRole('button', { name: 'Gem årsmål' }));
+    expect((await within(info).findByRole('alert')).textContent).toBe(
+      'Angiv andelen i hele procent fra 1 til 100',
+    );
+    expect(puts()).toBe(foer);
+
+    fireEvent.change(felt, { target: { value: '45' } });
+    fireEvent.click(within(info).getByRole('button', { name: 'Gem årsmål' }));
+    await waitFor(async () => expect((await oversigt(p.id)).periode.kategori1Andel).toBe(45));
+    const [m1] = (await oversigt(p.id)).maal;
+    // ⌈45 % of the companies of 1a and 1b⌉.
+    expect(m1!.kraevetFysisk).toBe(Math.ceil((m1!.antalVirksomheder * 45) / 100));
+    await waitFor(() =>
+      expect(screen.getByTestId('kategori-1a').querySelectorAll('td')[5]!.textContent).toBe(
+        String(m1!.kraevetFysisk),
+      ),
+    );
+  });
+
   it('a failing fetch shows the error and none of the figures it had', async () => {
     const p = periode(2027);
     await renderVisning(OversigtView, 'planlaegningsperiode-oversigt', { id: String(p.id) }, session());
