@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { VirksomhedEllerLandbrug } from '../../../contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import {
+  BASIS_FREKVENS_AAR,
+  erPlanKategori,
   PARAMETER_SCORER,
   RISIKO_PARAMETRE,
   type RisikoParameter,
@@ -201,17 +203,28 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       }
     }
     let senesteRisiko: number | null = null;
+    // The municipality follows its plan: an inspection made when a basis inspection is due by the rules
+    // (none in the seeded history yet, or the last physical one a basis period ago) is that basis
+    // inspection, physical (issue 29). Drawn values are overridden, never drawn again, so the random
+    // stream and everything seeded after it stay as they were.
+    const basisFrekvens = erPlanKategori(f.kategori) ? BASIS_FREKVENS_AAR[f.kategori] : null;
+    let sidsteFysiskeBasis: number | null = null;
     for (const dag of tilsynDage) {
       const aar = dag.slice(0, 4);
       const klage = prng.chance(0.06);
       // A complaint is inspected as a § 9-tilsyn (BEK 1536/2019 § 9: væsentlige miljøklager; guide 4.1.4.1), its background 'Klage'.
-      const typeKode = klage
+      const trukket = klage
         ? 'PARAGRAF9'
         : prng.weighted([
             ['BASIS', 70],
             ['PRIORITERET', 18],
             ['KAMPAGNE', 12],
           ] as const);
+      const basisForfalden =
+        basisFrekvens !== null &&
+        !klage &&
+        (sidsteFysiskeBasis === null || Number(aar) >= sidsteFysiskeBasis + basisFrekvens);
+      const typeKode = basisForfalden ? 'BASIS' : trukket;
       const typeNavn = {
         PARAGRAF9: 'Klagesagstilsyn',
         BASIS: 'Basistilsyn',
@@ -220,7 +233,8 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       }[typeKode];
       const konklusion = prng.weighted(KONKLUSIONER);
       const valgteForhold = prng.sample(forhold, prng.int(1, 3));
-      const fysisk = prng.chance(0.88);
+      const fysisk = prng.chance(0.88) || basisForfalden;
+      if (typeKode === 'BASIS' && fysisk) sidsteFysiskeBasis = Number(aar);
       const person = sb();
       const tilsynId = push('tilsyn', `${typeNavn} ${aar}`, dag, person, {
         tilsynstypeId: dma('tilsynsTyper', fysisk ? 'FYSISK' : 'ADMINISTRATIVT'),
