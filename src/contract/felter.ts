@@ -48,6 +48,8 @@ export type FeltType =
       min?: number;
       max?: number;
       heltal?: boolean;
+      /** At most this many decimals, and shown with exactly as many (a risk score: 2). */
+      decimaler?: number;
       enhed?: string;
     }
   | {
@@ -138,6 +140,10 @@ export function feltInput(f: FeltDef): z.ZodType {
     case 'tal': {
       let n = z.number({ error: talFejl }).refine(Number.isFinite, 'Skal være et tal');
       if (t.heltal) n = n.refine(Number.isInteger, 'Skal være et helt tal');
+      if (t.decimaler !== undefined) {
+        const f = 10 ** t.decimaler;
+        n = n.refine((v) => Math.abs(v * f - Math.round(v * f)) < 1e-6, `Højst ${t.decimaler} decimaler`);
+      }
       if (t.min !== undefined) {
         const min = t.min;
         n = n.refine((v) => v >= min, `Skal være mindst ${String(min).replace('.', ',')}`);

@@ -3,7 +3,7 @@ import { idSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
-import { PLAN_KATEGORIER, TILSYNSTYPER } from './tilsynsplan-regler';
+import { MAALGRUPPER, PLAN_KATEGORIER, TILSYNSTYPER } from './tilsynsplan-regler';
 
 /**
  * Yearly inspection planning (issue 13, spec 001 §1 '/planlaegningsperioder', §7, §9): the
@@ -16,8 +16,8 @@ export const PLANLAEGNING_RET = 'SAGSBEHANDLER_AARSPLAN||SAGSBEHANDLER_LANDBRUG|
 /** The economic follow-up is also the economy administrator's. */
 export const OPFOELGNING_OEKONOMI_RET = `${PLANLAEGNING_RET}||OKONOMI_ADMIN`;
 
-export type { PlanKategori, Tilsynstype } from './tilsynsplan-regler';
-export { PLAN_KATEGORIER, TILSYNSTYPER };
+export type { Maalgruppe, PlanKategori, Tilsynstype } from './tilsynsplan-regler';
+export { MAALGRUPPER, PLAN_KATEGORIER, TILSYNSTYPER };
 
 const kundeParams = z.object({ kundeId: idSchema });
 const periodeParams = z.object({ periodeId: idSchema });
@@ -37,6 +37,11 @@ export const planlaegningsperiodeSchema = z.object({
   planGenereretAf: z.string().nullable(),
   antalPlanlagte: z.number(),
   antalUdfoerte: z.number(),
+  /**
+   * Category 1's yearly goal (1a and 1b together): the share physically inspected, whole percent. A
+   * setting of the period: the figure is not confirmed (default 40).
+   */
+  kategori1Andel: z.number(),
   version: z.number(),
 });
 export type Planlaegningsperiode = z.infer<typeof planlaegningsperiodeSchema>;
@@ -66,7 +71,7 @@ export const planlagtTilsynSchema = z.object({
   score: z.number().nullable(),
   tilsynstype: z.enum(TILSYNSTYPER),
   fysisk: z.boolean(),
-  /** The reason in words, e.g. '1a, score 3,8 > 3,6: prioriteret hvert år'. */
+  /** The reason in words, e.g. '1a, score 3,84 > 3,6: prioriteret hvert år (prioritet 1)'. */
   begrundelse: z.string(),
   sagsbehandlerId: z.number().nullable(),
   sagsbehandler: z.string().nullable(),
@@ -130,17 +135,15 @@ export const planListeDef: ListeDef<PlanSortKolonne, PlanFilterKolonne> = {
   filterMaks: 100,
 };
 
-/** The figures of one category: planned per kind, physical planned and required, done. */
+/** The figures of one category: planned per kind, physical planned, done. */
 export const kategoriStatusSchema = z.object({
   kategori: z.enum(PLAN_KATEGORIER),
-  /** Active companies and farms of the category. */
+  /** Companies and farms of the category under regular inspection. */
   antalVirksomheder: z.number(),
   basis: z.number(),
   prioriteret: z.number(),
   kampagne: z.number(),
   planlagtFysisk: z.number(),
-  /** The physical inspections the rules require this year (cat. 2: ≥ 25 %; cat. 1: see the rules). */
-  kraevetFysisk: z.number(),
   /** Physical inspections done in the period's year (tilsyn records; opstartstilsyn do not count). */
   udfoertFysisk: z.number(),
   /** Planned inspections fulfilled by an inspection done this year. */
@@ -148,12 +151,30 @@ export const kategoriStatusSchema = z.object({
 });
 export type KategoriStatus = z.infer<typeof kategoriStatusSchema>;
 
+/** A yearly goal: category 1 (1a and 1b together) or category 2, planned physical against required. */
+export const maalStatusSchema = z.object({
+  maal: z.enum(MAALGRUPPER),
+  /** The goal's share, whole percent (category 1: the period's setting; category 2: 25). */
+  andel: z.number(),
+  /** Whether the share is confirmed in the order or its guide (category 1's is not). */
+  bekraeftet: z.boolean(),
+  antalVirksomheder: z.number(),
+  planlagtFysisk: z.number(),
+  /** The physical inspections the goal requires: the share of the companies, rounded up. */
+  kraevetFysisk: z.number(),
+});
+export type MaalStatus = z.infer<typeof maalStatusSchema>;
+
 export const oversigtQuerySchema = listeQuerySchema(planListeDef);
 export type OversigtQuery = z.input<typeof oversigtQuerySchema>;
 
 export const oversigtSchema = z.object({
   periode: planlaegningsperiodeSchema,
   kategorier: z.array(kategoriStatusSchema),
+  /** The two yearly goals: category 1 (1a + 1b) and category 2. */
+  maal: z.array(maalStatusSchema),
+  /** Lines the plan warns with (Danish), e.g. a year without campaign inspections. */
+  advarsler: z.array(z.string()),
   planlagte: sideSchema(planlagtTilsynSchema),
 });
 export type PlanOversigt = z.infer<typeof oversigtSchema>;
@@ -199,6 +220,27 @@ export const genererPlan = endpoint({
   params: periodeParams,
   body: z.object({ version: versionSchema }),
   answer: genererSvarSchema,
+  access: PLANLAEGNING_RET,
+});
+
+/**
+ * PUT planlaegning/{periodeId}/maal (addition): the period's goal setting, category 1's yearly share
+ * of physical inspections in whole percent. Carries the period's version (stale → 409); the plan uses
+ * it from its next generation, the overview's required figures at once.
+ */
+export const gemPeriodeMaal = endpoint({
+  method: 'PUT',
+  path: '/planlaegning/:periodeId/maal',
+  params: periodeParams,
+  body: z.object({
+    kategori1Andel: z
+      .number({ error: 'Angiv andelen i hele procent' })
+      .int('Angiv andelen i hele procent')
+      .min(1, 'Andelen skal være mindst 1 %')
+      .max(100, 'Andelen kan højst være 100 %'),
+    version: versionSchema,
+  }),
+  answer: planlaegningsperiodeSchema,
   access: PLANLAEGNING_RET,
 });
 

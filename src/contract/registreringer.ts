@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { foer } from './felter';
+import { type FeltDef, foer } from './felter';
 import {
   anyRecordSchema,
   bemaerkningFelt as bemaerkning,
@@ -14,6 +14,14 @@ import {
   VIRKSOMHED_EJER,
 } from './record-kind';
 import { VIRKSOMHEDSTYPE } from './roles';
+import {
+  erGyldigRisikoscore,
+  PARAMETER_SCORER,
+  RISIKO_PARAMETRE,
+  type RisikoParameter,
+  scoreTekst,
+  vaegtetRisikoscore,
+} from './tilsynsplan-regler';
 
 /**
  * The eight record kinds of a company or farm, declared on the generic record kind (./record-kind):
@@ -233,6 +241,45 @@ export const AFGOERELSE = defineRecordKind({
   listeFelter: ['dato', 'titel', 'dmaDokumenttypeId', 'afgoerelsesStatusId', 'resultatAfgoerelseId'],
 });
 
+/** The parameters of the guide's risk model (bilag 1, afsnit 2), each scored 1, 3 or 5. */
+const PARAMETER_LABEL: Record<RisikoParameter, string> = {
+  A: 'A. Miljøledelse',
+  B: 'B. Regelefterlevelse',
+  C: 'C. Håndtering og opbevaring',
+  D: 'D. Emissioner / husdyrbrugets størrelse',
+  E: 'E. Sårbarhed',
+};
+
+/**
+ * The total risk score is the guide's weighted total of A–E (vaegtetRisikoscore). The parameters are
+ * optional (a score from Miljøstyrelsen's tool may be entered as it is); given, all five are, and the
+ * score must be their total.
+ */
+function risikoscoreTjek(v: Record<string, unknown>): [string, string][] {
+  const givne = RISIKO_PARAMETRE.filter((k) => v[`parameter${k}`] != null);
+  if (givne.length === 0) return [];
+  if (givne.length < RISIKO_PARAMETRE.length)
+    return RISIKO_PARAMETRE.filter((k) => !givne.includes(k)).map((k) => [
+      `parameter${k}`,
+      'Angiv alle fem parametre A–E, eller ingen',
+    ]);
+  const total = vaegtetRisikoscore(
+    Object.fromEntries(RISIKO_PARAMETRE.map((k) => [k, Number(v[`parameter${k}`])])) as Record<
+      RisikoParameter,
+      number
+    >,
+  );
+  // A score outside the scale or with more decimals has its own message already.
+  const score = v.score;
+  if (
+    typeof score === 'number' &&
+    erGyldigRisikoscore(score) &&
+    Math.round(score * 100) !== Math.round(total * 100)
+  )
+    return [['score', `Den samlede risikoscore af parametrene A–E er ${scoreTekst(total)}`]];
+  return [];
+}
+
 export const RISIKOVURDERING = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'risikovurdering',
@@ -248,10 +295,17 @@ export const RISIKOVURDERING = defineRecordKind({
       maerker: ['D'],
     },
     { navn: 'dato', label: 'Vurderingsdato', type: { kind: 'dato', paakraevet: true }, maerker: ['D'] },
+    ...RISIKO_PARAMETRE.map(
+      (k): FeltDef => ({
+        navn: `parameter${k}`,
+        label: PARAMETER_LABEL[k],
+        type: { kind: 'valg', valg: PARAMETER_SCORER.map(String) },
+      }),
+    ),
     {
       navn: 'score',
-      label: 'Risikoscore',
-      type: { kind: 'tal', paakraevet: true, min: 0, max: 100, heltal: true },
+      label: 'Samlet risikoscore (1–5)',
+      type: { kind: 'tal', paakraevet: true, min: 1, max: 5, decimaler: 2 },
       maerker: ['D'],
     },
     {
@@ -262,6 +316,7 @@ export const RISIKOVURDERING = defineRecordKind({
     sagsbehandler,
     { navn: 'begrundelse', label: 'Begrundelse', type: { kind: 'tekst', max: 4000, flerlinjet: true } },
   ],
+  tjek: risikoscoreTjek,
   listeFelter: ['dato', 'titel', 'risikoscoretypeId', 'score', 'tilsynsfrekvensAar'],
 });
 

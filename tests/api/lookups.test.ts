@@ -260,7 +260,7 @@ describe.each(dbTargets())('lookup API on %s', (target) => {
       );
       expect(items.map((i) => i.id)).toEqual(rows.map((r) => r.id));
       expect(items.map((i) => i.aktiv)).toEqual(rows.map((_, i) => i === 0));
-      expect(items[0]!.navn).toMatch(/^Risikovurdering \d{4} \(\d{2}-\d{2}-\d{4} – score \d+\)$/);
+      expect(items[0]!.navn).toMatch(/^Risikovurdering \d{4} \(\d{2}-\d{2}-\d{4} – score [1-5],\d{2}\)$/);
     });
     it('answers 404 for another customer, 403 without the read right', async () => {
       expect(

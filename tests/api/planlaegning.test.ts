@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import {
 } from '../../src/contract/planlaegning';
 import { STANDARD_TIMER_TIL_RAADIGHED } from '../../src/contract/tilsynsplan-regler';
 import { queryRows } from '../../src/server/db/client';
+import { LOOKUP_KATALOG } from '../../src/server/routes/lookups';
 import { FYSISK_ID, TILSYNSKATEGORI_ID } from '../../src/server/routes/planlaegning-generer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
@@ -17,9 +20,10 @@ const json = (r: { body: string }) => JSON.parse(r.body);
 
 /**
  * A constructed customer (Herning, 657): every seeded company there is taken out of the regular
- * inspection (kategori 'Ingen'), then companies with known categories, scores and last basis years
- * are added, and the 2027 plan (a year without seeded inspections) is generated and checked
- * against the rules by hand.
+ * inspection (kategori 'Ingen'), then companies with known categories, scores, physical and
+ * administrative basis years and dates of coming under regular inspection are added, and the 2027 plan
+ * (a year without seeded inspections) is generated and checked against the rules computed by hand
+ * (docs/decisions.md, 'Planning by the order (issue 29)').
  */
 describe.each(dbTargets())('yearly planning on %s', (target) => {
   let t: TestApp;
@@ -38,36 +42,56 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
     navn: string,
     kategori: string,
     opts: {
+      /** Years of physical basis inspections (1 May). */
       basis?: number[];
+      /** Years of administrative inspections recorded as basis (1 June). */
+      adminBasis?: number[];
+      /** The total risk score (1–5) of an assessment of 1 May 2026. */
       score?: number;
+      /** 'Omfattet af aktivt tilsyn fra' (default 2000-01-01); null: not under regular inspection. */
+      omfattet?: string | null;
       etablering?: string;
       ophoert?: string;
       slettet?: boolean;
       type?: 1 | 2;
     } = {},
   ) {
+    const omfattet = opts.omfattet === undefined ? '2000-01-01' : opts.omfattet;
+    const basis = { omfattetAfAktivtTilsyn: omfattet !== null, omfattetAfAktivtTilsynDato: omfattet };
     const [r] = await rows<{ id: number }>(
-      sql`insert into virksomhed (kunde_id, type, navn, kategori, etablerings_dato, ophoert_dato, slettet, primaer_sagsbehandler_id)
+      sql`insert into virksomhed (kunde_id, type, navn, kategori, etablerings_dato, ophoert_dato, slettet, primaer_sagsbehandler_id, basis)
         values (${herning}, ${opts.type ?? 1}, ${navn}, ${kategori}, ${opts.etablering ?? '2000-01-01'}, ${opts.ophoert ?? null},
-          ${opts.slettet ?? false}, ${adminId})
+          ${opts.slettet ?? false}, ${adminId}, ${JSON.stringify(basis)}::jsonb)
         returning id`,
     );
     const id = Number(r!.id);
     ids[navn] = id;
     for (const aar of opts.basis ?? []) await tilsyn(id, `${aar}-05-01`, TILSYNSKATEGORI_ID.BASIS, true);
-    if (opts.score !== undefined)
-      await rows(
-        sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
-          values (${herning}, ${id}, 'risikovurdering', 'Risikovurdering', '2026-05-01',
-            ${JSON.stringify({ score: opts.score })}::jsonb)`,
-      );
+    for (const aar of opts.adminBasis ?? [])
+      await tilsyn(id, `${aar}-06-01`, TILSYNSKATEGORI_ID.BASIS, false);
+    if (opts.score !== undefined) await risikovurdering(id, { score: opts.score });
     return id;
   }
-  async function tilsyn(virksomhedId: number, dato: string, kategoriId: number, fysisk: boolean) {
+  async function risikovurdering(virksomhedId: number, data: Record<string, unknown>) {
+    const [r] = await rows<{ id: number }>(
+      sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
+        values (${herning}, ${virksomhedId}, 'risikovurdering', 'Risikovurdering', '2026-05-01',
+          ${JSON.stringify(data)}::jsonb)
+        returning id`,
+    );
+    return Number(r!.id);
+  }
+  async function tilsyn(
+    virksomhedId: number,
+    dato: string | null,
+    kategoriId: number,
+    fysisk: boolean,
+    mere = {},
+  ) {
     await rows(
       sql`insert into registrering (kunde_id, virksomhed_id, art, titel, dato, data)
         values (${herning}, ${virksomhedId}, 'tilsyn', 'Tilsyn', ${dato},
-          ${JSON.stringify({ tilsynskategoriId: kategoriId, tilsynstypeId: fysisk ? FYSISK_ID : FYSISK_ID + 1 })}::jsonb)`,
+          ${JSON.stringify({ tilsynskategoriId: kategoriId, tilsynstypeId: fysisk ? FYSISK_ID : FYSISK_ID + 1, ...mere })}::jsonb)`,
     );
   }
   const perioder = async (kundeId: number, user: string) => {
@@ -75,17 +99,31 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
     expect(r.statusCode, r.body).toBe(200);
     return (json(r) as unknown[]).map((p) => planlaegningsperiodeSchema.parse(p));
   };
+  const periode2027 = async () => (await perioder(herning, 'admin')).find((x) => x.id === p2027.id)!;
   const generer = async (p: Planlaegningsperiode) => {
     const r = await req('POST', `planlaegning/${p.id}/generer`, 'admin', { version: p.version });
     expect(r.statusCode, r.body).toBe(200);
     return genererSvarSchema.parse(json(r));
   };
+  const oversigt = async (query = '') => {
+    const r = await req('GET', `planlaegning/${p2027.id}/oversigt${query}`, 'admin');
+    expect(r.statusCode, r.body).toBe(200);
+    return oversigtSchema.parse(json(r));
+  };
   const plan = async () =>
-    rows<{ virksomhed_id: number; tilsynstype: string; begrundelse: string; prioritet: number | null }>(
-      sql`select virksomhed_id, tilsynstype, begrundelse, prioritet from planlagt_tilsyn where periode_id = ${p2027.id} order by id`,
+    rows<{
+      virksomhed_id: number;
+      tilsynstype: string;
+      begrundelse: string;
+      prioritet: number | null;
+      score: number | null;
+    }>(
+      sql`select virksomhed_id, tilsynstype, begrundelse, prioritet, score from planlagt_tilsyn where periode_id = ${p2027.id} order by id`,
     );
+  const raekkeAf = async (navn: string) => (await plan()).find((r) => Number(r.virksomhed_id) === ids[navn]);
   const typeAf = async (navn: string) =>
     (await plan()).filter((r) => Number(r.virksomhed_id) === ids[navn]).map((r) => r.tilsynstype);
+  const begrundelse = async (navn: string) => (await raekkeAf(navn))!.begrundelse;
 
   beforeAll(async () => {
     t = await createTestApp(target, {}, () => new Date('2026-11-15T10:00:00Z'));
@@ -97,31 +135,49 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
     tok.admin = await t.tokenFor('admin', 657);
     adminId = await t.brugerId('admin');
     await rows(sql`update virksomhed set kategori = 'Ingen' where kunde_id = ${herning}`);
-    // Category 1a (4): a yearly, an every-second-year, a basis-only and an overdue basis.
-    await virksomhed('A 1a høj', '1a', { basis: [2025], score: 80 }); // 4,2 > 3,6
-    await virksomhed('B 1a mellem', '1a', { basis: [2025], score: 60 }); // 3,4: 2027 − 2025 = 2
-    await virksomhed('C 1a lav', '1a', { basis: [2025], score: 45 }); // 2,8: basis only
-    await virksomhed('D 1a basis', '1a', { basis: [2021, 2024] }); // due 2027
-    // Category 1b (2): one due, one not.
-    await virksomhed('E 1b basis', '1b', { basis: [2024] });
-    await virksomhed('F 1b', '1b', { basis: [2026], score: 50 });
-    // Category 2 (13): two basis (one overdue, one never inspected and covered long ago), a new one.
-    await virksomhed('G01 2 basis', '2', { basis: [2021] });
-    await virksomhed('G02 2 ny', '2', { etablering: '2026-02-01' }); // first basis by 2029
-    await virksomhed('G03 2 aldrig', '2', { etablering: '2019-03-01' });
+    // Category 1a (6): the score alone decides a 1a company's prioritised inspections (> 3,6 every
+    // year; > 2,8 every second year, here the second year after the 2025 basis; else basis only).
+    await virksomhed('A 1a høj', '1a', { basis: [2025], score: 4.2 }); // every year
+    // B's assessment was stored before issue 29 as 46 (0–100) and is moved by migration 0022 below:
+    // 1 + 4 · 46 / 100 = 2,84 > 2,8: every second year, 2027 − 2025 = 2: prioritised. (The old
+    // rounding to 2,8 gave basis only.)
+    await virksomhed('B 1a 2,84', '1a', { basis: [2025] });
+    const gammel = await risikovurdering(ids['B 1a 2,84']!, { score: 46, tilsynsfrekvensAar: 2 });
+    const migration = readFileSync(path.resolve('drizzle/0022_tilsynsplan.sql'), 'utf8').split(
+      '--> statement-breakpoint',
+    )[0]!;
+    await rows(sql.raw(migration.replace(`WHERE "art"`, `WHERE "id" = ${gammel} AND "art"`)));
+    await virksomhed('C 1a 2,8', '1a', { basis: [2025], score: 2.8 }); // 2,8 is not over 2,8: basis only
+    await virksomhed('L 1a 2,5', '1a', { basis: [2025], score: 2.5 });
+    await virksomhed('M 1a 2,0', '1a', { basis: [2025], score: 2.0 });
+    await virksomhed('N 1a 1,5', '1a', { basis: [2025], score: 1.5 });
+    // Category 1b (6). E: last physical basis 2019, an administrative 'basis' in 2026 since: 2019 + 3 =
+    // 2022, overdue (counting the administrative one gave 2029). F: never inspected, under regular
+    // inspection from 2024 (established 2010): 2024 + 3 = 2027.
+    await virksomhed('E 1b adm. basis', '1b', { basis: [2019], adminBasis: [2026] });
+    await virksomhed('F 1b ny', '1b', { omfattet: '2024-03-01', etablering: '2010-01-01' });
+    await virksomhed('G 1b 4,0', '1b', { basis: [2026], score: 4.0 });
+    await virksomhed('H 1b 3,41', '1b', { basis: [2026] }); // its assessment is made through the API below
+    await virksomhed('I 1b 2,0', '1b', { basis: [2026], score: 2.0 });
+    await virksomhed('J 1b uden score', '1b', { basis: [2025] });
+    // Category 2 (13 under regular inspection).
+    await virksomhed('K01 2 basis', '2', { basis: [2021] }); // 2021 + 6 = 2027
+    await virksomhed('K02 2 ny', '2', { omfattet: '2024-02-01', etablering: '2024-02-01' }); // by 2030
+    await virksomhed('K03 2 aldrig', '2', { omfattet: '2019-03-01', etablering: '2019-03-01' }); // 2025: overdue
     for (let i = 4; i <= 12; i++)
-      await virksomhed(`G${String(i).padStart(2, '0')} 2`, '2', {
+      await virksomhed(`K${String(i).padStart(2, '0')} 2`, '2', {
         basis: [2025],
-        score: 10 + (i - 4) * 5,
+        score: Math.round((1.4 + (i - 4) * 0.2) * 100) / 100, // K04 1,40 … K11 2,80, K12 3,00
         type: 2,
       });
-    await virksomhed('J 2 ophører 2027', '2', { basis: [2025], ophoert: '2027-03-01' });
-    // Not in the plan: ceased before the year, deleted, not under regular inspection.
-    await virksomhed('H ophørt', '1a', { basis: [2020], ophoert: '2026-06-01' });
-    await virksomhed('I slettet', '1a', { basis: [2020], slettet: true });
-    await virksomhed('K ingen', 'Ingen', {});
-    // A complaint inspection is no basis (only basis restarts the period): G01 stays due.
-    await tilsyn(ids['G01 2 basis']!, '2025-04-01', TILSYNSKATEGORI_ID.PRIORITERET + 100, true);
+    await virksomhed('K13 2 ophører 2027', '2', { basis: [2025], ophoert: '2027-03-01' });
+    // Not in the plan: not under regular inspection, ceased before the year, deleted, category Ingen.
+    await virksomhed('K14 2 ikke omfattet', '2', { basis: [2019], omfattet: null });
+    await virksomhed('X ophørt', '1a', { basis: [2020], ophoert: '2026-06-01' });
+    await virksomhed('Y slettet', '1a', { basis: [2020], slettet: true });
+    await virksomhed('Z ingen', 'Ingen', {});
+    // A § 9 inspection is no basis (only a physical basis restarts the period): K01 stays due.
+    await tilsyn(ids['K01 2 basis']!, '2025-04-01', TILSYNSKATEGORI_ID.BASIS + 100, true);
     p2027 = (await perioder(herning, 'admin')).find((p) => p.aar === 2027)!;
   });
   afterAll(async () => t?.close());
@@ -139,6 +195,64 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       expect(p2026.antalPlanlagte).toBe(Number(n!.n));
       expect(p2026.antalPlanlagte).toBeGreaterThan(0);
       expect(ps.find((p) => p.aar === 2027)!.planGenereret).toBeNull();
+      // Category 1's goal is a setting of the period, 40 % until changed (not confirmed).
+      expect(ps.map((p) => p.kategori1Andel)).toEqual([40, 40, 40]);
+    });
+  });
+
+  describe('the risk score on the guide’s scale', () => {
+    it('migration 0022 moved a stored 0–100 score to 1–5 unrounded, nothing else', async () => {
+      const [r] = await rows<{ data: Record<string, unknown> }>(
+        sql`select data from registrering where virksomhed_id = ${ids['B 1a 2,84']!} and art = 'risikovurdering'`,
+      );
+      expect(r!.data).toEqual({ score: 2.84, tilsynsfrekvensAar: 2 });
+    });
+
+    it('an assessment from the parameters A–E: the total is checked against them and stored with two decimals', async () => {
+      const h = ids['H 1b 3,41']!;
+      const [type] = LOOKUP_KATALOG.get('dmalookup/risikoscoretype')!.filter((i) => i.aktiv);
+      const ny = {
+        titel: 'Risikovurdering 2026',
+        risikoscoretypeId: type!.id,
+        dato: '2026-05-01',
+        // 0,2·5 + 0,3·3 + 0,165·3 + 0,165·1 + 0,17·5 = 1 + 0,9 + 0,495 + 0,165 + 0,85 = 3,41
+        parameterA: '5',
+        parameterB: '3',
+        parameterC: '3',
+        parameterD: '1',
+        parameterE: '5',
+      };
+      const forkert = await req('POST', `virksomhed/${h}/risikovurdering`, 'admin', { ...ny, score: 3.4 });
+      expect(forkert.statusCode, forkert.body).toBe(400);
+      expect(json(forkert).errors.score).toEqual(['Den samlede risikoscore af parametrene A–E er 3,41']);
+      const decimaler = await req('POST', `virksomhed/${h}/risikovurdering`, 'admin', {
+        ...ny,
+        score: 3.415,
+      });
+      expect(json(decimaler).errors.score).toEqual(['Højst 2 decimaler']);
+      const gammelSkala = await req('POST', `virksomhed/${h}/risikovurdering`, 'admin', {
+        ...ny,
+        parameterA: null,
+        parameterB: null,
+        parameterC: null,
+        parameterD: null,
+        parameterE: null,
+        score: 46,
+      });
+      expect(json(gammelSkala).errors.score).toEqual(['Må højst være 5']);
+      const halv = await req('POST', `virksomhed/${h}/risikovurdering`, 'admin', {
+        ...ny,
+        parameterE: null,
+        score: 3.41,
+      });
+      expect(json(halv).errors).toEqual({ parameterE: ['Angiv alle fem parametre A–E, eller ingen'] });
+      const ok = await req('POST', `virksomhed/${h}/risikovurdering`, 'admin', { ...ny, score: 3.41 });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(json(ok)).toMatchObject({ score: 3.41, parameterA: '5', parameterE: '5' });
+      const lookup = json(await req('GET', `miljoeRisikoVurdering/list/${h}/lookup`, 'admin')) as {
+        navn: string;
+      }[];
+      expect(lookup[0]!.navn).toBe('Risikovurdering 2026 (01-05-2026 – score 3,41)');
     });
   });
 
@@ -149,10 +263,12 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
     });
 
     it('counts agree with the rules on the constructed companies', () => {
+      // Category 1 (6 × 1a + 6 × 1b = 12): 40 % → ⌈4,8⌉ = 5 physical. A and B (1a by score), E and F
+      // (1b basis) = 4; one more from the top of the 1b list: G (4,00). No 1a company is added.
+      // Category 2 (13): 25 % → ⌈3,25⌉ = 4. K01 and K03 basis = 2; K12 (3,00) and K11 (2,80) from the top.
       expect(svar.antal).toEqual([
-        { kategori: '1a', basis: 1, prioriteret: 2, kampagne: 0, fysisk: 3 },
-        { kategori: '1b', basis: 1, prioriteret: 0, kampagne: 0, fysisk: 1 },
-        // 13 cat. 2: 25 % = 4 physical; 2 basis + the two highest scores.
+        { kategori: '1a', basis: 0, prioriteret: 2, kampagne: 0, fysisk: 2 },
+        { kategori: '1b', basis: 2, prioriteret: 1, kampagne: 0, fysisk: 3 },
         { kategori: '2', basis: 2, prioriteret: 2, kampagne: 0, fysisk: 4 },
       ]);
       expect(svar.periode.planGenereret).not.toBeNull();
@@ -160,53 +276,62 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       expect(svar.erstattede).toBe(0);
     });
 
-    it('plans each company by its rule, with the reason in words', async () => {
+    it('plans each company by its rule, with the reason naming the priority it shows', async () => {
       expect(await typeAf('A 1a høj')).toEqual(['prioriteret']);
-      expect(await typeAf('B 1a mellem')).toEqual(['prioriteret']);
-      expect(await typeAf('C 1a lav')).toEqual([]);
-      expect(await typeAf('D 1a basis')).toEqual(['basis']);
-      expect(await typeAf('E 1b basis')).toEqual(['basis']);
-      expect(await typeAf('F 1b')).toEqual([]);
-      expect(await typeAf('G01 2 basis')).toEqual(['basis']);
-      expect(await typeAf('G02 2 ny')).toEqual([]);
-      expect(await typeAf('G03 2 aldrig')).toEqual(['basis']);
-      expect(await typeAf('G12 2')).toEqual(['prioriteret']);
-      expect(await typeAf('G11 2')).toEqual(['prioriteret']);
-      expect(await typeAf('G10 2')).toEqual([]);
-      for (const n of ['H ophørt', 'I slettet', 'K ingen']) expect(await typeAf(n)).toEqual([]);
-      const begrundelse = (navn: string) =>
-        plan().then((p) => p.find((r) => Number(r.virksomhed_id) === ids[navn])!.begrundelse);
-      expect(await begrundelse('A 1a høj')).toBe('1a, score 4,2 > 3,6: prioriteret hvert år');
-      expect(await begrundelse('B 1a mellem')).toBe(
-        '1a, score 3,4 (over 2,8, højst 3,6): prioriteret hvert andet år',
+      expect(await typeAf('B 1a 2,84')).toEqual(['prioriteret']);
+      for (const n of ['C 1a 2,8', 'L 1a 2,5', 'M 1a 2,0', 'N 1a 1,5']) expect(await typeAf(n)).toEqual([]);
+      expect(await typeAf('E 1b adm. basis')).toEqual(['basis']);
+      expect(await typeAf('F 1b ny')).toEqual(['basis']);
+      expect(await typeAf('G 1b 4,0')).toEqual(['prioriteret']);
+      for (const n of ['H 1b 3,41', 'I 1b 2,0', 'J 1b uden score']) expect(await typeAf(n)).toEqual([]);
+      expect(await typeAf('K01 2 basis')).toEqual(['basis']);
+      expect(await typeAf('K02 2 ny')).toEqual([]);
+      expect(await typeAf('K03 2 aldrig')).toEqual(['basis']);
+      expect(await typeAf('K12 2')).toEqual(['prioriteret']);
+      expect(await typeAf('K11 2')).toEqual(['prioriteret']);
+      expect(await typeAf('K10 2')).toEqual([]);
+      for (const n of ['K14 2 ikke omfattet', 'X ophørt', 'Y slettet', 'Z ingen'])
+        expect(await typeAf(n)).toEqual([]);
+      // The priority list 1a + 1b by score: A 4,20 → 1, G 4,00 → 2, B 2,84 → 3; category 2: K12 → 1, K11 → 2.
+      expect((await raekkeAf('A 1a høj'))!).toMatchObject({ prioritet: 1, score: 4.2 });
+      expect((await raekkeAf('B 1a 2,84'))!).toMatchObject({ prioritet: 3, score: 2.84 });
+      expect(await begrundelse('A 1a høj')).toBe('1a, score 4,20 > 3,6: prioriteret hvert år (prioritet 1)');
+      expect(await begrundelse('B 1a 2,84')).toBe(
+        '1a, score 2,84 (over 2,8, højst 3,6): prioriteret hvert andet år (prioritet 3)',
       );
-      expect(await begrundelse('D 1a basis')).toBe('1a, basistilsyn hvert 3. år: sidste basistilsyn 2024');
-      expect(await begrundelse('G01 2 basis')).toBe('2, basistilsyn hvert 6. år: sidste basistilsyn 2021');
-      expect(await begrundelse('G03 2 aldrig')).toBe(
-        '2, første basistilsyn inden for 3 år efter 2019 (forfaldt 2022)',
+      expect(await begrundelse('G 1b 4,0')).toBe(
+        '1b, score 4,00: prioriteret fra toppen af 1b-listen til årsmålet for kategori 1, 40 % fysisk = 5 (prioritet 2)',
       );
-      expect(await begrundelse('G12 2')).toBe(
-        '2, score 3,0: prioriteret fra toppen af listen (nr. 1) for at nå 25 % fysiske tilsyn (4 krævet)',
+      expect(await begrundelse('E 1b adm. basis')).toBe(
+        '1b, basistilsyn hvert 3. år: sidste fysiske basistilsyn 2019 (forfaldt 2022)',
       );
+      expect(await begrundelse('F 1b ny')).toBe(
+        '1b, første basistilsyn senest 3 år efter omfattet af regelmæssigt tilsyn i 2024',
+      );
+      expect(await begrundelse('K01 2 basis')).toBe(
+        '2, basistilsyn hvert 6. år: sidste fysiske basistilsyn 2021',
+      );
+      expect(await begrundelse('K03 2 aldrig')).toBe(
+        '2, første basistilsyn senest 6 år efter omfattet af regelmæssigt tilsyn i 2019 (forfaldt 2025)',
+      );
+      expect(await begrundelse('K12 2')).toBe(
+        '2, score 3,00: prioriteret fra toppen af listen til årsmålet for kategori 2, 25 % fysisk = 4 (prioritet 1)',
+      );
+      expect((await raekkeAf('K11 2'))!.prioritet).toBe(2);
     });
 
-    it('the overview counts per category and pages the plan with the Kategori filter', async () => {
-      const r = await req(
-        'GET',
-        `planlaegning/${p2027.id}/oversigt?take=3&sortByColumn=virksomhedsnavn`,
-        'admin',
-      );
-      expect(r.statusCode, r.body).toBe(200);
-      const o = oversigtSchema.parse(json(r));
-      expect(o.planlagte.totalCount).toBe(8);
+    it('the overview: counts per category, the two goals, the campaign warning, and the plan paged with the Kategori filter', async () => {
+      const o = await oversigt('?take=3&sortByColumn=virksomhedsnavn');
+      expect(o.planlagte.totalCount).toBe(9);
       expect(o.planlagte.items.map((i) => i.virksomhedsnavn)).toEqual([
         'A 1a høj',
-        'B 1a mellem',
-        'D 1a basis',
+        'B 1a 2,84',
+        'E 1b adm. basis',
       ]);
       expect(o.planlagte.items[0]).toMatchObject({
         type: 'virksomhed',
         timer: 6,
+        prioritet: 1,
         sagsbehandlerId: adminId,
         udfoert: null,
       });
@@ -217,69 +342,72 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
         prioriteret: 2,
         kampagne: 0,
         planlagtFysisk: 4,
-        kraevetFysisk: 4,
         udfoertFysisk: 0,
         udfoertPlanlagte: 0,
       });
-      const f = await req('GET', `planlaegning/${p2027.id}/oversigt?filteredColumns=kategori:2_`, 'admin');
-      expect(json(f).planlagte.totalCount).toBe(4);
-      const ingen = await req(
-        'GET',
-        `planlaegning/${p2027.id}/oversigt?filteredColumns=kategori:3_`,
-        'admin',
-      );
-      expect(json(ingen).planlagte.totalCount).toBe(0);
-      const landbrug = await req(
-        'GET',
-        `planlaegning/${p2027.id}/oversigt?filteredColumns=type:landbrug`,
-        'admin',
-      );
-      expect(
-        json(landbrug).planlagte.items.map((i: { virksomhedsnavn: string }) => i.virksomhedsnavn),
-      ).toEqual(['G11 2', 'G12 2']);
+      expect(o.maal).toEqual([
+        {
+          maal: '1',
+          andel: 40,
+          bekraeftet: false,
+          antalVirksomheder: 12,
+          planlagtFysisk: 5,
+          kraevetFysisk: 5,
+        },
+        {
+          maal: '2',
+          andel: 25,
+          bekraeftet: true,
+          antalVirksomheder: 13,
+          planlagtFysisk: 4,
+          kraevetFysisk: 4,
+        },
+      ]);
+      expect(o.advarsler).toEqual([
+        'Der er ingen kampagnetilsyn i 2027: kommunen skal gennemføre 2 tilsynskampagner om året (miljøtilsynsbekendtgørelsen § 7).',
+      ]);
+      const f = await oversigt('?filteredColumns=kategori:2_');
+      expect(f.planlagte.totalCount).toBe(4);
+      expect((await oversigt('?filteredColumns=kategori:3_')).planlagte.totalCount).toBe(0);
+      const landbrug = await oversigt('?filteredColumns=type:landbrug');
+      expect(landbrug.planlagte.items.map((i) => i.virksomhedsnavn)).toEqual(['K11 2', 'K12 2']);
     });
 
     it('regenerating keeps done rows, replaces the rest and never duplicates', async () => {
-      // D's basis inspection is done in March; F gets an unplanned physical one; an administrative one does not count.
-      await tilsyn(ids['D 1a basis']!, '2027-03-01', TILSYNSKATEGORI_ID.BASIS, true);
-      await tilsyn(ids['F 1b']!, '2027-04-01', TILSYNSKATEGORI_ID.PRIORITERET, true);
+      // E's basis inspection is done in March; I gets an unplanned physical one; an administrative one does not count.
+      await tilsyn(ids['E 1b adm. basis']!, '2027-03-01', TILSYNSKATEGORI_ID.BASIS, true);
+      await tilsyn(ids['I 1b 2,0']!, '2027-04-01', TILSYNSKATEGORI_ID.PRIORITERET, true);
       await tilsyn(ids['A 1a høj']!, '2027-04-02', TILSYNSKATEGORI_ID.PRIORITERET, false);
-      const [dFoer] = await rows<{ id: number }>(
-        sql`select id from planlagt_tilsyn where periode_id = ${p2027.id} and virksomhed_id = ${ids['D 1a basis']!}`,
+      const [eFoer] = await rows<{ id: number }>(
+        sql`select id from planlagt_tilsyn where periode_id = ${p2027.id} and virksomhed_id = ${ids['E 1b adm. basis']!}`,
       );
-      const [p] = (await perioder(herning, 'admin')).filter((x) => x.id === p2027.id);
-      const igen = await generer(p!);
+      const igen = await generer(await periode2027());
       expect(igen.beholdtUdfoerte).toBe(1);
-      expect(igen.erstattede).toBe(7);
+      expect(igen.erstattede).toBe(8);
+      // E (done) still counts toward category 1's goal: the same plan.
       expect(igen.antal).toEqual(svar.antal);
-      const [dEfter] = await rows<{ id: number; udfoert_registrering_id: number | null }>(
-        sql`select id, udfoert_registrering_id from planlagt_tilsyn where periode_id = ${p2027.id} and virksomhed_id = ${ids['D 1a basis']!}`,
+      const [eEfter] = await rows<{ id: number; udfoert_registrering_id: number | null }>(
+        sql`select id, udfoert_registrering_id from planlagt_tilsyn where periode_id = ${p2027.id} and virksomhed_id = ${ids['E 1b adm. basis']!}`,
       );
-      expect(dEfter!.id).toBe(dFoer!.id);
-      expect(dEfter!.udfoert_registrering_id).not.toBeNull();
+      expect(eEfter!.id).toBe(eFoer!.id);
+      expect(eEfter!.udfoert_registrering_id).not.toBeNull();
       const [dubletter] = await rows<{ n: number }>(
         sql`select count(*)::int as n from (select virksomhed_id from planlagt_tilsyn where periode_id = ${p2027.id}
           group by virksomhed_id having count(*) > 1) d`,
       );
       expect(dubletter!.n).toBe(0);
-      const o = oversigtSchema.parse(json(await req('GET', `planlaegning/${p2027.id}/oversigt`, 'admin')));
+      const o = await oversigt();
       expect(o.kategorier.find((k) => k.kategori === '1a')).toMatchObject({
-        udfoertFysisk: 1,
-        udfoertPlanlagte: 1,
-      });
-      expect(o.kategorier.find((k) => k.kategori === '1b')).toMatchObject({
-        udfoertFysisk: 1,
+        udfoertFysisk: 0,
         udfoertPlanlagte: 0,
       });
+      expect(o.kategorier.find((k) => k.kategori === '1b')).toMatchObject({
+        udfoertFysisk: 2,
+        udfoertPlanlagte: 1,
+      });
       expect(o.periode.antalUdfoerte).toBe(1);
-      const udfoert = await req(
-        'GET',
-        `planlaegning/${p2027.id}/oversigt?filteredColumns=udfoert:true`,
-        'admin',
-      );
-      expect(json(udfoert).planlagte.items.map((i: { udfoert: string }) => i.udfoert)).toEqual([
-        '2027-03-01',
-      ]);
+      const udfoert = await oversigt('?filteredColumns=udfoert:true');
+      expect(udfoert.planlagte.items.map((i) => i.udfoert)).toEqual(['2027-03-01']);
     });
 
     it('a stale period version answers 409 and changes nothing', async () => {
@@ -304,22 +432,27 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       const l = await liste();
       expect(l.raekker.map((r) => r.virksomhedsnavn)).toEqual([
         'A 1a høj',
-        'B 1a mellem',
-        'D 1a basis',
-        'E 1b basis',
+        'G 1b 4,0',
+        'B 1a 2,84',
+        'E 1b adm. basis',
+        'F 1b ny',
       ]);
-      expect(l.raekker.map((r) => r.prioritet)).toEqual([1, 2, null, null]);
-      expect((await liste('1b')).raekker.map((r) => r.virksomhedsnavn)).toEqual(['E 1b basis']);
+      expect(l.raekker.map((r) => r.prioritet)).toEqual([1, 2, 3, null, null]);
+      expect((await liste('1b')).raekker.map((r) => r.virksomhedsnavn)).toEqual([
+        'G 1b 4,0',
+        'E 1b adm. basis',
+        'F 1b ny',
+      ]);
       const to = await liste('2_');
-      expect(to.raekker.map((r) => r.virksomhedsnavn).slice(0, 2)).toEqual(['G12 2', 'G11 2']);
+      expect(to.raekker.map((r) => r.virksomhedsnavn).slice(0, 2)).toEqual(['K12 2', 'K11 2']);
     });
 
-    it('choosing renumbers from 1 in the order chosen; others lose their number', async () => {
+    it('choosing renumbers from 1 in the order chosen, others lose their number; the reasons follow', async () => {
       const l = await liste();
       const id = (navn: string) => l.raekker.find((r) => r.virksomhedsnavn === navn)!.id;
       const r = await req('PUT', `planlaegning/${p2027.id}/prioritering`, 'admin', {
         kategori: '1a1b',
-        valgte: [id('E 1b basis'), id('B 1a mellem')],
+        valgte: [id('F 1b ny'), id('B 1a 2,84')],
         version: l.version,
       });
       expect(r.statusCode, r.body).toBe(200);
@@ -327,10 +460,19 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       const nr = Object.fromEntries(ny.raekker.map((x) => [x.virksomhedsnavn, [x.valgt, x.prioritet]]));
       expect(nr).toEqual({
         'A 1a høj': [false, null],
-        'B 1a mellem': [true, 2],
-        'D 1a basis': [false, null],
-        'E 1b basis': [true, 1],
+        'G 1b 4,0': [false, null],
+        'B 1a 2,84': [true, 2],
+        'E 1b adm. basis': [false, null],
+        'F 1b ny': [true, 1],
       });
+      const tekst = Object.fromEntries(ny.raekker.map((x) => [x.virksomhedsnavn, x.begrundelse]));
+      expect(tekst['A 1a høj']).toBe('1a, score 4,20 > 3,6: prioriteret hvert år');
+      expect(tekst['B 1a 2,84']).toBe(
+        '1a, score 2,84 (over 2,8, højst 3,6): prioriteret hvert andet år (prioritet 2)',
+      );
+      expect(tekst['F 1b ny']).toBe(
+        '1b, første basistilsyn senest 3 år efter omfattet af regelmæssigt tilsyn i 2024 (prioritet 1)',
+      );
       // The category 2 list is untouched.
       expect((await liste('2')).raekker.filter((x) => x.valgt)).toHaveLength(2);
       // The old version is stale now; a row of the other list is refused in Danish.
@@ -356,10 +498,10 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       const r = await req('GET', `planlaegning/${p2027.id}/ressourcer`, 'admin');
       expect(r.statusCode, r.body).toBe(200);
       const a = json(r).ressourcer.find((x: { brugerId: number }) => x.brugerId === adminId);
-      // 4 basis × 8 t + 4 prioriteret × 6 t (every constructed company has admin as case worker).
+      // 4 basis × 8 t + 5 prioriteret × 6 t (every constructed company has admin as case worker).
       expect(a).toMatchObject({
-        antalPlanlagte: 8,
-        planlagteTimer: 56,
+        antalPlanlagte: 9,
+        planlagteTimer: 62,
         timerTilRaadighed: STANDARD_TIMER_TIL_RAADIGHED,
         version: 0,
       });
@@ -368,7 +510,7 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
         version: 0,
       });
       expect(foerste.statusCode, foerste.body).toBe(200);
-      expect(json(foerste)).toMatchObject({ timerTilRaadighed: 900.5, planlagteTimer: 56 });
+      expect(json(foerste)).toMatchObject({ timerTilRaadighed: 900.5, planlagteTimer: 62 });
       const igen = await req('PUT', `planlaegning/${p2027.id}/ressourcer/${adminId}`, 'admin', {
         timerTilRaadighed: 800,
         version: 0,
@@ -393,6 +535,63 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       });
       expect(ukendt.statusCode).toBe(404);
       expect(json(halv).errors.timerTilRaadighed).toEqual(['Timer angives i halve timer']);
+    });
+  });
+
+  describe('the goal setting and the campaigns', () => {
+    it('category 1’s share is the period’s: the required figure follows at once, the plan at its next generation', async () => {
+      const p = await periode2027();
+      for (const [andel, fejl] of [
+        [40.5, 'Angiv andelen i hele procent'],
+        [0, 'Andelen skal være mindst 1 %'],
+        [101, 'Andelen kan højst være 100 %'],
+        ['halvtreds', 'Angiv andelen i hele procent'],
+      ] as const) {
+        const r = await req('PUT', `planlaegning/${p.id}/maal`, 'admin', {
+          kategori1Andel: andel,
+          version: p.version,
+        });
+        expect(r.statusCode, r.body).toBe(400);
+        expect(json(r).errors.kategori1Andel).toEqual([fejl]);
+      }
+      const r = await req('PUT', `planlaegning/${p.id}/maal`, 'admin', {
+        kategori1Andel: 50,
+        version: p.version,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(json(r)).toMatchObject({ kategori1Andel: 50 });
+      expect(json(r).version).toBeGreaterThan(p.version);
+      const stale = await req('PUT', `planlaegning/${p.id}/maal`, 'admin', {
+        kategori1Andel: 60,
+        version: p.version,
+      });
+      expect(stale.statusCode).toBe(409);
+      // 50 % of 12 = 6 required; 5 planned until the plan is generated again.
+      expect((await oversigt()).maal[0]).toEqual({
+        maal: '1',
+        andel: 50,
+        bekraeftet: false,
+        antalVirksomheder: 12,
+        planlagtFysisk: 5,
+        kraevetFysisk: 6,
+      });
+      const igen = await generer(await periode2027());
+      // E (done, kept) + A + B + F = 4; G (4,00) and H (3,41, its assessment from the API) fill to 6.
+      expect(igen.antal[1]).toEqual({ kategori: '1b', basis: 2, prioriteret: 2, kampagne: 0, fysisk: 4 });
+      expect(await begrundelse('H 1b 3,41')).toBe(
+        '1b, score 3,41: prioriteret fra toppen af 1b-listen til årsmålet for kategori 1, 50 % fysisk = 6 (prioritet 3)',
+      );
+      // A 4,20 → 1, G 4,00 → 2, H 3,41 → 3, B 2,84 → 4.
+      expect(await begrundelse('B 1a 2,84')).toBe(
+        '1a, score 2,84 (over 2,8, højst 3,6): prioriteret hvert andet år (prioritet 4)',
+      );
+      expect((await oversigt()).maal[0]).toMatchObject({ planlagtFysisk: 6, kraevetFysisk: 6 });
+    });
+
+    it('the warning about campaigns goes when the year has a campaign inspection (planned to start in it)', async () => {
+      expect((await oversigt()).advarsler).toHaveLength(1);
+      await tilsyn(ids['K10 2']!, null, TILSYNSKATEGORI_ID.KAMPAGNE, true, { planlagtStart: '2027-05-03' });
+      expect((await oversigt()).advarsler).toEqual([]);
     });
   });
 

@@ -128,8 +128,11 @@ describe('the plan (Tilsynsplan)', () => {
     );
     const server = await oversigt(p.id);
     expect(server.planlagte.totalCount).toBeGreaterThan(0);
+    // The goal's cells (required physical, status) sit on the goal's first category and span its
+    // categories: category 1 is 1a and 1b together.
     for (const k of server.kategorier) {
       const raekke = await screen.findByTestId(`kategori-${k.kategori}`);
+      const m = server.maal.find((x) => (x.maal === '1' ? '1a' : '2') === k.kategori);
       await waitFor(() =>
         expect([...raekke.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
           String(k.antalVirksomheder),
@@ -137,13 +140,29 @@ describe('the plan (Tilsynsplan)', () => {
           String(k.prioriteret),
           String(k.kampagne),
           String(k.planlagtFysisk),
-          String(k.kraevetFysisk),
-          k.planlagtFysisk >= k.kraevetFysisk ? 'Nået' : `Mangler ${k.kraevetFysisk - k.planlagtFysisk}`,
+          ...(m
+            ? [
+                String(m.kraevetFysisk),
+                m.planlagtFysisk >= m.kraevetFysisk
+                  ? 'Nået'
+                  : `Mangler ${m.kraevetFysisk - m.planlagtFysisk}`,
+              ]
+            : []),
           String(k.udfoertFysisk),
           String(k.udfoertPlanlagte),
         ]),
       );
     }
+    const [m1, m2] = server.maal;
+    expect(m1).toMatchObject({ maal: '1', andel: p.kategori1Andel, bekraeftet: false });
+    expect(m1!.planlagtFysisk).toBe(
+      server.kategorier.filter((k) => k.kategori !== '2').reduce((s, k) => s + k.planlagtFysisk, 0),
+    );
+    expect(m2).toMatchObject({ maal: '2', andel: 25, bekraeftet: true });
+    // The year has no campaign inspection: the plan warns.
+    expect((await screen.findByTestId('plan-advarsel')).textContent).toMatch(
+      /ingen kampagnetilsyn i 2027: kommunen skal gennemføre 2 tilsynskampagner/,
+    );
 
     // The first planned inspection (by company name) with its reason in its own column.
     const foerste = server.planlagte.items[0]!;
@@ -253,6 +272,39 @@ describe('the plan (Tilsynsplan)', () => {
         hidePlanlaegningGraphs: true,
         hidePlanlaegningUserInfo: true,
       }),
+    );
+  });
+
+  it('the user info sets the period’s category 1 goal; the required figure follows; bad input never reaches the server', async () => {
+    const p = periode(2027);
+    await renderVisning(
+      OversigtView,
+      'planlaegningsperiode-oversigt',
+      { id: String(p.id) },
+      session({ hidePlanlaegningGraphs: true, hidePlanlaegningUserInfo: false }),
+    );
+    const info = await screen.findByRole('region', { name: 'Brugerinfo' });
+    const felt = within(info).getByLabelText(/Årsmål for kategori 1/) as HTMLInputElement;
+    expect(felt.value).toBe(String((await oversigt(p.id)).periode.kategori1Andel));
+    const puts = () => s.kald.filter((k) => k.method === 'PUT').length;
+    const foer = puts();
+    fireEvent.change(felt, { target: { value: '0' } });
+    fireEvent.click(within(info).getByRole('button', { name: 'Gem årsmål' }));
+    expect((await within(info).findByRole('alert')).textContent).toBe(
+      'Angiv andelen i hele procent fra 1 til 100',
+    );
+    expect(puts()).toBe(foer);
+
+    fireEvent.change(felt, { target: { value: '45' } });
+    fireEvent.click(within(info).getByRole('button', { name: 'Gem årsmål' }));
+    await waitFor(async () => expect((await oversigt(p.id)).periode.kategori1Andel).toBe(45));
+    const [m1] = (await oversigt(p.id)).maal;
+    // ⌈45 % of the companies of 1a and 1b⌉.
+    expect(m1!.kraevetFysisk).toBe(Math.ceil((m1!.antalVirksomheder * 45) / 100));
+    await waitFor(() =>
+      expect(screen.getByTestId('kategori-1a').querySelectorAll('td')[5]!.textContent).toBe(
+        String(m1!.kraevetFysisk),
+      ),
     );
   });
 

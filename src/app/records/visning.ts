@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FeltDef } from '../../contract/felter';
+import { formatTal2 } from '../../contract/format';
 import type { LookupItem } from '../../contract/lookups';
 import {
   lookupListeQuery,
@@ -107,7 +108,7 @@ export function visVaerdi(f: FeltDef, value: unknown, navne: Navne): string {
     case 'dato':
       return formatDanskDato(String(value));
     case 'tal':
-      return `${formatDanskTal(Number(value))}${t.enhed ? ` ${t.enhed}` : ''}`;
+      return `${t.decimaler === 2 ? formatTal2(Number(value)) : formatDanskTal(Number(value))}${t.enhed ? ` ${t.enhed}` : ''}`;
     case 'lookup': {
       const m = navne.get(f.navn);
       const list = Array.isArray(value) ? value : [value];

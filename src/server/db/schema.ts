@@ -844,6 +844,8 @@ export const planlaegningsperiode = pgTable(
     slutdato: date('slutdato').notNull(),
     genereret: timestamp('genereret', { withTimezone: true }),
     genereretAf: integer('genereret_af').references(() => bruger.id),
+    /** Category 1's yearly share of physical inspections, whole percent (not confirmed; 0022). */
+    kategori1AndelPct: smallint('kategori1_andel_pct').notNull().default(40),
     version: versionKolonne(),
   },
   (t) => [uniqueIndex('planlaegningsperiode_kunde_aar_idx').on(t.kundeId, t.aar)],
@@ -869,7 +871,10 @@ export const planlagtTilsyn = pgTable(
     /** 'basis', 'prioriteret' or 'kampagne'. */
     tilsynstype: text('tilsynstype').notNull(),
     fysisk: boolean('fysisk').notNull().default(true),
-    /** The guide's total risk score (1–5) the row was planned from. */
+    /**
+     * The guide's total risk score (1–5, two decimals) the row was planned from; rows planned before
+     * migration 0022 hold it rounded to tenths.
+     */
     score: doublePrecision('score'),
     begrundelse: text('begrundelse').notNull(),
     prioritet: integer('prioritet'),

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeltDef, LookupKilde } from '../../contract/felter';
-import { formatIsoDato, formatTal } from '../../contract/format';
+import { formatIsoDato, formatTal, formatTal2 } from '../../contract/format';
 import {
   boring,
   bruger,
@@ -159,7 +159,7 @@ export async function visVaerdi(opslag: FeltOpslag, f: FeltDef, v: unknown): Pro
     case 'jaNej':
       return v ? 'Ja' : 'Nej';
     case 'tal':
-      return `${formatTal(Number(v))}${t.enhed ? ` ${t.enhed}` : ''}`;
+      return `${t.decimaler === 2 ? formatTal2(Number(v)) : formatTal(Number(v))}${t.enhed ? ` ${t.enhed}` : ''}`;
     case 'lookup': {
       const options = await opslag.muligheder(t.kilde, t.vaerdi);
       return somListe(v)

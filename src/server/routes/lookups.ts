@@ -15,6 +15,7 @@ import {
 } from '../../contract/lookups';
 import { SAT_KATEGORI_TEKST, SAT_RESULTAT_KATEGORIER, SAT_RESULTAT_TYPE_STI } from '../../contract/sat';
 import { SAT_KATEGORI_STI } from '../../contract/sat-registreringer';
+import { scoreTekst } from '../../contract/tilsynsplan-regler';
 import {
   hentMuligeVirksomhedstyper,
   hentVandanlaegLookup,
@@ -637,7 +638,7 @@ export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {
     const rows = await levendeRegistreringer(db, v.id, 'risikovurdering');
     const nyeste = rows[0]?.id;
     return rows.map((r, i) => {
-      const score = typeof r.data.score === 'number' ? ` – score ${r.data.score}` : '';
+      const score = typeof r.data.score === 'number' ? ` – score ${scoreTekst(r.data.score)}` : '';
       const dato = r.dato ? formatIsoDato(r.dato) : 'uden dato';
       return {
         id: r.id,

@@ -1,9 +1,7 @@
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   erPlanKategori,
-  mstScore,
   type PlanKategori,
-  type PlanRaekke,
   type PlanVirksomhed,
   planlaegAar,
   type Tilsynstype,
@@ -16,8 +14,9 @@ import { notFound } from '../http/errors';
 import { LOOKUP_KATALOG } from './lookups';
 
 /**
- * The plan generator (issue 13): reads every active company and farm of a customer with what the
- * rules need (category, last basis year, year covered, latest risk score), composes the rules
+ * The plan generator (issue 13, issue 29): reads every company and farm of a customer under regular
+ * inspection with what the rules need (category, last physical basis year, the year it came under
+ * regular inspection, latest risk score), composes the rules
  * (src/contract/tilsynsplan-regler.ts `planlaegAar`) and writes the year's planned inspections in one
  * transaction. The reads are exported so the benchmark can run them directly.
  */
@@ -53,6 +52,8 @@ export interface PeriodeRaekke {
   slutdato: string;
   genereret: Date | null;
   genereretAf: number | null;
+  /** Category 1's yearly share of physical inspections, whole percent (the period's setting). */
+  kategori1AndelPct: number;
   version: number;
 }
 
@@ -66,10 +67,15 @@ export async function hentPeriode(db: Tx, user: SessionUser, periodeId: number):
   return p;
 }
 
-/** Active companies and farms of the regular inspection (alias v): not deleted, not ceased before the year. */
+/**
+ * The companies and farms under regular inspection (alias v; rule omfattetAfPlanen): of a planned
+ * category and marked 'Omfattet af aktivt tilsyn' (BEK § 1 stk. 2; øvrige tilsyn are outside the plan
+ * and its goals); not deleted, not ceased before the year.
+ */
 export const aktivVirksomhedSql = (kundeId: number, startdato: string): SQL =>
   sql`v.kunde_id = ${kundeId} and v.type in (1, 2) and not v.slettet
     and v.kategori in ('1a', '1b', '2')
+    and v.basis->'omfattetAfAktivtTilsyn' = 'true'::jsonb
     and (v.ophoert_dato is null or v.ophoert_dato >= ${startdato}::date)`;
 
 /**
@@ -120,13 +126,15 @@ interface GrundlagSqlRaekke {
 }
 
 /**
- * The generator's read: each active company with its last basis year before the period (only basis
- * inspections count: 'opstartstilsyn tæller ikke'), the year it became covered (etablering) and its
- * latest risk score up to the period's end.
+ * The generator's read: each company under regular inspection with the year of its last basis
+ * inspection before the period (rule taellerSomBasis: category basis and type fysisk; opstartstilsyn
+ * and an administrative 'basis' do not restart the period), the year it came under regular inspection
+ * (omfattetAfAktivtTilsynDato) and its latest risk score (1–5) up to the period's end.
  */
 export const grundlagSql = (kundeId: number, startdato: string, slutdato: string): SQL =>
   sql`select v.id, v.kategori, v.primaer_sagsbehandler_id as sagsbehandler_id,
-      extract(year from v.etablerings_dato)::int as omfattet_aar,
+      case when v.basis->>'omfattetAfAktivtTilsynDato' ~ '^[0-9]{4}-'
+        then left(v.basis->>'omfattetAfAktivtTilsynDato', 4)::int end as omfattet_aar,
       b.sidste_basis_aar, rv.score
     from virksomhed v
       left join (
@@ -134,6 +142,7 @@ export const grundlagSql = (kundeId: number, startdato: string, slutdato: string
         from registrering r
         where r.kunde_id = ${kundeId} and r.art = 'tilsyn' and not r.slettet and r.dato < ${startdato}::date
           and r.data->>'tilsynskategoriId' = ${String(TILSYNSKATEGORI_ID.BASIS)}
+          and r.data->>'tilsynstypeId' = ${String(FYSISK_ID)}
         group by r.virksomhed_id
       ) b on b.virksomhed_id = v.id
       left join (
@@ -168,7 +177,7 @@ export async function hentGrundlag(
     virksomheder.push({
       id,
       kategori: r.kategori,
-      score: r.score === null ? null : mstScore(Number(r.score)),
+      score: r.score === null ? null : Number(r.score),
       sidsteBasisAar: r.sidste_basis_aar === null ? null : Number(r.sidste_basis_aar),
       omfattetAar: r.omfattet_aar === null ? null : Number(r.omfattet_aar),
     });
@@ -184,18 +193,6 @@ export interface GenererResultat {
   antal: { kategori: PlanKategori; basis: number; prioriteret: number; kampagne: number; fysisk: number }[];
   beholdtUdfoerte: number;
   erstattede: number;
-}
-
-/** The priority numbers of the generated prioritised rows: per list (1a+1b, 2), highest score first. */
-function nummerer(raekker: readonly PlanRaekke[]): Map<number, number> {
-  const nr = new Map<number, number>();
-  for (const liste of [['1a', '1b'], ['2']] as const) {
-    const valgte = raekker
-      .filter((r) => r.tilsynstype === 'prioriteret' && (liste as readonly string[]).includes(r.kategori))
-      .sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.virksomhedId - b.virksomhedId);
-    for (const [i, r] of valgte.entries()) nr.set(r.virksomhedId, i + 1);
-  }
-  return nr;
 }
 
 /**
@@ -254,8 +251,12 @@ export async function genererPlanForPeriode(
       fastlagt.set(Number(r.virksomhed_id), { kategori: r.kategori, fysisk: r.fysisk });
 
   const grundlag = await hentGrundlag(tx, kundeId, periode);
-  const raekker = planlaegAar(grundlag.virksomheder, periode.aar, fastlagt);
-  const nr = nummerer(raekker);
+  const raekker = planlaegAar(
+    grundlag.virksomheder,
+    periode.aar,
+    { kategori1AndelPct: periode.kategori1AndelPct },
+    fastlagt,
+  );
   // One statement per 10,000 rows, the rows as one JSON parameter: binding 14 parameters a row
   // made the insert most of the generation's time on PGlite (docs/decisions.md).
   const BATCH = 10_000;
@@ -267,7 +268,7 @@ export async function genererPlanForPeriode(
       f: r.fysisk,
       s: r.score,
       b: r.begrundelse,
-      p: nr.get(r.virksomhedId) ?? null,
+      p: r.prioritet,
       h: Math.round(r.timer * 2),
       sb: grundlag.sagsbehandler.get(r.virksomhedId) ?? null,
     }));

@@ -1,8 +1,9 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { KolonneFilter } from '../../contract/liste';
 import {
   gemOpfoelgningOekonomi,
+  gemPeriodeMaal,
   gemPrioritering,
   gemRessource,
   genererPlan,
@@ -20,7 +21,12 @@ import {
 } from '../../contract/planlaegning';
 import {
   erPlanKategori,
+  kampagneAdvarsel,
   kraevetFysisk,
+  MAALGRUPPE_KATEGORIER,
+  MAALGRUPPER,
+  maalAndelPct,
+  medPrioritet,
   PLAN_KATEGORIER,
   type PlanKategori,
   STANDARD_TIMER_TIL_RAADIGHED,
@@ -46,6 +52,7 @@ import {
   hentPeriode,
   PERIODE_KONFLIKT,
   type PeriodeRaekke,
+  TILSYNSKATEGORI_ID,
   udfoertIdsSql,
   udfoertLateralSql,
   udfoertSql,
@@ -64,6 +71,7 @@ interface PeriodeSqlRaekke {
   slutdato: string;
   genereret: string | Date | null;
   genereret_af: string | null;
+  kategori1_andel_pct: number;
   version: number;
   planlagte: number | string;
   udfoerte: number | string;
@@ -82,6 +90,7 @@ function periodeSvar(r: PeriodeSqlRaekke) {
     planGenereretAf: r.genereret_af,
     antalPlanlagte: Number(r.planlagte),
     antalUdfoerte: Number(r.udfoerte),
+    kategori1Andel: Number(r.kategori1_andel_pct),
     version: Number(r.version),
   };
 }
@@ -91,7 +100,7 @@ async function hentPerioder(db: Db, kundeId: number, periodeId?: number) {
   const rows = await queryRows<PeriodeSqlRaekke>(
     db,
     sql`select p.id, p.aar, p.navn, p.startdato::text as startdato, p.slutdato::text as slutdato,
-        p.genereret, b.navn as genereret_af, p.version,
+        p.genereret, b.navn as genereret_af, p.kategori1_andel_pct, p.version,
         (select count(*) from planlagt_tilsyn pt where pt.periode_id = p.id) as planlagte,
         (select count(*) from planlagt_tilsyn pt
           join (${udfoertSql(kundeId, sql`p.startdato`, sql`p.slutdato`)}) d
@@ -234,23 +243,56 @@ async function kategoriStatus(db: Db, p: PeriodeRaekke) {
         group by pt.kategori, pt.tilsynstype`,
     ),
   ]);
-  return PLAN_KATEGORIER.map((kategori) => {
+  const kategorier = PLAN_KATEGORIER.map((kategori) => {
     const v = virksomheder.find((r) => r.kategori === kategori);
     const af = planlagte.filter((r) => r.kategori === kategori);
     const n = (t: Tilsynstype) => Number(af.find((r) => r.tilsynstype === t)?.antal ?? 0);
-    const antalVirksomheder = Number(v?.antal ?? 0);
     return {
       kategori,
-      antalVirksomheder,
+      antalVirksomheder: Number(v?.antal ?? 0),
       basis: n('basis'),
       prioriteret: n('prioriteret'),
       kampagne: n('kampagne'),
       planlagtFysisk: af.reduce((s, r) => s + Number(r.fysisk), 0),
-      kraevetFysisk: kraevetFysisk(kategori, antalVirksomheder),
       udfoertFysisk: Number(v?.udfoert_fysisk ?? 0),
       udfoertPlanlagte: af.reduce((s, r) => s + Number(r.udfoert), 0),
     };
   });
+  // The goals: category 1 is 1a and 1b together (the period's share), category 2 its own (25 %).
+  const maal = MAALGRUPPER.map((gruppe) => {
+    const af = kategorier.filter((k) => MAALGRUPPE_KATEGORIER[gruppe].includes(k.kategori));
+    const antalVirksomheder = af.reduce((s, k) => s + k.antalVirksomheder, 0);
+    const andel = maalAndelPct(gruppe, p.kategori1AndelPct);
+    return {
+      maal: gruppe,
+      andel,
+      bekraeftet: gruppe === '2',
+      antalVirksomheder,
+      planlagtFysisk: af.reduce((s, k) => s + k.planlagtFysisk, 0),
+      kraevetFysisk: kraevetFysisk(antalVirksomheder, andel),
+    };
+  });
+  return { kategorier, maal };
+}
+
+/**
+ * The warnings of the plan: a year without a campaign inspection (rule kampagneAdvarsel, § 7), counting
+ * the plan's campaign rows and the customer's campaign inspections recorded for the year (done in it,
+ * or planned to start in it).
+ */
+async function advarsler(db: Db, p: PeriodeRaekke): Promise<string[]> {
+  const [r] = await queryRows<{ antal: number | string }>(
+    db,
+    sql`select (select count(*) from planlagt_tilsyn where periode_id = ${p.id} and tilsynstype = 'kampagne')
+      + (select count(*) from registrering r
+          where r.kunde_id = ${p.kundeId} and r.art = 'tilsyn' and not r.slettet
+            and r.data->>'tilsynskategoriId' = ${String(TILSYNSKATEGORI_ID.KAMPAGNE)}
+            and coalesce(r.dato, case when r.data->>'planlagtStart' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}'
+              then left(r.data->>'planlagtStart', 10)::date end)
+              between ${p.startdato}::date and ${p.slutdato}::date) as antal`,
+  );
+  const kampagne = kampagneAdvarsel(p.aar, Number(r?.antal ?? 0));
+  return kampagne === null ? [] : [kampagne];
 }
 
 // ---------------------------------------------------------------- priority lists
@@ -413,9 +455,10 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
       where.push(sql`(lower(p.virksomhedsnavn) like ${m} or lower(p.begrundelse) like ${m})`);
     }
     where.push(...kolonneFiltreSql(planListeDef.filterRegler, qy.filteredColumns, kolonneFilter));
-    const [periode, kategorier, rows] = await Promise.all([
+    const [periode, status, advarselLinjer, rows] = await Promise.all([
       periodeSvarFor(db, user, p.id),
       kategoriStatus(db, p),
+      advarsler(db, p),
       queryRows<PlanSqlRaekke>(
         db,
         sql`select p.*, count(*) over () as total from (${planRaekkerSql(p)}) p
@@ -423,7 +466,21 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
           ${sorteringSql(SORT_SQL, qy, sql`p.id`, ['virksomhedsnavn', 'kategori', 'tilsynstype', 'type', 'fysisk', 'timer'])} ${sidePart(qy)}`,
       ),
     ]);
-    return { periode, kategorier, planlagte: sideAf(rows, planRaekkeSvar) };
+    return { periode, ...status, advarsler: advarselLinjer, planlagte: sideAf(rows, planRaekkeSvar) };
+  });
+
+  serve(app, gemPeriodeMaal, async (request) => {
+    const user = request.user;
+    const p = await hentPeriode(db, user, request.params.periodeId);
+    await opdaterVersioneret(
+      db,
+      planlaegningsperiode,
+      { id: p.id, version: request.body.version, hvor: eq(planlaegningsperiode.kundeId, user.kundeId) },
+      { kategori1AndelPct: request.body.kategori1Andel },
+      PERIODE_KONFLIKT,
+      user,
+    );
+    return periodeSvarFor(db, user, p.id);
   });
 
   serve(app, genererPlan, async (request) => {
@@ -507,7 +564,11 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
         user,
       );
       const raekker = await tx
-        .select({ id: planlagtTilsyn.id, kategori: planlagtTilsyn.kategori })
+        .select({
+          id: planlagtTilsyn.id,
+          kategori: planlagtTilsyn.kategori,
+          begrundelse: planlagtTilsyn.begrundelse,
+        })
         .from(planlagtTilsyn)
         .where(eq(planlagtTilsyn.periodeId, p.id));
       const iListen = new Set(
@@ -519,15 +580,20 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
           { valgte: [`Tilsyn ${fremmede.slice(0, 5).join(', ')} hører ikke til listen i denne periode`] },
           'Ugyldige valg',
         );
-      await tx
-        .update(planlagtTilsyn)
-        .set({ valgt: false, prioritet: null })
-        .where(and(eq(planlagtTilsyn.periodeId, p.id), inArray(planlagtTilsyn.kategori, [...kategorier])));
-      if (valgte.length > 0)
+      // The chosen get 1, 2, … in the order sent, the list's others no number; each reason names the
+      // number its row shows (rule medPrioritet). One statement, the rows as one JSON parameter.
+      const nr = new Map(valgte.map((id, i) => [id, i + 1]));
+      const nye = raekker
+        .filter((r) => iListen.has(r.id))
+        .map((r) => {
+          const prioritet = nr.get(r.id) ?? null;
+          return { id: r.id, p: prioritet, b: medPrioritet(r.begrundelse, prioritet) };
+        });
+      if (nye.length > 0)
         await tx.execute(
-          sql`update planlagt_tilsyn set valgt = true, prioritet = v.nr
-            from (select u.id::int as id, u.nr from jsonb_array_elements_text(${JSON.stringify(valgte)}::jsonb) with ordinality as u(id, nr)) v
-            where planlagt_tilsyn.id = v.id and planlagt_tilsyn.periode_id = ${p.id}`,
+          sql`update planlagt_tilsyn set valgt = x.p is not null, prioritet = x.p, begrundelse = x.b
+            from jsonb_to_recordset(${JSON.stringify(nye)}::jsonb) as x(id int, p int, b text)
+            where planlagt_tilsyn.id = x.id and planlagt_tilsyn.periode_id = ${p.id}`,
         );
     });
     return prioriteringSvar(db, p, kategorier);

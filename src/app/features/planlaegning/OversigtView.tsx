@@ -1,20 +1,25 @@
-import { BarChart3, Info } from 'lucide-react';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BarChart3, Info, TriangleAlert } from 'lucide-react';
+import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { formatTal } from '../../../contract/format';
 import type {
   KategoriStatus,
+  Maalgruppe,
+  MaalStatus,
   OversigtQuery,
   PlanKategori,
+  Planlaegningsperiode,
   PlanlagtTilsyn,
   Tilsynstype,
 } from '../../../contract/planlaegning';
 import {
   BASIS_FREKVENS_AAR,
-  KATEGORI1_FYSISK_ANDEL,
-  KATEGORI2_FYSISK_ANDEL,
+  KAMPAGNER_PR_AAR,
+  KATEGORI2_FYSISK_ANDEL_PCT,
+  MAALGRUPPE_KATEGORIER,
   SCORE_HVERT_AAR,
   SCORE_HVERT_ANDET_AAR,
-  scoreTekst,
+  taerskelTekst,
 } from '../../../contract/tilsynsplan-regler';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
@@ -22,8 +27,16 @@ import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useSe
 import { type PlanlaegningPanel, usePanelToggle } from '../../shell/panels';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
-import { KATEGORI_FILTER, type KategoriFilterTekst, kategoriFilterVaerdi, useOversigt } from './api';
+import {
+  gemKategori1Andel,
+  KATEGORI_FILTER,
+  type KategoriFilterTekst,
+  kategoriFilterVaerdi,
+  planKeys,
+  useOversigt,
+} from './api';
 import { PeriodeFrame, useFrameCommands } from './Frame';
 import { planKolonner, TILSYNSTYPE_TEKST, virksomhedSti } from './kolonner';
 
@@ -32,8 +45,8 @@ const PANEL_TEKST: Record<PlanlaegningPanel, { label: string; tast: string }> = 
   userInfo: { label: 'Brugerinfo', tast: 'alt+i' },
 };
 
-/** 'Nået' or 'Mangler N' for a category's physical inspections (planned against required). */
-export function maalStatus(k: Pick<KategoriStatus, 'planlagtFysisk' | 'kraevetFysisk'>): {
+/** 'Nået' or 'Mangler N' for a goal's physical inspections (planned against required). */
+export function maalStatus(k: Pick<MaalStatus, 'planlagtFysisk' | 'kraevetFysisk'>): {
   naaet: boolean;
   tekst: string;
 } {
@@ -43,9 +56,9 @@ export function maalStatus(k: Pick<KategoriStatus, 'planlagtFysisk' | 'kraevetFy
 
 /**
  * /planlaegningsperioder/:id/oversigt ('Tilsynsplan'): per category (1a, 1b, 2) the planned basis,
- * prioritised and campaign inspections, planned physical against the required number with the goal's
- * status, and what is done so far; then the planned inspections, paged on the server, each with its
- * reason in words. Enter opens the company, Ctrl/Cmd+Enter beside. The graphs and the user info
+ * prioritised and campaign inspections and what is done so far, with the two yearly goals (category 1
+ * = 1a + 1b, category 2) as planned physical against the required number; the plan's warnings (a year
+ * without campaigns); then the planned inspections, paged on the server, each with its reason in words. Enter opens the company, Ctrl/Cmd+Enter beside. The graphs and the user info
  * panel exclude each other (hidePlanlaegningGraphs, hidePlanlaegningUserInfo).
  */
 export default function OversigtView({ params }: ViewProps) {
@@ -132,7 +145,7 @@ function Oversigt({ periodeId }: { periodeId: number }) {
   } else if (!data) {
     status = <p className="plan-muted">Henter tilsynsplanen …</p>;
   } else {
-    status = <KategoriTabel kategorier={data.kategorier} />;
+    status = <KategoriTabel kategorier={data.kategorier} maal={data.maal} />;
   }
 
   return (
@@ -158,8 +171,19 @@ function Oversigt({ periodeId }: { periodeId: number }) {
           })}
         </fieldset>
       </div>
-      {graferAaben && data && <Grafer kategorier={data.kategorier} />}
-      {infoAaben && data && <Brugerinfo aar={data.periode.aar} kategorier={data.kategorier} />}
+      {data && data.advarsler.length > 0 && (
+        <ul className="plan-advarsler" aria-label="Advarsler">
+          {data.advarsler.map((a) => (
+            <li key={a} data-testid="plan-advarsel">
+              <TriangleAlert size={14} aria-hidden="true" /> {a}
+            </li>
+          ))}
+        </ul>
+      )}
+      {graferAaben && data && <Grafer kategorier={data.kategorier} maal={data.maal} />}
+      {infoAaben && data && (
+        <Brugerinfo periode={data.periode} kategorier={data.kategorier} maal={data.maal} />
+      )}
       <div className="plan-tabel">
         <DataTable<PlanlagtTilsyn>
           {...tabel}
@@ -222,9 +246,24 @@ const KATEGORI_NAVN: Record<PlanKategori, string> = {
   '1b': 'Kategori 1b',
   '2': 'Kategori 2',
 };
+const MAAL_NAVN: Record<Maalgruppe, string> = { '1': 'Kategori 1 (1a + 1b)', '2': 'Kategori 2' };
 
-/** The per-category figures with the goal's status (planned physical against required). */
-function KategoriTabel({ kategorier }: { kategorier: readonly KategoriStatus[] }) {
+const pct = (andel: number) => `${formatTal(andel)} %`;
+/** How a goal's figure comes about: '40 % af 12 (ikke bekræftet)'. */
+const maalForklaring = (m: MaalStatus) =>
+  `${pct(m.andel)} af ${formatTal(m.antalVirksomheder)}${m.bekraeftet ? '' : ' (andelen er ikke bekræftet)'}`;
+
+/**
+ * The per-category figures; the goal's columns (required physical and its status) span the categories
+ * of one goal: category 1 is 1a and 1b together.
+ */
+function KategoriTabel({
+  kategorier,
+  maal,
+}: {
+  kategorier: readonly KategoriStatus[];
+  maal: readonly MaalStatus[];
+}) {
   return (
     <table className="vd-table plan-kategorier" aria-label="Status pr. kategori">
       <thead>
@@ -243,7 +282,10 @@ function KategoriTabel({ kategorier }: { kategorier: readonly KategoriStatus[] }
       </thead>
       <tbody>
         {kategorier.map((k) => {
-          const maal = maalStatus(k);
+          // The goal's cells sit on the first category of the goal and span its categories.
+          const m = maal.find((x) => MAALGRUPPE_KATEGORIER[x.maal][0] === k.kategori);
+          const status = m ? maalStatus(m) : null;
+          const spaend = m ? MAALGRUPPE_KATEGORIER[m.maal].length : 1;
           return (
             <tr key={k.kategori} data-testid={`kategori-${k.kategori}`}>
               <th scope="row">{KATEGORI_NAVN[k.kategori]}</th>
@@ -252,15 +294,22 @@ function KategoriTabel({ kategorier }: { kategorier: readonly KategoriStatus[] }
               <td className="tal">{formatTal(k.prioriteret)}</td>
               <td className="tal">{formatTal(k.kampagne)}</td>
               <td className="tal">{formatTal(k.planlagtFysisk)}</td>
-              <td className="tal">{formatTal(k.kraevetFysisk)}</td>
-              <td>
-                <span
-                  className={`plan-maal ${maal.naaet ? 'naaet' : 'mangler'}`}
-                  data-testid={`maal-${k.kategori}`}
-                >
-                  {maal.tekst}
-                </span>
-              </td>
+              {m && status && (
+                <>
+                  <td className="tal" rowSpan={spaend} title={`${MAAL_NAVN[m.maal]}: ${maalForklaring(m)}`}>
+                    {formatTal(m.kraevetFysisk)}
+                  </td>
+                  <td rowSpan={spaend}>
+                    <span
+                      className={`plan-maal ${status.naaet ? 'naaet' : 'mangler'}`}
+                      data-testid={`maal-${m.maal}`}
+                      title={`${MAAL_NAVN[m.maal]}: ${formatTal(m.planlagtFysisk)} planlagt fysisk mod ${formatTal(m.kraevetFysisk)} krævet, ${maalForklaring(m)}`}
+                    >
+                      {status.tekst}
+                    </span>
+                  </td>
+                </>
+              )}
               <td className="tal">{formatTal(k.udfoertFysisk)}</td>
               <td className="tal">{formatTal(k.udfoertPlanlagte)}</td>
             </tr>
@@ -271,31 +320,37 @@ function KategoriTabel({ kategorier }: { kategorier: readonly KategoriStatus[] }
   );
 }
 
-/** Planned against done per category, as bars (the longest bar is the largest figure of all). */
-function Grafer({ kategorier }: { kategorier: readonly KategoriStatus[] }) {
-  const raekker = kategorier.map((k) => ({
-    k,
-    planlagt: k.basis + k.prioriteret + k.kampagne,
-  }));
-  const max = Math.max(
-    1,
-    ...raekker.flatMap(({ k, planlagt }) => [planlagt, k.kraevetFysisk, k.udfoertFysisk]),
-  );
+/** Planned against done per goal, as bars (the longest bar is the largest figure of all). */
+function Grafer({
+  kategorier,
+  maal,
+}: {
+  kategorier: readonly KategoriStatus[];
+  maal: readonly MaalStatus[];
+}) {
+  const raekker = maal.map((m) => {
+    const af = kategorier.filter((k) => MAALGRUPPE_KATEGORIER[m.maal].includes(k.kategori));
+    const sum = (f: (k: KategoriStatus) => number) => af.reduce((s, k) => s + f(k), 0);
+    return {
+      m,
+      serier: [
+        ['planlagt', 'Planlagt', sum((k) => k.basis + k.prioriteret + k.kampagne)],
+        ['udfoert', 'Udført af planlagte', sum((k) => k.udfoertPlanlagte)],
+        ['fysisk', 'Planlagt fysisk', m.planlagtFysisk],
+        ['kraevet', 'Krævet fysisk', m.kraevetFysisk],
+      ] as [string, string, number][],
+    };
+  });
+  const max = Math.max(1, ...raekker.flatMap(({ serier }) => serier.map(([, , n]) => n)));
   const bred = (n: number) => `${Math.round((n / max) * 100)}%`;
-  const serier = (k: KategoriStatus, planlagt: number): [string, string, number][] => [
-    ['planlagt', 'Planlagt', planlagt],
-    ['udfoert', 'Udført af planlagte', k.udfoertPlanlagte],
-    ['fysisk', 'Planlagt fysisk', k.planlagtFysisk],
-    ['kraevet', 'Krævet fysisk', k.kraevetFysisk],
-  ];
   return (
     <section className="plan-panel" aria-label="Grafer">
-      <h2>Planlagt og udført pr. kategori</h2>
+      <h2>Planlagt og udført pr. årsmål</h2>
       <div className="plan-grafer">
-        {raekker.map(({ k, planlagt }) => (
-          <figure key={k.kategori} className="plan-graf" data-testid={`graf-${k.kategori}`}>
-            <figcaption>{KATEGORI_NAVN[k.kategori]}</figcaption>
-            {serier(k, planlagt).map(([klasse, navn, n]) => (
+        {raekker.map(({ m, serier }) => (
+          <figure key={m.maal} className="plan-graf" data-testid={`graf-${m.maal}`}>
+            <figcaption>{MAAL_NAVN[m.maal]}</figcaption>
+            {serier.map(([klasse, navn, n]) => (
               <div key={klasse} className="plan-bar-linje">
                 <span className="plan-bar-navn">{navn}</span>
                 <span className="plan-bar-spor">
@@ -311,41 +366,109 @@ function Grafer({ kategorier }: { kategorier: readonly KategoriStatus[] }) {
   );
 }
 
-const pct = (andel: number) => `${Math.round(andel * 100)} %`;
-
-/** How the plan is made (the rules of the inspection order) and the year's figures. */
-function Brugerinfo({ aar, kategorier }: { aar: number; kategorier: readonly KategoriStatus[] }) {
+/** How the plan is made (the rules of the inspection order), the year's figures and its goal setting. */
+function Brugerinfo({
+  periode,
+  kategorier,
+  maal,
+}: {
+  periode: Planlaegningsperiode;
+  kategorier: readonly KategoriStatus[];
+  maal: readonly MaalStatus[];
+}) {
+  const aar = periode.aar;
   const sum = (f: (k: KategoriStatus) => number) => kategorier.reduce((s, k) => s + f(k), 0);
   return (
     <section className="plan-panel plan-info" aria-label="Brugerinfo">
       <h2>Sådan laves tilsynsplanen for {aar}</h2>
       <ul>
         <li>
-          Basistilsyn: kategori 1a og 1b hvert {BASIS_FREKVENS_AAR['1a']}. år, kategori 2 hvert{' '}
-          {BASIS_FREKVENS_AAR['2']}. år, regnet fra seneste basistilsyn. En ny virksomhed får sit første
-          basistilsyn inden for 3 år; opstartstilsyn tæller ikke med.
+          Kun virksomheder og landbrug, der er omfattet af regelmæssigt tilsyn (Omfattet af aktivt tilsyn),
+          planlægges og tæller med i årsmålene.
         </li>
         <li>
-          Kategori 1a får prioriterede tilsyn efter risikoscoren: over {scoreTekst(SCORE_HVERT_AAR)} hvert år,
-          over {scoreTekst(SCORE_HVERT_ANDET_AAR)} til og med {scoreTekst(SCORE_HVERT_AAR)} hvert andet år,
-          ellers kun basistilsyn. Frekvensen kan ikke fraviges.
+          Basistilsyn er fysiske: kategori 1a og 1b hvert {BASIS_FREKVENS_AAR['1a']}. år, kategori 2 hvert{' '}
+          {BASIS_FREKVENS_AAR['2']}. år, regnet fra seneste fysiske basistilsyn. En ny virksomhed får sit
+          første basistilsyn inden for samme periode regnet fra datoen, den blev omfattet af aktivt tilsyn.
+          Administrative tilsyn og opstartstilsyn genstarter ikke perioden.
         </li>
         <li>
-          Kategori 2: mindst {pct(KATEGORI2_FYSISK_ANDEL)} skal have fysisk tilsyn hvert år; planen fyldes op
-          med prioriterede tilsyn fra toppen af listen (højeste score). Kategori 1:{' '}
-          {pct(KATEGORI1_FYSISK_ANDEL)} (tallet afventer bekræftelse).
+          Kategori 1a får prioriterede tilsyn efter risikoscoren (1–5): over {taerskelTekst(SCORE_HVERT_AAR)}{' '}
+          hvert år, over {taerskelTekst(SCORE_HVERT_ANDET_AAR)} til og med {taerskelTekst(SCORE_HVERT_AAR)}{' '}
+          hvert andet år, ellers kun basistilsyn. Frekvensen kan ikke fraviges, og der lægges ikke flere
+          1a-tilsyn ind for at nå et mål.
         </li>
         <li>
-          Samme virksomhed får aldrig basistilsyn og prioriteret tilsyn i samme år. Kun fysiske tilsyn tæller
-          mod målet.
+          Årsmålet for kategori 1 (1a og 1b tilsammen) nås med prioriterede fysiske tilsyn fra toppen af
+          1b-listen; kategori 2 (mindst {pct(KATEGORI2_FYSISK_ANDEL_PCT)}) fra toppen af sin egen liste. Samme
+          virksomhed får aldrig basistilsyn og prioriteret tilsyn i samme år. Kun fysiske tilsyn tæller mod
+          målene.
         </li>
+        <li>Kommunen skal gennemføre {KAMPAGNER_PR_AAR} tilsynskampagner om året.</li>
       </ul>
+      <Kategori1Maal periode={periode} />
       <p data-testid="plan-aarets-tal">
         I {aar} er der planlagt {formatTal(sum((k) => k.basis + k.prioriteret + k.kampagne))} tilsyn, heraf{' '}
-        {formatTal(sum((k) => k.planlagtFysisk))} fysiske mod {formatTal(sum((k) => k.kraevetFysisk))}{' '}
-        krævede; {formatTal(sum((k) => k.udfoertPlanlagte))} af de planlagte er udført.
+        {formatTal(sum((k) => k.planlagtFysisk))} fysiske mod{' '}
+        {formatTal(maal.reduce((s, m) => s + m.kraevetFysisk, 0))} krævede;{' '}
+        {formatTal(sum((k) => k.udfoertPlanlagte))} af de planlagte er udført.
       </p>
     </section>
+  );
+}
+
+/**
+ * The period's goal setting: category 1's yearly share of physical inspections (whole percent). Saved
+ * with the period's version; the required figures follow at once, the plan at its next generation.
+ */
+function Kategori1Maal({ periode }: { periode: Planlaegningsperiode }) {
+  const client = useQueryClient();
+  const [tekst, setTekst] = useState(String(periode.kategori1Andel));
+  const [fejl, setFejl] = useState<string | null>(null);
+  const [gemmer, setGemmer] = useState(false);
+  const gem = async (e: FormEvent) => {
+    e.preventDefault();
+    const t = tekst.trim();
+    const n = Number(t);
+    if (!/^\d{1,3}$/.test(t) || n < 1 || n > 100) {
+      setFejl('Angiv andelen i hele procent fra 1 til 100');
+      return;
+    }
+    setGemmer(true);
+    setFejl(null);
+    try {
+      await gemKategori1Andel(periode.id, n, periode.version);
+      await client.invalidateQueries({ queryKey: planKeys.alle });
+      toast.success(`Årsmålet for kategori 1 er ${n} % – det bruges, når planen genereres igen`);
+    } catch (err) {
+      setFejl(fejlTekst(err, { udenSvar: true, kilder: ['message', 'felter', 'title'] }));
+    } finally {
+      setGemmer(false);
+    }
+  };
+  return (
+    <form className="plan-maal-indstilling" onSubmit={(e) => void gem(e)}>
+      <label>
+        Årsmål for kategori 1 (1a + 1b):{' '}
+        <input
+          className="input plan-procent"
+          inputMode="numeric"
+          value={tekst}
+          aria-invalid={fejl !== null}
+          onChange={(e) => setTekst(e.target.value)}
+        />{' '}
+        % fysisk tilsyn om året
+      </label>
+      <Button size="small" type="submit" disabled={gemmer || tekst.trim() === String(periode.kategori1Andel)}>
+        {gemmer ? 'Gemmer …' : 'Gem årsmål'}
+      </Button>
+      <span className="plan-muted">Andelen er ikke bekræftet i bekendtgørelsen eller vejledningen.</span>
+      {fejl && (
+        <span className="plan-over" role="alert">
+          {fejl}
+        </span>
+      )}
+    </form>
   );
 }
 

@@ -19,7 +19,7 @@ import {
   valgteIListeOrden,
 } from './api';
 import { useFrameCommands } from './Frame';
-import { scoreCelle, TILSYNSTYPE_TEKST, typeTekst, virksomhedSti } from './kolonner';
+import { begrundelseCelle, scoreCelle, TILSYNSTYPE_TEKST, typeTekst, virksomhedSti } from './kolonner';
 
 const GEM_TAST = 'mod+s';
 
@@ -110,7 +110,10 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
       { ...talKolonne('score', 'Score', (r) => r.score, { width: 64 }), cell: (r) => scoreCelle(r.score) },
       tekstKolonne('tilsynstype', 'Tilsynstype', (r) => TILSYNSTYPE_TEKST[r.tilsynstype], { width: 92 }),
       tekstKolonne('fysisk', 'Fysisk', (r) => (r.fysisk ? 'Fysisk' : 'Administrativt'), { width: 96 }),
-      tekstKolonne('begrundelse', 'Begrundelse', (r) => r.begrundelse, { width: '28%' }),
+      {
+        ...tekstKolonne('begrundelse', 'Begrundelse', (r) => r.begrundelse, { width: '30%' }),
+        cell: (r) => begrundelseCelle(r.begrundelse),
+      },
       {
         ...tekstKolonne('udfoert', 'Udført', (r) => r.udfoert, { width: 90 }),
         cell: (r) => (r.udfoert === null ? '' : formatDato(r.udfoert)),

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import {
   type GenererSvar,
+  gemPeriodeMaal,
   gemPrioritering,
   gemRessource,
   genererPlan,
@@ -109,6 +110,10 @@ export const gemTimerTilRaadighed = (
     body: { timerTilRaadighed, version },
     silent: true,
   });
+
+/** The period's goal setting: category 1's yearly share of physical inspections (whole percent). */
+export const gemKategori1Andel = (periodeId: number, kategori1Andel: number, version: number) =>
+  http.call(gemPeriodeMaal, { params: { periodeId }, body: { kategori1Andel, version }, silent: true });
 
 export const gemValgte = (periodeId: number, kategori: '1a1b' | '2', valgte: number[], version: number) =>
   http.call(gemPrioritering, { params: { periodeId }, body: { kategori, valgte, version }, silent: true });

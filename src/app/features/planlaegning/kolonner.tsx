@@ -20,6 +20,13 @@ export const virksomhedSti = (r: { type: 'virksomhed' | 'landbrug'; virksomhedId
 
 export const scoreCelle = (score: number | null) => (score === null ? '' : scoreTekst(score));
 
+/** The reason, whole: it wraps in its cell (and shows in full on hover where a list keeps one line). */
+export const begrundelseCelle = (tekst: string) => (
+  <span className="plan-begrundelse" title={tekst}>
+    {tekst}
+  </span>
+);
+
 /** The planned inspections' columns; the ids are the server's sort names, the reason has its own column. */
 export function planKolonner(): DataTableColumn<PlanlagtTilsyn>[] {
   return serverSortering<PlanlagtTilsyn>(PLAN_SORT_KOLONNER, [
@@ -32,7 +39,10 @@ export function planKolonner(): DataTableColumn<PlanlagtTilsyn>[] {
     { ...talKolonne('score', 'Score', (r) => r.score, { width: 64 }), cell: (r) => scoreCelle(r.score) },
     tekstKolonne('tilsynstype', 'Tilsynstype', (r) => TILSYNSTYPE_TEKST[r.tilsynstype], { width: 92 }),
     tekstKolonne('fysisk', 'Fysisk', (r) => (r.fysisk ? 'Fysisk' : 'Administrativt'), { width: 96 }),
-    tekstKolonne('begrundelse', 'Begrundelse', (r) => r.begrundelse, { width: '26%' }),
+    {
+      ...tekstKolonne('begrundelse', 'Begrundelse', (r) => r.begrundelse, { width: '30%' }),
+      cell: (r) => begrundelseCelle(r.begrundelse),
+    },
     tekstKolonne('sagsbehandler', 'Sagsbehandler', (r) => r.sagsbehandler, { width: 130 }),
     talKolonne('timer', 'Timer', (r) => r.timer, { width: 60, maksDecimaler: 1 }),
     talKolonne('prioritet', 'Prioritet', (r) => r.prioritet, { width: 70, defaultHidden: true }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ressourcerFor } from '../../../contract/roles';
+import { STANDARD_KATEGORI1_ANDEL_PCT } from '../../../contract/tilsynsplan-regler';
 import type { SessionUser } from '../../auth/session-user';
 import { genererPlanForPeriode, type PeriodeRaekke } from '../../routes/planlaegning-generer';
 import type { Transaction } from '../client';
@@ -38,6 +39,7 @@ export async function lavPlanlaegning(exec: Executor, kunde: KundeRef, prng: Prn
       slutdato: `${aar}-12-31`,
       genereret: null,
       genereretAf: null,
+      kategori1AndelPct: STANDARD_KATEGORI1_ANDEL_PCT,
       version: Number(r!.version),
     });
   }

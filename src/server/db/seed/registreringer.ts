@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { VirksomhedEllerLandbrug } from '../../../contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
+import {
+  BASIS_FREKVENS_AAR,
+  erPlanKategori,
+  PARAMETER_SCORER,
+  RISIKO_PARAMETRE,
+  type RisikoParameter,
+  scoreFraGammelSkala,
+  vaegtetRisikoscore,
+} from '../../../contract/tilsynsplan-regler';
 import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../routes/lookups';
 import { cvrAendring, registrering } from '../schema';
 import type { KundeRef } from './context';
@@ -43,6 +52,17 @@ interface Firma {
   chr: string | null;
   postdistrikt: string | null;
 }
+
+/** Every set of the parameters A–E (each 1, 3 or 5) with its weighted total, for seeding assessments. */
+const PARAMETER_SAET = (() => {
+  let saet: Record<RisikoParameter, number>[] = [{} as Record<RisikoParameter, number>];
+  for (const k of RISIKO_PARAMETRE)
+    saet = saet.flatMap((p) => PARAMETER_SCORER.map((v) => ({ ...p, [k]: v })));
+  return saet.map((parametre) => ({ parametre, score: vaegtetRisikoscore(parametre) }));
+})();
+/** The first parameter set whose total lies nearest `maal`. */
+const parametreNaer = (maal: number) =>
+  PARAMETER_SAET.reduce((bedst, x) => (Math.abs(x.score - maal) < Math.abs(bedst.score - maal) ? x : bedst));
 
 const AAR_MELLEM_TILSYN: Record<string, [number, number] | null> = {
   '1a': [1, 1],
@@ -183,19 +203,33 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       }
     }
     let senesteRisiko: number | null = null;
+    // The municipality follows its plan: an inspection made when a basis inspection is due by the rules
+    // (none in the seeded history yet, or the last physical one a basis period ago) is that basis
+    // inspection, physical (issue 29). Drawn values are overridden, never drawn again, so the random
+    // stream and everything seeded after it stay as they were.
+    const basisFrekvens = erPlanKategori(f.kategori) ? BASIS_FREKVENS_AAR[f.kategori] : null;
+    let sidsteFysiskeBasis: number | null = null;
     for (const dag of tilsynDage) {
       const aar = dag.slice(0, 4);
       const klage = prng.chance(0.06);
       // A complaint is inspected as a § 9-tilsyn (BEK 1536/2019 § 9: væsentlige miljøklager; guide 4.1.4.1), its background 'Klage'.
-      const planKode = klage
+      const trukket = klage
         ? 'PARAGRAF9'
         : prng.weighted([
             ['BASIS', 70],
             ['PRIORITERET', 18],
             ['KAMPAGNE', 12],
           ] as const);
+      const basisForfalden =
+        basisFrekvens !== null &&
+        !klage &&
+        (sidsteFysiskeBasis === null || Number(aar) >= sidsteFysiskeBasis + basisFrekvens);
       // A company outside regular inspection (no category) gets an 'øvrigt tilsyn' (guide 4.1.6).
-      const typeKode = AAR_MELLEM_TILSYN[f.kategori ?? 'Ingen'] ? planKode : 'OEVRIGE';
+      const typeKode = !AAR_MELLEM_TILSYN[f.kategori ?? 'Ingen']
+        ? 'OEVRIGE'
+        : basisForfalden
+          ? 'BASIS'
+          : trukket;
       const typeNavn = {
         PARAGRAF9: 'Klagesagstilsyn',
         BASIS: 'Basistilsyn',
@@ -205,7 +239,8 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
       }[typeKode];
       const konklusion = prng.weighted(KONKLUSIONER);
       const valgteForhold = prng.sample(forhold, prng.int(1, 3));
-      const fysisk = prng.chance(0.88);
+      const fysisk = prng.chance(0.88) || basisForfalden;
+      if (typeKode === 'BASIS' && fysisk) sidsteFysiskeBasis = Number(aar);
       const person = sb();
       const tilsynId = push('tilsyn', `${typeNavn} ${aar}`, dag, person, {
         tilsynstypeId: dma('tilsynsTyper', fysisk ? 'FYSISK' : 'ADMINISTRATIVT'),
@@ -323,7 +358,10 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
         (f.kategori === '1a' || f.kategori === '1b' || f.kategori === '2') &&
         prng.chance(0.45)
       ) {
-        const score = prng.int(f.kategori === '1a' ? 40 : 10, f.kategori === '2' ? 55 : 90);
+        // The level of risk drawn as before (0–100), given as the parameters A–E whose weighted total
+        // on the guide's scale lies nearest (issue 29): the score is that total.
+        const niveau = prng.int(f.kategori === '1a' ? 40 : 10, f.kategori === '2' ? 55 : 90);
+        const { parametre, score } = parametreNaer(scoreFraGammelSkala(niveau));
         senesteRisiko = push(
           'risikovurdering',
           `Risikovurdering ${aar}`,
@@ -331,10 +369,11 @@ export async function lavRegistreringer(exec: Executor, kunde: KundeRef, prng: P
           person,
           {
             risikoscoretypeId: dma('risikoscoretype', 'DMA'),
+            ...Object.fromEntries(RISIKO_PARAMETRE.map((k) => [`parameter${k}`, String(parametre[k])])),
             score,
-            tilsynsfrekvensAar: score >= 70 ? 1 : score >= 45 ? 2 : score >= 25 ? 3 : 6,
+            tilsynsfrekvensAar: score > 3.6 ? 1 : score > 2.8 ? 2 : score > 2 ? 3 : 6,
             begrundelse:
-              score >= 70
+              score > 3.6
                 ? 'Høj miljørisiko: tidligere håndhævelser og følsom beliggenhed.'
                 : 'Virksomheden overholder reglerne og har god egenkontrol.',
           },
