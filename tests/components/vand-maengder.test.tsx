@@ -60,6 +60,8 @@ function maengde(over: Partial<Maengde> = {}): Maengde {
       },
     ],
     samletLeveretVandmaengde: 950,
+    importeret: 0,
+    eksporteret: 0,
     ledningstab: 40,
     bemaerkning: null,
     indberetter: 'Ole Olsen',
