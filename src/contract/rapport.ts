@@ -144,8 +144,8 @@ export function gaeldendeFiltre(
 
 /**
  * The chosen columns and, for each standard filter the user replaced by her own, the filtered
- * column when it is not chosen: placed before the counted and summed columns, so grouped rows are
- * split by it too.
+ * column when it is not chosen: last, or, when the rows are grouped, among the grouping columns
+ * (before the counted and summed ones), so every group holds one value of it.
  */
 export function medFiltreretKolonne(
   def: RapportDef,
@@ -160,7 +160,7 @@ export function medFiltreretKolonne(
     if (!k) continue;
     const sum = (n: string) =>
       n.toLowerCase() === ANTAL.navn || def.kolonner.some((x) => x.navn === n && x.sum);
-    const i = ud.findIndex(sum);
+    const i = ud.some((n) => n.toLowerCase() === ANTAL.navn) ? ud.findIndex(sum) : -1;
     ud.splice(i < 0 ? ud.length : i, 0, k.navn);
   }
   return ud;

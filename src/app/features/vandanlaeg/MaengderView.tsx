@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { formatIsoDato, formatTal } from '../../../contract/format';
+import { formatTal } from '../../../contract/format';
 import type { Maengde } from '../../../contract/vand-data';
 import { maengdeEndpoints } from '../../../contract/vand-data';
 import { fejlTekst } from '../../lib/http-fejl';
