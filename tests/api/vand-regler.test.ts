@@ -20,7 +20,7 @@ import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 const json = <T>(r: { body: string }) => JSON.parse(r.body) as T;
 const q = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-const escape = (s: string) => s.replace(/[\\|(),]/g, (c) => `\\${c}`);
+const undvig = (s: string) => s.replace(/[\\|(),]/g, (c) => `\\${c}`);
 
 describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) => {
   let t: TestApp;
@@ -48,7 +48,7 @@ describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) 
       'GET',
       `/api/rapport/${navn}?${q({
         ...params,
-        filter: [`anlaegsnavn:equals(${escape(plantNavn)})`, filter].filter(Boolean).join(','),
+        filter: [`anlaegsnavn:equals(${undvig(plantNavn)})`, filter].filter(Boolean).join(','),
       })}`,
       laeser,
     );
@@ -208,7 +208,7 @@ describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) 
       const graf = json<{ punkter: { maaned: string; vaerdi: number }[] }>(
         await t.kald(
           'GET',
-          `/api/rapport/vandoppumpet/tidsserie?${q({ filter: `anlaegsnavn:equals(${escape(plantNavn)}),${i2041}` })}`,
+          `/api/rapport/vandoppumpet/tidsserie?${q({ filter: `anlaegsnavn:equals(${undvig(plantNavn)}),${i2041}` })}`,
           laeser,
         ),
       );
@@ -240,7 +240,7 @@ describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) 
           method: 'GET',
           url: `/api/rapport/vandoppumpet/eksport?${q({
             kolonner: 'startdato,vandmaengdeOppumpet',
-            filter: `anlaegsnavn:equals(${escape(plantNavn)}),${i2041}${filter}`,
+            filter: `anlaegsnavn:equals(${undvig(plantNavn)}),${i2041}${filter}`,
             sortByColumn: 'startdato',
             format,
           })}`,

@@ -4,7 +4,6 @@ import { ledningstabProcent } from '../../src/contract/vand-regler';
 import { verifyPassword } from '../../src/server/auth/password';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { DEMO_ADGANGSKODE, DEMO_BRUGERE, DEMO_KUNDER } from '../../src/server/db/demo-brugere';
-import { hentMaengder } from '../../src/server/routes/vand-data';
 import {
   isValidCvr,
   isValidDguNr,
@@ -18,6 +17,7 @@ import {
   type SeedSummary,
   seedDatabase,
 } from '../../src/server/db/seed';
+import { hentMaengder } from '../../src/server/routes/vand-data';
 
 async function rows<T>(d: Database, q: ReturnType<typeof sql>): Promise<T[]> {
   return ((await d.db.execute(q)) as unknown as { rows: T[] }).rows;
