@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { gaeldendeFiltre, medFiltreretKolonne } from '../../src/contract/rapport';
+import type { RapportFilter } from '../../src/contract/rapport-filter';
+import { AFVENTER_VALIDERING, GODKENDT, RAPPORTER } from '../../src/contract/rapporter';
 import { beregnFelter } from '../../src/contract/vand-data';
 import {
   andelIPeriode,
@@ -124,5 +127,46 @@ describe('andelIPeriode: an import or export counts by the days it shares with t
     ).toBeNull();
     // The directions are the record kind's own choices.
     expect(IMPORT_EKSPORT_RETNING).toEqual([IMPORTERET_FRA, EKSPORTERET_TIL]);
+  });
+});
+
+describe('the water reports count approved data; pending entries only with the validation status filter, marked', () => {
+  const VAND = ['vandoppumpet', 'vandforsyningsfordeling', 'boringpejling'] as const;
+  const status = (vaerdier: string[]): RapportFilter => ({
+    property: 'valideringsstatus',
+    noegle: 'equals',
+    type: 'valg',
+    vaerdier,
+  });
+
+  it('filters every water report to approved data while the user sets no status filter', () => {
+    for (const navn of VAND) expect(gaeldendeFiltre(RAPPORTER[navn], []), navn).toEqual([status([GODKENDT])]);
+    // The user's own status filter replaces it.
+    const begge = status([GODKENDT, AFVENTER_VALIDERING]);
+    expect(gaeldendeFiltre(RAPPORTER.vandoppumpet, [begge])).toEqual([begge]);
+    // Reports of other data have no such filter.
+    expect(gaeldendeFiltre(RAPPORTER.vandtilsyn, [])).toEqual([]);
+  });
+
+  it('brings the status column along when the user filters by status, among the grouping columns', () => {
+    const def = RAPPORTER.vandoppumpet;
+    const valgte = ['aarstal', 'totalVandmaengdeOppumpet', 'antal'];
+    expect(medFiltreretKolonne(def, valgte, [])).toEqual(valgte);
+    expect(medFiltreretKolonne(def, valgte, [status([AFVENTER_VALIDERING])])).toEqual([
+      'aarstal',
+      'valideringsstatus',
+      'totalVandmaengdeOppumpet',
+      'antal',
+    ]);
+    // Ungrouped rows: last; already chosen: where the user put it.
+    expect(medFiltreretKolonne(def, ['startdato', 'ledningstab'], [status([GODKENDT])])).toEqual([
+      'startdato',
+      'ledningstab',
+      'valideringsstatus',
+    ]);
+    expect(medFiltreretKolonne(def, ['valideringsstatus', 'antal'], [status([GODKENDT])])).toEqual([
+      'valideringsstatus',
+      'antal',
+    ]);
   });
 });
