@@ -251,7 +251,8 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
 
   const fjernFilter = (f: RapportFilter) =>
     saet({ ...tilstand, filtre: tilstand.filtre.filter((x) => x !== f), start: 0 });
-  const filtreret = tilstand.filtre.length > 0;
+  // A standard filter filters too (approved water data only): an empty result is 'Ingen resultater'.
+  const filtreret = tilstand.filtre.length > 0 || standardFiltre.length > 0;
   const rows = svar.data?.items ?? [];
   // Rows have no id of their own (grouped rows least of all): their place in the result is theirs.
   const medId = useMemo(
