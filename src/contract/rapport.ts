@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { SORT_RETNINGER } from './liste';
-import type { RapportFilter, RapportFilterDef, RapportFilterDefs } from './rapport-filter';
+import {
+  parseRapportFilter,
+  type RapportFilter,
+  type RapportFilterDef,
+  type RapportFilterDefs,
+} from './rapport-filter';
 
 /**
  * The report engine's declarations (issue 14, spec 001 §3 'Report rows', §7 'Reports'): every report
@@ -71,6 +76,12 @@ export interface RapportDef {
   standardRetning?: (typeof SORT_RETNINGER)[number];
   /** Filters always active, with the text they start with (spec: 'mandatory filters are forced active'). */
   obligatoriskeFiltre?: readonly { property: string; standard: string }[];
+  /**
+   * Filters in force while the request has none on their property (issue 29: the water reports count
+   * approved data only). A user's own filter on the property replaces the standard one and brings the
+   * property's column into the view, so every row (grouped rows and exports too) says which it is.
+   */
+  standardFiltre?: readonly { property: string; standard: string; forklaring: string }[];
   /** A time series: the chart's x (a date column) and y (a quantity column). */
   tidsserie?: {
     x: string;
@@ -110,6 +121,49 @@ export function rapportFilterDefs(
     };
   }
   return defs;
+}
+
+/**
+ * The filters in force: the user's, and each standard filter whose property she has not filtered
+ * (a standard filter that does not parse is a programming error).
+ */
+export function gaeldendeFiltre(
+  def: RapportDef,
+  filtre: readonly RapportFilter[],
+  defs: RapportFilterDefs = rapportFilterDefs(def),
+): RapportFilter[] {
+  const ud = [...filtre];
+  for (const s of def.standardFiltre ?? []) {
+    if (filtre.some((f) => f.property === s.property)) continue;
+    const p = parseRapportFilter(s.standard, defs);
+    if (!p.ok) throw new Error(`${def.navn}: standard filter ${s.standard}: ${p.fejl}`);
+    ud.push(...p.filtre);
+  }
+  return ud;
+}
+
+/**
+ * The chosen columns and, for each standard filter the user replaced by her own, the filtered
+ * column when it is not chosen: last, or, when the rows are grouped, among the grouping columns
+ * (before the counted and summed ones), so every group holds one value of it.
+ */
+export function medFiltreretKolonne(
+  def: RapportDef,
+  valgte: readonly string[],
+  filtre: readonly RapportFilter[],
+): string[] {
+  const ud = [...valgte];
+  for (const s of def.standardFiltre ?? []) {
+    if (!filtre.some((f) => f.property === s.property)) continue;
+    if (ud.some((n) => n.toLowerCase() === s.property)) continue;
+    const k = def.kolonner.find((x) => x.navn.toLowerCase() === s.property);
+    if (!k) continue;
+    const sum = (n: string) =>
+      n.toLowerCase() === ANTAL.navn || def.kolonner.some((x) => x.navn === n && x.sum);
+    const i = ud.some((n) => n.toLowerCase() === ANTAL.navn) ? ud.findIndex(sum) : -1;
+    ud.splice(i < 0 ? ud.length : i, 0, k.navn);
+  }
+  return ud;
 }
 
 /** One row: values by column name (dates as YYYY-MM-DD, quantities as numbers). */

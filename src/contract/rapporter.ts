@@ -15,13 +15,29 @@ const ANLAEG: readonly RapportKolonne[] = [
   { navn: 'jupiterId', label: 'Jupiter-id', type: 'tekst', filter: true },
 ];
 
+export const GODKENDT = 'Godkendt';
+export const AFVENTER_VALIDERING = 'Afventer validering';
+
 /** Whether a water datum is approved or awaits validation (discarded data is never reported). */
 const VALIDERINGSSTATUS: RapportKolonne = {
   navn: 'valideringsstatus',
   label: 'Valideringsstatus',
   type: 'valg',
-  filter: { valg: ['Godkendt', 'Afventer validering'] },
+  filter: { valg: [GODKENDT, AFVENTER_VALIDERING] },
 };
+
+/**
+ * The water reports count approved data (issue 29): entries awaiting validation show only when the
+ * user filters by validation status, and then every row says which it is (the column comes along).
+ */
+const KUN_GODKENDTE = [
+  {
+    property: 'valideringsstatus',
+    standard: `valideringsstatus:equals(${GODKENDT})`,
+    forklaring:
+      'Rapporten tæller kun godkendte data. Ret filteret for også at se poster, der afventer validering.',
+  },
+] as const;
 
 /** Year and month of a row's date. */
 const AAR_MAANED: readonly RapportKolonne[] = [
@@ -52,10 +68,18 @@ const VANDOPPUMPET: RapportDef = {
     { navn: 'maalerstandStart', label: 'Målerstand start', type: 'tal', sorterbar: false },
     { navn: 'maalerstandSlut', label: 'Målerstand slut', type: 'tal', sorterbar: false },
     { navn: 'omregningsfaktor', label: 'Omregningsfaktor', type: 'tal', sorterbar: false },
+    // The line loss and its terms (src/contract/vand-regler.ts), so a row can be checked by hand.
+    { navn: 'importeret', label: 'Importeret (m³)', type: 'tal', sum: true },
+    { navn: 'eksporteret', label: 'Eksporteret (m³)', type: 'tal', sum: true },
+    { navn: 'vandvaerketsEgetForbrug', label: 'Eget forbrug (m³)', type: 'tal', sum: true },
+    { navn: 'filterskylning', label: 'Filterskylning (m³)', type: 'tal', sum: true },
+    { navn: 'samletLeveretVandmaengde', label: 'Leveret (m³)', type: 'tal', sum: true },
+    { navn: 'ledningstab', label: 'Ledningstab (m³)', type: 'tal', filter: true, sum: true },
     VALIDERINGSSTATUS,
   ],
   standardKolonner: ['aarstal', 'anlaegsnavn', 'totalVandmaengdeOppumpet', 'antal'],
   standardSort: 'aarstal',
+  standardFiltre: KUN_GODKENDTE,
   tidsserie: { x: 'startdato', y: 'vandmaengdeOppumpet', aggregat: 'sum', enhed: 'm³' },
 };
 
@@ -85,6 +109,7 @@ const BORINGPEJLING: RapportDef = {
   ],
   standardKolonner: ['pejletidspunkt', 'anlaegsnavn', 'dgunr', 'grundvandskote', 'vandstandUnderTerraen'],
   standardSort: 'pejletidspunkt',
+  standardFiltre: KUN_GODKENDTE,
   tidsserie: { x: 'pejletidspunkt', y: 'grundvandskote', aggregat: 'gennemsnit', enhed: 'm DVR90' },
 };
 
@@ -540,6 +565,7 @@ const VANDFORSYNINGSFORDELING: RapportDef = {
   standardKolonner: ['aarstal', 'forsyningsartNavn', 'sumForsyningsartMaengde', 'antal'],
   standardSort: 'aarstal',
   standardRetning: 'DESC',
+  standardFiltre: KUN_GODKENDTE,
 };
 
 const VANDANLAEGKONTAKTPERSONER: RapportDef = {

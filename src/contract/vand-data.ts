@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { datoSchema, idParamsSchema, idSchema, rowVersionQuerySchema, rowVersionSchema } from './common';
 import { endpoint } from './endpoint';
 import { pejlingPostSchema, vandproevePostSchema } from './validering';
+import { afrund, ledningstab, ledningstabProcent } from './vand-regler';
 
 /**
  * The water data of a plant (issue 11): boreholes with their intakes, pumped quantities at plant and
@@ -64,6 +65,9 @@ export interface BeregnInput {
   maalerskift?: boolean;
   vandvaerketsEgetForbrug?: number | null;
   filterskylning?: number | null;
+  /** Water received from and delivered to other plants in the period (periodensUdveksling). */
+  importeret?: number | null;
+  eksporteret?: number | null;
   /** The supply lines as they will be after the change (deleted lines left out). */
   forsyning?: readonly { maengde: number | null }[];
 }
@@ -72,14 +76,14 @@ export interface BeregnedeFelter {
   vandmaengdeOppumpet: number | null;
   /** The sum of the supply lines. */
   samletLeveretVandmaengde: number;
-  /** Oppumpet − eget forbrug − filterskylning − leveret; null without a pumped quantity. */
+  /** The imports and exports counted (0 when none). */
+  importeret: number;
+  eksporteret: number;
+  /** Oppumpet + importeret − eksporteret − eget forbrug − filterskylning − leveret (vand-regler.ts); null without a pumped quantity. */
   ledningstab: number | null;
-  /** Line loss as a percentage of the pumped quantity; null when nothing was pumped. */
+  /** Line loss in per cent of the water put into the network (udpumpet); null when none was. */
   ledningstabProcent: number | null;
 }
-
-/** Rounds away the binary noise of a sum of decimals (6 decimals; the inputs have at most a few). */
-export const afrund = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** The formula of OppumpedeMaengderBeregnedeFelter (docs/decisions.md). */
 export function beregnFelter(i: BeregnInput): BeregnedeFelter {
@@ -94,17 +98,21 @@ export function beregnFelter(i: BeregnInput): BeregnedeFelter {
   const skrevet = i.vandmaengdeOppumpet ?? null;
   const oppumpet = i.maalerskift && skrevet !== null ? skrevet : (fraMaaler ?? skrevet);
   const leveret = afrund((i.forsyning ?? []).reduce((s, l) => s + (l.maengde ?? 0), 0));
-  const ledningstab =
-    oppumpet === null
-      ? null
-      : afrund(oppumpet - (i.vandvaerketsEgetForbrug ?? 0) - (i.filterskylning ?? 0) - leveret);
-  const ledningstabProcent =
-    ledningstab === null || !oppumpet ? null : Math.round((ledningstab / oppumpet) * 10_000) / 100;
+  const tab = {
+    oppumpet,
+    importeret: i.importeret ?? 0,
+    eksporteret: i.eksporteret ?? 0,
+    egetForbrug: i.vandvaerketsEgetForbrug,
+    filterskylning: i.filterskylning,
+    leveret,
+  };
   return {
     vandmaengdeOppumpet: oppumpet,
     samletLeveretVandmaengde: leveret,
-    ledningstab,
-    ledningstabProcent,
+    importeret: tab.importeret,
+    eksporteret: tab.eksporteret,
+    ledningstab: ledningstab(tab),
+    ledningstabProcent: ledningstabProcent(tab),
   };
 }
 
@@ -257,6 +265,9 @@ export const maengdeSchema = z.object({
   maalerskift: z.boolean(),
   forsyning: z.array(forsyningslinjeSchema),
   samletLeveretVandmaengde: z.number(),
+  /** The plant's imports and exports counted in the period (plant level; 0 at intake level). */
+  importeret: z.number(),
+  eksporteret: z.number(),
   ledningstab: z.number().nullable(),
   bemaerkning: z.string().nullable(),
   indberetter: z.string().nullable(),
@@ -397,6 +408,8 @@ export const beregnBodySchema = z.object({
   vandmaengdeOppumpet: valgfri(tal('Oppumpet vandmængde')),
   vandvaerketsEgetForbrug: valgfri(tal('Vandværkets eget forbrug')),
   filterskylning: valgfri(tal('Filterskylning')),
+  importeret: valgfri(ikkeNegativ('Importeret vand')),
+  eksporteret: valgfri(ikkeNegativ('Eksporteret vand')),
   forsyning: z
     .array(z.object({ maengde: valgfri(tal('Mængden')), status: z.number().int().min(0).max(3).optional() }))
     .max(200)
@@ -405,6 +418,8 @@ export const beregnBodySchema = z.object({
 export const beregnSvarSchema = z.object({
   vandmaengdeOppumpet: z.number().nullable(),
   samletLeveretVandmaengde: z.number(),
+  importeret: z.number(),
+  eksporteret: z.number(),
   ledningstab: z.number().nullable(),
   ledningstabProcent: z.number().nullable(),
 });

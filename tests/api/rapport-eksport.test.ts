@@ -75,7 +75,8 @@ describe.each(dbTargets())('report exports on %s', (target) => {
     const rows = (await readSheet(r.rawPayload)) as unknown[][];
     expect(rows[0]![0]).toBe('Oppumpet vand');
     expect(String(rows[1]![0])).toMatch(/^Udtrukket \d{2}-\d{2}-\d{4}/);
-    expect(rows[2]![0]).toBe('Filtre: Startdato: 01-01-2020–31-12-2030');
+    // The water reports' standard filter is stated too: the file counts approved data only.
+    expect(rows[2]![0]).toBe('Filtre: Startdato: 01-01-2020–31-12-2030; Valideringsstatus: Godkendt');
     const hovedIndeks = rows.findIndex((row) => row[0] === 'Startdato');
     expect(rows[hovedIndeks]).toEqual(['Startdato', 'Anlægsnavn', 'Oppumpet (m³)']);
     const data = rows.slice(hovedIndeks + 1);

@@ -372,16 +372,17 @@ describe.each(dbTargets())('report pages (rapport/{reportType}) on %s', (target)
     expect(boringer.items[0]!.antal).toBe(Number(n!.n));
   });
 
-  it('vandforsyningsfordeling: supply quantities summed per kind equal the supply lines', async () => {
+  it('vandforsyningsfordeling: supply quantities summed per kind equal the approved supply lines', async () => {
     const svar = await hent('vandforsyningsfordeling', {
       kolonner: 'forsyningsartNavn,sumForsyningsartMaengde,modtagerAntal,antal',
     });
+    // By default the water reports count approved data only (issue 29).
     const rows = await direkte<{ art: number; m: number; modt: number; n: number }>(
       sql`select (f->>'jupiterForsyningsartId')::int as art, sum((f->>'maengde')::float8) as m,
             sum((f->>'modtagerAntal')::int) as modt, count(*)::int as n
           from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id,
             jsonb_array_elements(m.forsyning) f
-          where m.kunde_id = ${skive} and m.indtag_id is null and m.status <> 2 and not a.slettet
+          where m.kunde_id = ${skive} and m.indtag_id is null and m.status = 1 and not a.slettet
           group by 1 order by 1`,
     );
     expect(svar.items).toHaveLength(rows.length);

@@ -247,6 +247,26 @@ describe('a report page', () => {
     await waitFor(() => expect(within(grid()).getAllByRole('row').length).toBe(2));
   });
 
+  it('counts approved water data by default, says so, and marks pending rows once the user asks for them', async () => {
+    const r = await visRapport('?kolonner=aarstal,antal');
+    await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
+    expect(kolonneOverskrifter()).toEqual(['Årstal', 'Antal']);
+    // The standard filter is shown, explained, and opens its editor; it is not in the URL.
+    const chip = screen.getByRole('button', { name: 'Valideringsstatus: Godkendt (standard)' });
+    expect(chip.getAttribute('title')).toMatch(/kun godkendte data/);
+    fireEvent.click(chip);
+    const dialog = await screen.findByTestId('rapport-filter-modal');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Afventer validering' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update filter' }));
+    expect(decodeURIComponent(r.stier.at(-1)!)).toBe(
+      '/rapport/vandoppumpet?kolonner=aarstal,antal&filter=valideringsstatus:equals(Godkendt|Afventer+validering)',
+    );
+    // The status column comes along, so each group says which it is.
+    await waitFor(() => expect(kolonneOverskrifter()).toEqual(['Årstal', 'Valideringsstatus', 'Antal']));
+    await waitFor(() => expect(within(grid()).getAllByText('Afventer validering').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: /\(standard\)/ })).toBeNull();
+  });
+
   it('says which right a report needs when the user lacks it, and asks the server nothing', async () => {
     const foer = s.kald.length;
     await renderSignedIn(

@@ -60,6 +60,8 @@ function maengde(over: Partial<Maengde> = {}): Maengde {
       },
     ],
     samletLeveretVandmaengde: 950,
+    importeret: 0,
+    eksporteret: 0,
     ledningstab: 40,
     bemaerkning: null,
     indberetter: 'Ole Olsen',
@@ -71,6 +73,34 @@ function maengde(over: Partial<Maengde> = {}): Maengde {
     ...over,
   };
 }
+
+/** An ImportEksportVandmaengder record of plant 7 as the record API answers it. */
+const udveksling = (
+  id: number,
+  retning: string,
+  titel: string,
+  dato: string,
+  periodeTil: string,
+  maengde: number,
+) => ({
+  id,
+  titel,
+  dato,
+  sagsbehandlerId: null,
+  virksomhedId: 7,
+  art: 'ImportEksportVandmaengder',
+  version: id,
+  sagsbehandler: null,
+  oprettet: '2026-01-05T10:00:00.000Z',
+  oprettetAf: null,
+  opdateret: '2026-01-05T10:00:00.000Z',
+  opdateretAf: null,
+  retning,
+  andetAnlaegJupiterId: null,
+  periodeTil,
+  maengde,
+  bemaerkning: null,
+});
 
 function api(liste: () => Maengde[], extra: Record<string, (c: ApiCall) => unknown> = {}) {
   return stubApi({
@@ -150,6 +180,31 @@ describe('plant-level pumped quantities', () => {
       maalerskift: true,
       forsyning: [{ status: LINJE_STATUS.CREATED, jupiterForsyningsartId: 1, maengde: 1000.25 }],
     });
+  });
+
+  it("counts the plant's imports and exports in the period's line loss, listed and editable below the form", async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    api(() => [maengde()], {
+      'GET ImportEksportVandmaengder/list/7': () => [
+        udveksling(1, 'Importeret fra', 'Nabo Vandværk', '2025-03-01', '2025-03-31', 100),
+        udveksling(2, 'Eksporteret til', 'By Vandværk', '2025-06-01', '2025-06-30', 40),
+        // 2026: outside the period, not counted.
+        udveksling(3, 'Importeret fra', 'Nabo Vandværk', '2026-01-01', '2026-01-31', 999),
+      ],
+    });
+    await renderView();
+    fireEvent.click(await screen.findByText('01-01-2025 – 31-12-2025'));
+    const beregnet = await waitFor(() => {
+      const el = document.querySelector('.wd-beregnet') as HTMLElement;
+      expect(within(el).getByText('100 m³')).toBeTruthy();
+      return el;
+    });
+    // Imported 100, exported 40: 1.000 + 100 − 40 − 10 − 0 − 950 = 100 m³;
+    // put into the network 1.000 + 100 − 40 − 10 = 1.050; 100 ÷ 1.050 = 9,52 %
+    expect(within(beregnet).getByText('40 m³')).toBeTruthy();
+    expect(within(beregnet).getByText('100 m³ (9,52 %)')).toBeTruthy();
+    // The records themselves, with their own list under the form.
+    expect(await screen.findByText('By Vandværk')).toBeTruthy();
   });
 
   it('sends only the changed supply lines of an edited period', async () => {

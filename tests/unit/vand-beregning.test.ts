@@ -17,8 +17,11 @@ describe('the computed fields of a pumped quantity', () => {
     ).toEqual({
       vandmaengdeOppumpet: 12340.6,
       samletLeveretVandmaengde: 11500,
+      importeret: 0,
+      eksporteret: 0,
       ledningstab: 700,
-      ledningstabProcent: 5.67,
+      // 700 / (12.340,6 − 100 − 40,6 = 12.200 put into the network) = 5,737… %
+      ledningstabProcent: 5.74,
     });
   });
 
@@ -36,6 +39,8 @@ describe('the computed fields of a pumped quantity', () => {
     expect(beregnFelter({ maalerstandStart: 5 })).toEqual({
       vandmaengdeOppumpet: null,
       samletLeveretVandmaengde: 0,
+      importeret: 0,
+      eksporteret: 0,
       ledningstab: null,
       ledningstabProcent: null,
     });

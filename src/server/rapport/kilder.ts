@@ -2,8 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { LookupItem } from '../../contract/lookups';
 import type { RapportNavn } from '../../contract/rapport';
 import { VALIDERING_STATUS } from '../../contract/validering';
+import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../contract/vand-regler';
 import { lookupListe, tidsregistreringsKategorier } from '../routes/lookups';
 import type { RapportKilde } from './motor';
+import { ledningstabSql, leveretSql, udvekslingSql } from './vand-sql';
 
 /**
  * The SQL source of each declared report (src/contract/rapporter.ts): its rows for one customer and
@@ -80,6 +82,16 @@ const aarMaaned = (dato: SQL) => ({
 });
 
 const FORKASTET = sql.raw(String(VALIDERING_STATUS.FORKASTET));
+
+/** The terms of a plant-level quantity's line loss (src/contract/vand-regler.ts), from the row aliased `m`. */
+const tabLed = {
+  oppumpet: sql`m.vandmaengde_oppumpet`,
+  importeret: udvekslingSql(IMPORTERET_FRA, sql`m.vandanlaeg_id`, sql`m.startdato`, sql`m.slutdato`),
+  eksporteret: udvekslingSql(EKSPORTERET_TIL, sql`m.vandanlaeg_id`, sql`m.startdato`, sql`m.slutdato`),
+  egetForbrug: sql`m.vandvaerkets_eget_forbrug`,
+  filterskylning: sql`m.filterskylning`,
+  leveret: leveretSql(sql`m.forsyning`),
+};
 
 /** A water datum's validation status in words (discarded data is never reported). */
 const valideringsstatus = (status: SQL) =>
@@ -464,6 +476,12 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       maalerstandStart: sql`m.maalerstand_start`,
       maalerstandSlut: sql`m.maalerstand_slut`,
       omregningsfaktor: sql`m.omregningsfaktor`,
+      importeret: tabLed.importeret,
+      eksporteret: tabLed.eksporteret,
+      vandvaerketsEgetForbrug: tabLed.egetForbrug,
+      filterskylning: tabLed.filterskylning,
+      samletLeveretVandmaengde: tabLed.leveret,
+      ledningstab: ledningstabSql(tabLed),
       valideringsstatus: valideringsstatus(sql`m.status`),
     },
     noegle: sql`m.id`,

@@ -1,5 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ANTAL, type RapportDef, type RapportKolonne, rapportFilterDefs } from '../../contract/rapport';
+import {
+  ANTAL,
+  gaeldendeFiltre,
+  medFiltreretKolonne,
+  type RapportDef,
+  type RapportKolonne,
+  rapportFilterDefs,
+} from '../../contract/rapport';
 import { parseRapportFilter, type RapportFilter } from '../../contract/rapport-filter';
 import { containsPattern } from '../db/like';
 import { badRequest } from '../http/errors';
@@ -51,13 +58,19 @@ export function planlaegRapport(def: RapportDef, q: RapportForespoergsel): Rappo
   const alle = new Map<string, RapportKolonne>(
     [...def.kolonner, ANTAL].map((k) => [k.navn.toLowerCase(), k]),
   );
-  const navne =
+  const defs = rapportFilterDefs(def, (path) => (lookupListe(path) ?? []).map((i) => i.navn));
+  const parsed = parseRapportFilter(q.filter, defs);
+  if (!parsed.ok) throw badRequest({ filter: [parsed.fejl] });
+  const navne = medFiltreretKolonne(
+    def,
     q.kolonner === undefined || q.kolonner.trim() === ''
       ? [...def.standardKolonner]
       : q.kolonner
           .split(',')
           .map((n) => n.trim())
-          .filter((n) => n !== '');
+          .filter((n) => n !== ''),
+    parsed.filtre,
+  );
   const valgte: RapportKolonne[] = [];
   for (const n of navne) {
     const k = alle.get(n.toLowerCase());
@@ -76,11 +89,6 @@ export function planlaegRapport(def: RapportDef, q: RapportForespoergsel): Rappo
   if (sort.sorterbar === false)
     throw badRequest({ sortByColumn: [`Der kan ikke sorteres på ${sort.label}`] });
 
-  const parsed = parseRapportFilter(
-    q.filter,
-    rapportFilterDefs(def, (path) => (lookupListe(path) ?? []).map((i) => i.navn)),
-  );
-  if (!parsed.ok) throw badRequest({ filter: [parsed.fejl] });
   for (const o of def.obligatoriskeFiltre ?? []) {
     if (!parsed.filtre.some((f) => f.property === o.property))
       throw badRequest({ filter: [`Filteret på ${alle.get(o.property)?.label ?? o.property} er påkrævet`] });
@@ -90,7 +98,8 @@ export function planlaegRapport(def: RapportDef, q: RapportForespoergsel): Rappo
     grupperet,
     sort,
     retning: q.sortByColumn ? q.sortDirection : (def.standardRetning ?? q.sortDirection),
-    filtre: parsed.filtre,
+    // The standard filters where the user set none (the water reports: approved data only).
+    filtre: gaeldendeFiltre(def, parsed.filtre, defs),
   };
 }
 

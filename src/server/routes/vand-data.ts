@@ -24,6 +24,8 @@ import {
   situationTekst,
   vandproeveEndpoints,
 } from '../../contract/vand-data';
+import { periodensUdveksling, type Udveksling, udvekslingAf } from '../../contract/vand-regler';
+import { IMPORT_EKSPORT_VANDMAENGDER } from '../../contract/vandanlaeg-registreringer';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows, type Transaction, transactionWithRetry } from '../db/client';
 import { boring, indtag, oppumpetMaengde, pejling } from '../db/schema';
@@ -259,21 +261,25 @@ export function anvendLinjer(
 const linjerUd = (linjer: Linje[]): Forsyningslinje[] =>
   linjer.map((l) => ({ ...l, forsyningsart: forsyningsartNavn(l.jupiterForsyningsartId), status: 0 }));
 
-function maengdeRaekke(r: R): Maengde {
+function maengdeRaekke(r: R, udveksling: readonly Udveksling[]): Maengde {
   const forsyning = linjerUd(medLinjeIds((r.forsyning as StoredLinje[]) ?? []));
   const vandmaengdeOppumpet = num(r.vandmaengde_oppumpet);
+  const startdato = String(r.startdato);
+  const slutdato = String(r.slutdato);
   const beregnet = beregnFelter({
     vandmaengdeOppumpet,
     vandvaerketsEgetForbrug: numN(r.vandvaerkets_eget_forbrug),
     filterskylning: numN(r.filterskylning),
+    // The plant's imports and exports belong to its plant-level periods.
+    ...(r.indtag_id === null ? periodensUdveksling(udveksling, { start: startdato, slut: slutdato }) : {}),
     forsyning,
   });
   return {
     id: num(r.id),
     vandanlaegId: num(r.vandanlaeg_id),
     indtagId: numN(r.indtag_id),
-    startdato: String(r.startdato),
-    slutdato: String(r.slutdato),
+    startdato,
+    slutdato,
     grundvand: Boolean(r.grundvand),
     overfladevand: Boolean(r.overfladevand),
     maalerstandStart: numN(r.maalerstand_start),
@@ -289,6 +295,8 @@ function maengdeRaekke(r: R): Maengde {
     maalerskift: Boolean(r.maalerskift),
     forsyning,
     samletLeveretVandmaengde: beregnet.samletLeveretVandmaengde,
+    importeret: beregnet.importeret,
+    eksporteret: beregnet.eksporteret,
     ledningstab: beregnet.ledningstab,
     bemaerkning: strN(r.bemaerkning),
     indberetter: strN(r.indberetter),
@@ -318,7 +326,37 @@ export async function hentMaengder(
     db as Db,
     sql`${MAENGDE_SELECT} WHERE ${sql.join(betingelser, sql` AND `)} ORDER BY o.startdato DESC, o.id DESC`,
   );
-  return rows.map(maengdeRaekke);
+  const anlaeg = [...new Set(rows.filter((r) => r.indtag_id === null).map((r) => num(r.vandanlaeg_id)))];
+  const udveksling = await hentUdveksling(db, hvor.kundeId, anlaeg);
+  return rows.map((r) => maengdeRaekke(r, udveksling.get(num(r.vandanlaeg_id)) ?? []));
+}
+
+/** The import and export records (ImportEksportVandmaengder) of these plants, by plant. */
+async function hentUdveksling(
+  db: Db | Tx,
+  kundeId: number,
+  anlaegIds: number[],
+): Promise<Map<number, Udveksling[]>> {
+  const ud = new Map<number, Udveksling[]>();
+  if (anlaegIds.length === 0) return ud;
+  const rows = await queryRows<R>(
+    db as Db,
+    sql`SELECT virksomhed_id, dato::text AS dato, data->>'retning' AS retning, data->>'periodeTil' AS "periodeTil",
+               CASE WHEN jsonb_typeof(data->'maengde') = 'number' THEN (data->>'maengde')::float8 END AS maengde
+        FROM registrering
+        WHERE kunde_id = ${kundeId} AND art = ${IMPORT_EKSPORT_VANDMAENGDER.art} AND NOT slettet
+          AND virksomhed_id IN (${sql.join(
+            anlaegIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`,
+  );
+  for (const r of rows) {
+    const u = udvekslingAf({ ...r, maengde: numN(r.maengde) });
+    if (!u) continue;
+    const id = num(r.virksomhed_id);
+    ud.set(id, [...(ud.get(id) ?? []), u]);
+  }
+  return ud;
 }
 
 /** A quantity of the customer at the level (plant: indtag_id null) or 404. */

@@ -5,8 +5,10 @@ import { formatDato, formatTal } from '../../../contract/format';
 import {
   ANTAL,
   filterTekst,
+  gaeldendeFiltre,
   hentRapport,
   hentRapportTidsserie,
+  medFiltreretKolonne,
   type RapportDef,
   type RapportKolonne,
   type RapportNavn,
@@ -94,9 +96,16 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
   const tile = useTile();
   const tilstand = useMemo(() => laesTilstand(def, search), [def, search]);
   const settings = useTableSettings(`rapport-${def.navn}`);
+  // A standard filter the user replaced brings its column along (water data: which rows await validation).
   const kolonner = useMemo(
-    () => visteKolonner(def, tilstand, settings.value?.visibleColumns),
+    () =>
+      medFiltreretKolonne(def, visteKolonner(def, tilstand, settings.value?.visibleColumns), tilstand.filtre),
     [def, tilstand, settings.value],
+  );
+  /** The standard filters in force (not replaced by the user's): shown as chips the user may edit. */
+  const standardFiltre = useMemo(
+    () => gaeldendeFiltre(def, tilstand.filtre).filter((f) => !tilstand.filtre.includes(f)),
+    [def, tilstand.filtre],
   );
   const query = useMemo(() => rapportQuery(def, tilstand, kolonner, SIDE), [def, tilstand, kolonner]);
   const svar = useQuery({
@@ -242,7 +251,8 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
 
   const fjernFilter = (f: RapportFilter) =>
     saet({ ...tilstand, filtre: tilstand.filtre.filter((x) => x !== f), start: 0 });
-  const filtreret = tilstand.filtre.length > 0;
+  // A standard filter filters too (approved water data only): an empty result is 'Ingen resultater'.
+  const filtreret = tilstand.filtre.length > 0 || standardFiltre.length > 0;
   const rows = svar.data?.items ?? [];
   // Rows have no id of their own (grouped rows least of all): their place in the result is theirs.
   const medId = useMemo(
@@ -284,6 +294,18 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
                 <X size={12} aria-hidden="true" />
               </button>
             )}
+          </span>
+        ))}
+        {standardFiltre.map((f) => (
+          <span key={`standard-${f.property}`} className="rapport-chip standard">
+            <button
+              type="button"
+              className="rapport-chip-tekst"
+              title={def.standardFiltre?.find((s) => s.property === f.property)?.forklaring}
+              onClick={() => setFilterDialog({ redigeret: f })}
+            >
+              {filterTekst(def, f)} (standard)
+            </button>
           </span>
         ))}
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.filter}>

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { formatIsoDato, formatTal } from '../../../contract/format';
-import { recordEndpoints } from '../../../contract/record-kind';
+import { formatTal } from '../../../contract/format';
 import type { Maengde } from '../../../contract/vand-data';
 import { maengdeEndpoints } from '../../../contract/vand-data';
-import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-registreringer';
 import { fejlTekst } from '../../lib/http-fejl';
 import { useVandFokus } from '../../lib/vand-fokus';
+import { useDelteVagter } from '../../records/vagt';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -16,6 +15,7 @@ import { talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import type { TileCommand, ViewProps } from '../../workspace/tile-api';
 import { type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
 import { MaengdeForm, periodeTekst, statusTekst, ValideringStatus } from './maengder-form';
+import { ImportEksportListe } from './registreringer';
 import { useAarsoversigt, useFoelgValidering, useMaengder, useSeneste, vandKeys } from './vand-data-api';
 import './vand-data.css';
 
@@ -25,6 +25,8 @@ const ChartAar = lazy(() => import('./ChartAar'));
 const KOLONNER: DataTableColumn<Maengde>[] = [
   tekstKolonne('periode', 'Periode', (m) => m.startdato, { cell: (m) => periodeTekst(m), width: 190 }),
   talKolonne('oppumpet', 'Oppumpet (m³)', (m) => m.vandmaengdeOppumpet),
+  talKolonne('importeret', 'Importeret (m³)', (m) => m.importeret, { defaultHidden: true }),
+  talKolonne('eksporteret', 'Eksporteret (m³)', (m) => m.eksporteret, { defaultHidden: true }),
   talKolonne('leveret', 'Leveret (m³)', (m) => m.samletLeveretVandmaengde),
   talKolonne('ledningstab', 'Ledningstab (m³)', (m) => m.ledningstab),
   tekstKolonne('status', 'Validering', (m) => statusTekst(m.status), {
@@ -37,6 +39,8 @@ const KOLONNER: DataTableColumn<Maengde>[] = [
 function Maengder({ d }: { d: PlantDetalje }) {
   const id = d.plant.id;
   useFoelgValidering(id);
+  // Two forms on the tab (the period, an import/export record): the tile is dirty while either is.
+  const vagter = useDelteVagter();
   const liste = useMaengder(id);
   const [valgt, setValgt] = useState<number | 'ny' | null>(null);
   const fokus = useVandFokus(id, 'maengder');
@@ -112,57 +116,15 @@ function Maengder({ d }: { d: PlantDetalje }) {
               kanRette={d.kanRette}
               onGemt={(m) => setValgt(m.id)}
               onSlettet={() => setValgt(null)}
+              vagt={vagter('periode')}
             />
           ) : null}
         </section>
       )}
-      <ImportEksport id={id} />
+      <ImportEksportListe d={d} vagt={vagter('importeksport')} />
       <Fordeling id={id} />
       <Diagram id={id} />
     </div>
-  );
-}
-
-/** Water imported from and exported to other plants (engineer C's record kind), read here. */
-function ImportEksport({ id }: { id: number }) {
-  const ep = recordEndpoints(IMPORT_EKSPORT_VANDMAENGDER).liste;
-  const q = useQuery({
-    queryKey: [...vandKeys.alt(id), 'importeksport'],
-    queryFn: ({ signal }) => http.call(ep, { params: { id }, signal, silent: true }),
-  });
-  const poster = (q.data ?? []) as Record<string, unknown>[];
-  return (
-    <section className="wd-sektion">
-      <h3>Import og eksport</h3>
-      {q.isLoading ? (
-        <Spinner />
-      ) : poster.length === 0 ? (
-        <p className="muted">{q.error ? fejlTekst(q.error) : 'Ingen importeret eller eksporteret vand.'}</p>
-      ) : (
-        <table className="wd-table">
-          <thead>
-            <tr>
-              <th>Periode</th>
-              <th>Retning</th>
-              <th>Andet anlæg</th>
-              <th className="num">Mængde (m³)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {poster.map((p) => (
-              <tr key={String(p.id)}>
-                <td>
-                  {formatIsoDato(String(p.dato ?? ''))} – {formatIsoDato(String(p.periodeTil ?? ''))}
-                </td>
-                <td>{String(p.retning ?? '')}</td>
-                <td>{String(p.titel ?? '')}</td>
-                <td className="num">{formatTal(Number(p.maengde))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
   );
 }
 

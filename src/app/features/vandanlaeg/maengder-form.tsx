@@ -13,16 +13,19 @@ import {
   maengdeEndpoints,
   type SenesteInfo,
 } from '../../../contract/vand-data';
+import { periodensUdveksling, type Udveksling, udvekslingAf } from '../../../contract/vand-regler';
+import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-registreringer';
 import { HttpError } from '../../lib/http';
 import { useLookup } from '../../lib/lookups';
-import { saveFailure } from '../../records/api';
+import { saveFailure, useRecords } from '../../records/api';
+import type { Vagt } from '../../records/vagt';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { Checkbox, DateInput, NumberInput, TextArea, useVersionedForm } from '../../ui/form';
 import { IconButton } from '../../ui/IconButton';
 import { toast } from '../../ui/toast';
-import { useTileDirty } from '../../workspace/tile-api';
+import { useTile } from '../../workspace/tile-api';
 import { efterAendring } from './vand-data-api';
 import { FormKnapper, KonfliktTekst, sletEfterSpoergsmaal, talEllerTom, tekstEllerNull } from './vand-form';
 
@@ -173,11 +176,14 @@ function nyeVaerdier(s: SenesteInfo): V {
   };
 }
 
+const ISO_DATO = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
  * The form of one pumped quantity (plant level when indtagId is null): period, meter readings and
  * factor, the computed quantity, delivered quantity and line loss shown while typing (the contract's
- * formula, the one the server stores), supply lines edited in place, and the meter-replacement
- * question when the start reading is below the previous end.
+ * formula, the one the server answers; at plant level with the plant's imports and exports in the
+ * period), supply lines edited in place, and the meter-replacement question when the start reading
+ * is below the previous end.
  */
 export function MaengdeForm({
   anlaegId,
@@ -187,6 +193,7 @@ export function MaengdeForm({
   kanRette,
   onGemt,
   onSlettet,
+  vagt,
 }: {
   anlaegId: number;
   indtagId: number | null;
@@ -195,9 +202,18 @@ export function MaengdeForm({
   kanRette: boolean;
   onGemt(m: Maengde): void;
   onSlettet(): void;
+  /** The unsaved-changes guard when the tile has other forms too; default the tile's. */
+  vagt?: Vagt;
 }) {
   const client = useQueryClient();
+  const tile = useTile();
   const arter = useLookup('MWVandanlaegLookUp/list/jupiterforsyningsart');
+  // The plant's imports and exports (the records listed under the form), counted in the period.
+  const udvekslingQ = useRecords(IMPORT_EKSPORT_VANDMAENGDER, anlaegId, indtagId === null);
+  const udvekslinger = useMemo(
+    () => (udvekslingQ.data ?? []).map(udvekslingAf).filter((u): u is Udveksling => u !== null),
+    [udvekslingQ.data],
+  );
   const { confirm, confirmModal } = useConfirm();
   const [gemIgen, setGemIgen] = useState(false);
   const spoerg = useRef<string | null>(null);
@@ -210,6 +226,7 @@ export function MaengdeForm({
     vaerdierAf,
     nye: () => nyeVaerdier(seneste),
     kanRette,
+    vagt: vagt ?? tile.setDirty,
     gem: (v, m) => {
       const body = {
         virksomhedId: anlaegId,
@@ -267,7 +284,6 @@ export function MaengdeForm({
   });
   const { form, konflikt } = vf;
   const v = form.values;
-  useTileDirty(kanRette && form.dirty, form.reset);
 
   const gem = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -299,6 +315,13 @@ export function MaengdeForm({
   const beregnet = useMemo(
     () =>
       beregnFelter({
+        ...(indtagId === null &&
+        v.startdato &&
+        v.slutdato &&
+        ISO_DATO.test(v.startdato) &&
+        ISO_DATO.test(v.slutdato)
+          ? periodensUdveksling(udvekslinger, { start: v.startdato, slut: v.slutdato })
+          : {}),
         maalerstandStart: Number.isFinite(v.maalerstandStart) ? v.maalerstandStart : null,
         maalerstandSlut: Number.isFinite(v.maalerstandSlut) ? v.maalerstandSlut : null,
         omregningsfaktor: v.omregningsfaktor,
@@ -308,7 +331,7 @@ export function MaengdeForm({
         maalerskift: v.maalerskift,
         forsyning: v.linjer.map((l) => ({ maengde: Number.isFinite(l.maengde) ? l.maengde : null })),
       }),
-    [v],
+    [v, indtagId, udvekslinger],
   );
 
   const saetLinje = (i: number, aendring: Partial<LinjeV>) =>
@@ -484,6 +507,18 @@ export function MaengdeForm({
         </span>
         {indtagId === null && (
           <>
+            {(beregnet.importeret !== 0 || beregnet.eksporteret !== 0) && (
+              <span title="Anlæggets import og eksport nedenfor, talt med for de dage, de deler med perioden">
+                Importeret:{' '}
+                <strong>
+                  {formatTal(beregnet.importeret)} {enhed}
+                </strong>{' '}
+                · Eksporteret:{' '}
+                <strong>
+                  {formatTal(beregnet.eksporteret)} {enhed}
+                </strong>
+              </span>
+            )}
             <span>
               Samlet leveret:{' '}
               <strong>

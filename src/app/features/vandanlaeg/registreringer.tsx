@@ -7,12 +7,14 @@ import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-regist
 import type { FeltKontekst } from '../../records/FeltInput';
 import { RegistreringTab, type RegistreringTabProps } from '../../records/RegistreringTab';
 import { panelerForaeldet } from '../../records/SidePanels';
+import type { Vagt } from '../../records/vagt';
 import type { RouteParams } from '../../routes/route-table';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
 import { type TileCommand, useTile } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
 import { type PlantDetalje, useFrameCommands } from './Frame';
+import { vandKeys } from './vand-data-api';
 
 /**
  * The water plant's record tabs (permits, inspections, enforcement, Diadem, sampling sites) on the
@@ -131,12 +133,15 @@ export function PlantRecordListe({
   d,
   kind,
   enesteListe = false,
+  ogsaaEfterAendring,
   ...rest
 }: {
   d: PlantDetalje;
   kind: AnyRecordKind;
   /** The tab's only list: its commands (Alt+N, Ctrl+S) go to the tile. */
   enesteListe?: boolean;
+  /** What else is stale after a change (beside the plant and its side panels). */
+  ogsaaEfterAendring?(): void;
 } & Pick<
   RegistreringTabProps,
   'skjulte' | 'tilbehoer' | 'overskrift' | 'faste' | 'liste' | 'tabelNavn' | 'vagt'
@@ -148,7 +153,10 @@ export function PlantRecordListe({
       kind={kind}
       ejer={{ id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' }}
       kontekst={kontekst}
-      efterAendring={efter}
+      efterAendring={() => {
+        efter();
+        ogsaaEfterAendring?.();
+      }}
       useKommandoer={enesteListe ? useFrameCommands : useIngenKommandoer}
       {...rest}
     />
@@ -157,8 +165,18 @@ export function PlantRecordListe({
 
 /**
  * Imported and exported quantities ('Importeret fra' / 'Eksporteret til'), for the maengder tab:
- * the plant's `ImportEksportVandmaengder` records as a list with its form.
+ * the plant's `ImportEksportVandmaengder` records as a list with its form. They count in the line
+ * loss of the periods they share days with, so a change refreshes the periods too.
  */
-export function ImportEksportListe({ d }: { d: PlantDetalje }) {
-  return <PlantRecordListe d={d} kind={IMPORT_EKSPORT_VANDMAENGDER} />;
+export function ImportEksportListe({ d, vagt }: { d: PlantDetalje; vagt?: Vagt }) {
+  const client = useQueryClient();
+  return (
+    <PlantRecordListe
+      d={d}
+      kind={IMPORT_EKSPORT_VANDMAENGDER}
+      overskrift="Import og eksport"
+      vagt={vagt}
+      ogsaaEfterAendring={() => void client.invalidateQueries({ queryKey: vandKeys.maengder(d.plant.id) })}
+    />
+  );
 }

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { TILLADELSESFORMAAL_INDVINDING } from '../../../contract/vandanlaeg-registreringer';
+import {
+  IMPORT_EKSPORT_VANDMAENGDER,
+  TILLADELSESFORMAAL_INDVINDING,
+} from '../../../contract/vandanlaeg-registreringer';
 import { registrering } from '../schema';
 import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import { JUPITER_TILLADELSETYPE, VANDANLAEG_HAANDHAEVELSE_TYPE, VANDANLAEG_TILSYNSTYPE } from './lookups';
 import type { Prng } from './prng';
 import { registreringRaekke } from './registreringer';
+import { udvekslingerAf } from './vandanlaeg';
 import { BulkWriter, type Executor, rowsOf } from './writer';
 
 /**
@@ -208,6 +212,38 @@ export async function lavVandRegistreringer(exec: Executor, kunde: KundeRef, prn
         });
       }
       dag = addDays(dag, -prng.int(2 * 365, 4 * 365));
+    }
+  }
+
+  // The water some public waterworks bought from or sold to a neighbour, as planned with their
+  // quantities (their supply lines count it): after the other records, so those stay as they were.
+  for (const a of liste) {
+    for (const u of udvekslingerAf(kunde).get(a.id) ?? []) {
+      // Recorded some weeks after the period, never after the reference date.
+      const dag = addDays(u.til, 20);
+      const t = timestamp(dag < REFERENCE_DATE ? dag : addDays(REFERENCE_DATE, -1), 10, 0);
+      antal++;
+      writer.push(
+        registrering,
+        registreringRaekke(
+          {
+            kundeId: kunde.id,
+            virksomhedId: a.id,
+            art: IMPORT_EKSPORT_VANDMAENGDER.art,
+            titel: u.andetAnlaeg,
+            dato: u.fra,
+            sagsbehandlerId: a.primaer,
+            data: {
+              retning: u.retning,
+              andetAnlaegJupiterId: null,
+              periodeTil: u.til,
+              maengde: u.maengde,
+              bemaerkning: null,
+            },
+          },
+          t,
+        ),
+      );
     }
   }
   await writer.finish();

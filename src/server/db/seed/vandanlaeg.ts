@@ -1,6 +1,12 @@
 import { formatIsoDato } from '../../../contract/format';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { VALIDERING_STATUS } from '../../../contract/validering';
+import {
+  EKSPORTERET_TIL,
+  IMPORTERET_FRA,
+  periodensUdveksling,
+  type Udveksling,
+} from '../../../contract/vand-regler';
 import { boring, indtag, kontaktperson, oppumpetMaengde, pejling, virksomhed } from '../schema';
 import { VANDFORSYNING_BRANCHE } from './brancher';
 import { adresse, adresseKolonner, email, type KundeRef, person, type SeedContext, telefon } from './context';
@@ -171,11 +177,22 @@ interface Forsyningslinje {
   modtagerAntal?: number;
 }
 
-/** How a plant splits what it pumps: own use, distribution loss and supply per category. */
-function forsyningsmodel(prng: Prng, art: Art, aarlig: number) {
+/** What a period's water went to: the works' own use, filter backwash and the supply lines. */
+interface Fordeling {
+  eget: number;
+  filterskylning: number;
+  forsyning: Forsyningslinje[];
+}
+
+/**
+ * How a plant splits what it pumps (plus what it imports, less what it exports: `netto`): own use,
+ * filter backwash, distribution loss and supply per category.
+ */
+function forsyningsmodel(prng: Prng, art: Art, aarlig: number): (vol: number, netto: number) => Fordeling {
   if (art === 'markvanding' || art === 'gartneri') {
     return (vol: number) => ({
       eget: 0,
+      filterskylning: 0,
       forsyning:
         vol > 0 ? [{ jupiterForsyningsartId: 4, maengde: vol, modtagerAntal: 1 }] : ([] as Forsyningslinje[]),
     });
@@ -185,6 +202,7 @@ function forsyningsmodel(prng: Prng, art: Art, aarlig: number) {
       const eget = Math.round(vol * 0.01);
       return {
         eget,
+        filterskylning: 0,
         forsyning: vol > 0 ? [{ jupiterForsyningsartId: 2, maengde: vol - eget, modtagerAntal: 1 }] : [],
       };
     };
@@ -206,10 +224,13 @@ function forsyningsmodel(prng: Prng, art: Art, aarlig: number) {
     4: prng.int(2, 40),
     5: prng.int(1, 10),
   };
-  return (vol: number) => {
-    const eget = Math.round(vol * egetPct * prng.float(0.8, 1.2));
-    const tab = Math.round(vol * tabPct * prng.float(0.7, 1.3));
-    const leveret = vol - eget - tab;
+  return (vol: number, netto: number) => {
+    const forbrug = Math.round(vol * egetPct * prng.float(0.8, 1.2));
+    // A public waterworks' own use is mostly backwashing its filters.
+    const filterskylning = art === 'almen' ? Math.round(forbrug * 0.7) : 0;
+    const eget = forbrug - filterskylning;
+    const tab = Math.round((vol + netto) * tabPct * prng.float(0.7, 1.3));
+    const leveret = vol + netto - forbrug - tab;
     const forsyning: Forsyningslinje[] = [];
     if (leveret > 0) {
       let rest = leveret;
@@ -219,7 +240,7 @@ function forsyningsmodel(prng: Prng, art: Art, aarlig: number) {
         forsyning.push({ jupiterForsyningsartId: a.id, maengde: m, modtagerAntal: modtagere[a.id] });
       });
     }
-    return { eget, forsyning };
+    return { eget, filterskylning, forsyning };
   };
 }
 
@@ -232,7 +253,9 @@ interface Serie {
   maaler: number;
   afventerFra: number;
   indberetter: string;
-  forsyning?: (vol: number) => { eget: number; forsyning: Forsyningslinje[] };
+  forsyning?: (vol: number, netto: number) => Fordeling;
+  /** Per period: the water imported less the water exported (the plant's exchange records). */
+  netto?: number[];
   /** May take this customer's outstanding must-have outliers (plant level only). */
   tvungneAfvigere: boolean;
 }
@@ -299,7 +322,7 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
       slut = prng.int(0, Math.max(1, Math.min(Math.floor(delta / 3), start - 1)));
     else if (afviger === 'naerNul') slut = start + prng.int(0, 2);
     const sandVol = delta * f;
-    const fs = s.forsyning?.(sandVol);
+    const fs = s.forsyning?.(sandVol, s.netto?.[i] ?? 0);
     const indb = indberettetDato(prng, p.slut);
     const status = afventer ? VALIDERING_STATUS.AFVENTER : VALIDERING_STATUS.GODKENDT;
     /** The period's reading up to a closing meter reading (the true one, or a mistyped one). */
@@ -316,6 +339,7 @@ function lavOppumpet(ctx: SeedContext, kunde: KundeRef, prng: Prng, s: Serie): v
       overfladevand: false,
       vandmaengdeOppumpet: (maalerstandSlut - start) * f,
       vandvaerketsEgetForbrug: fs ? fs.eget : null,
+      filterskylning: fs && fs.filterskylning > 0 ? fs.filterskylning : null,
       forsyning: fs ? fs.forsyning : [],
     });
     ctx.writer.push(oppumpetMaengde, {
@@ -517,6 +541,53 @@ const DEMO_ARTER: readonly (readonly [Art, number])[] = [
   ['gartneri', 5],
 ];
 
+/** An import or export record of a seeded plant, with the other plant's name. */
+export type SeedUdveksling = Udveksling & { andetAnlaeg: string };
+
+const udvekslingState = new WeakMap<KundeRef, Map<number, SeedUdveksling[]>>();
+/** The import and export records planned for a customer's plants (written with the plants' records). */
+export function udvekslingerAf(kunde: KundeRef): Map<number, SeedUdveksling[]> {
+  let m = udvekslingState.get(kunde);
+  if (!m) {
+    m = new Map();
+    udvekslingState.set(kunde, m);
+  }
+  return m;
+}
+
+/**
+ * About one public waterworks in five (and a customer's first) exchanges water with a neighbouring
+ * works: it imports (three in five) or exports 4–15 % of what it pumps, recorded per calendar year
+ * over its periods.
+ */
+function planlaegUdveksling(
+  ux: Prng,
+  kunde: KundeRef,
+  sted: string,
+  perioder: Periode[],
+  volumener: number[],
+): SeedUdveksling[] {
+  if (udvekslingerAf(kunde).size > 0 && !ux.chance(0.2)) return [];
+  const retning = ux.chance(0.6) ? IMPORTERET_FRA : EKSPORTERET_TIL;
+  const andel = ux.float(0.04, 0.15);
+  const andre = steder(kunde).filter((s) => s.sted !== sted);
+  const andetAnlaeg = `${(andre.length > 0 ? ux.pick(andre) : { sted: 'Nabo' }).sted} Vandværk`;
+  const aar = new Map<string, { fra: string; til: string; vol: number }>();
+  perioder.forEach((p, i) => {
+    const y = p.start.slice(0, 4);
+    const a = aar.get(y);
+    if (a) aar.set(y, { fra: a.fra, til: p.slut, vol: a.vol + volumener[i]! });
+    else aar.set(y, { fra: p.start, til: p.slut, vol: volumener[i]! });
+  });
+  return [...aar.values()].map((a) => ({
+    retning,
+    fra: a.fra,
+    til: a.til,
+    maengde: Math.round(a.vol * andel * ux.float(0.9, 1.1)),
+    andetAnlaeg,
+  }));
+}
+
 /** Creates one water plant with its contacts, boreholes, intakes, pumped quantities and readings. */
 function lavVandanlaeg(
   ctx: SeedContext,
@@ -688,6 +759,15 @@ function lavVandanlaeg(
     return s;
   };
 
+  // Some public waterworks buy water from or sell water to a neighbour (own random stream, so the
+  // rest of the data stays as it was): yearly records that count in the periods by their days.
+  const plantVolumener = plantPerioder.map((p) => Math.round(sum(p)));
+  const udveksling =
+    art === 'almen'
+      ? planlaegUdveksling(prng.fork(`udveksling-${anlaegsnr}`), kunde, sted, plantPerioder, plantVolumener)
+      : [];
+  if (udveksling.length > 0) udvekslingerAf(kunde).set(id, udveksling);
+
   let afv = ops.afventer(prng);
   // Until the customer's must-have outliers are placed, plants have pending periods to carry them.
   const t = tvungne(kunde);
@@ -697,7 +777,11 @@ function lavVandanlaeg(
     vandanlaegId: id,
     indtagId: null,
     perioder: plantPerioder,
-    volumener: plantPerioder.map((p) => Math.round(sum(p))),
+    volumener: plantVolumener,
+    netto: plantPerioder.map((p) => {
+      const u = periodensUdveksling(udveksling, p);
+      return Math.round(u.importeret - u.eksporteret);
+    }),
     faktor,
     maaler: prng.int(5_000, 900_000),
     afventerFra: afv ? plantPerioder.length - afv.plant : Number.POSITIVE_INFINITY,
