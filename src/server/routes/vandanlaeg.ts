@@ -9,6 +9,7 @@ import {
   hentVandanlaeg,
   hentVandanlaegListe,
   soegVandanlaegDawa,
+  UDEN_FOR_DANMARK,
   VANDANLAEG_BASIS_FELTER,
   VANDANLAEG_KONFLIKT,
   type Vandanlaeg,
@@ -25,6 +26,7 @@ import { MULIGE_VIRKSOMHEDSTYPER } from '../db/seed/lookups';
 import { danskOrden } from '../db/sortering';
 import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
+import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { loadVandanlaeg, requireActiveKunde } from './entity-access';
@@ -428,6 +430,11 @@ export async function vandanlaegRoutes(app: FastifyInstance, { db, integrations 
         if (typeof fejl === 'string') errors.overanlaegVirksomhedId = [fejl];
         else overNavn = fejl.navn;
       }
+      // A changed coordinate must lie in Denmark's land or territorial waters (the shape, not the
+      // form's box); an unchanged one does not block other changes (Jupiter-klar reports it).
+      const k = body.koordinat;
+      if (k && (k.x !== row.x || k.y !== row.y) && !iDanmark(k.x, k.y))
+        errors['koordinat.x'] = [UDEN_FOR_DANMARK];
       if (Object.keys(errors).length > 0) throw badRequest(errors);
 
       const aendringer = await beskrivAendringer(opslag, felter, gamle, nye);
