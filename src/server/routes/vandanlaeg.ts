@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { feltNormaliser } from '../../contract/felter';
 import { formatTal } from '../../contract/format';
+import { ctrlprogramPasser } from '../../contract/jupiter-regler';
 import type { KolonneFilter, Side } from '../../contract/liste';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import {
@@ -430,6 +431,14 @@ export async function vandanlaegRoutes(app: FastifyInstance, { db, integrations 
         if (typeof fejl === 'string') errors.overanlaegVirksomhedId = [fejl];
         else overNavn = fejl.navn;
       }
+      // A CTRLPROGRAM that does not fit the company type (a missing one is Jupiter-klar's to report).
+      const ctrl = nye.jupiterCTRLPROGRAMId;
+      const ctrlAendret = ctrl !== gamle.jupiterCTRLPROGRAMId || vtype !== gamle.primaerVirksomhedstype;
+      if (ctrlAendret && ctrl !== null && !errors.jupiterCTRLPROGRAMId) {
+        const fejl = ctrlprogramPasser({ virksomhedstype: vtype, formaalId: formaal, ctrlprogram: ctrl });
+        if (fejl?.art === 'ugyldig') errors.jupiterCTRLPROGRAMId = [fejl.besked];
+      }
+
       // A changed coordinate must lie in Denmark's land or territorial waters (the shape, not the
       // form's box); an unchanged one does not block other changes (Jupiter-klar reports it).
       const k = body.koordinat;
