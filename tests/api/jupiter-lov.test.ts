@@ -1,10 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INGEN_TILLADELSE, type JupiterKlar } from '../../src/contract/jupiter';
-import { DGU_UGYLDIG } from '../../src/contract/jupiter-regler';
+import { DGU_UGYLDIG, dguNrGyldigt } from '../../src/contract/jupiter-regler';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
 import { UDEN_FOR_DANMARK, type Vandanlaeg } from '../../src/contract/vandanlaeg';
 import { queryRows } from '../../src/server/db/client';
+import { iDanmark } from '../../src/server/geo/danmark';
 import {
   createJupiterSimulator,
   type JupiterAnlaegData,
@@ -99,6 +100,20 @@ describe.each(dbTargets())('Jupiter by the law (%s)', (target) => {
       });
       expect(r.statusCode, r.body).toBe(200);
     }
+  });
+
+  it("keeps the demo data valid: every borehole's DGU number, every coordinate in Denmark's shape", async () => {
+    const dgu = await rows<{ dgu_nr: string }>(sql`SELECT dgu_nr FROM boring`);
+    expect(dgu.length).toBeGreaterThan(0);
+    expect(dgu.filter((b) => !dguNrGyldigt(b.dgu_nr))).toEqual([]);
+    const punkter = await rows<{ id: number; x: number; y: number }>(
+      sql`SELECT id, x, y FROM virksomhed WHERE type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND x IS NOT NULL
+          UNION ALL
+          SELECT id, (data->>'x')::float8, (data->>'y')::float8 FROM registrering
+          WHERE art = 'Fastmaalestation' AND jsonb_typeof(data->'x') = 'number'`,
+    );
+    expect(punkter.length).toBeGreaterThan(0);
+    expect(punkter.filter((r) => !iDanmark(Number(r.x), Number(r.y)))).toEqual([]);
   });
 
   it('refuses a DGU number like 55-1234 at save with a Danish 400, and Jupiter-klar reports an old one', async () => {
