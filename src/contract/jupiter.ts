@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, idParamsSchema, isoDateTime } from './common';
 import { endpoint } from './endpoint';
 import { gyldigtCvrEllerCpr } from './felter';
-import { ctrlprogramPasser, DGU_UGYLDIG, dguNrGyldigt } from './jupiter-regler';
+import { CTRLPROGRAM_KODER, ctrlprogramPasser, DGU_UGYLDIG, dguNrGyldigt } from './jupiter-regler';
 import { iDanmarkBoks, UDEN_FOR_DANMARK } from './vandanlaeg';
 
 export { FORMAAL_DRIKKEVAND } from './jupiter-regler';
@@ -30,7 +30,7 @@ export const JUPITER_KODER = {
   jupiterAktivStatusId: [1, 2, 3],
   jupiterVandtypeId: [1, 2],
   jupiterIndvindingsformaalId: [1, 2, 3, 4],
-  jupiterCTRLPROGRAMId: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  jupiterCTRLPROGRAMId: CTRLPROGRAM_KODER,
   jupiterKoordinatMetodeId: [1, 2, 3],
   /** Supply categories (forsyningsarter) of a pumped quantity's supply lines. */
   jupiterForsyningsartId: [1, 2, 3, 4, 5],
