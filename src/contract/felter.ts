@@ -39,7 +39,7 @@ export type FeltType =
       paakraevet?: boolean;
       /** Textarea (3 rows) instead of a one-line input. */
       flerlinjet?: boolean;
-      format?: 'cvr' | 'pnr' | 'chr' | 'url';
+      format?: Format;
     }
   | { kind: 'dato'; paakraevet?: boolean }
   | {
@@ -89,8 +89,36 @@ export function gyldigtCvr(cvr: string): boolean {
   return sum % 11 === 0;
 }
 
-const FORMATER: Record<'cvr' | 'pnr' | 'chr' | 'url', { test(s: string): boolean; besked: string }> = {
+/**
+ * cprGyldigt: 10 digits (a dash after the sixth allowed) whose first six are a real birth date
+ * DDMMÅÅ, the century read from the 7th digit with the year (CPR-kontoret: 0–3 → 1900s; 4 and 9 →
+ * 2000–2036 or 1937–1999; 5–8 → 2000–2057 or 1858–1899). No modulus 11: numbers without it have
+ * been issued since 1 October 2007 and are valid (cpr.dk).
+ */
+export function gyldigtCpr(cpr: string): boolean {
+  const m = /^(\d{2})(\d{2})(\d{2})-?(\d)\d{3}$/.exec(cpr);
+  if (!m) return false;
+  const [dag, md, aa, c7] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  const aarhundrede =
+    c7 <= 3 ? 1900 : c7 === 4 || c7 === 9 ? (aa <= 36 ? 2000 : 1900) : aa <= 57 ? 2000 : 1800;
+  const aar = aarhundrede + aa;
+  if (md < 1 || md > 12 || dag < 1) return false;
+  const d = new Date(Date.UTC(aar, md - 1, dag));
+  return d.getUTCFullYear() === aar && d.getUTCMonth() === md - 1 && d.getUTCDate() === dag;
+}
+
+/** cvrEllerCprGyldigt: a valid CVR number (8 digits, modulus 11) or a valid CPR number. */
+export const gyldigtCvrEllerCpr = (s: string): boolean => gyldigtCvr(s) || gyldigtCpr(s);
+
+export type Format = 'cvr' | 'cvrCpr' | 'pnr' | 'chr' | 'url';
+
+const FORMATER: Record<Format, { test(s: string): boolean; besked: string }> = {
   cvr: { test: gyldigtCvr, besked: 'CVR-nummeret skal være 8 cifre og gyldigt (modulus 11)' },
+  cvrCpr: {
+    test: gyldigtCvrEllerCpr,
+    besked:
+      'Skal være et CVR-nummer (8 cifre, modulus 11) eller et CPR-nummer (10 cifre, DDMMÅÅ-XXXX, med en gyldig fødselsdato)',
+  },
   pnr: { test: (s) => /^1\d{9}$/.test(s), besked: 'P-nummeret skal være 10 cifre og begynde med 1' },
   chr: { test: (s) => /^[1-9]\d{4,5}$/.test(s), besked: 'CHR-nummeret skal være 5 eller 6 cifre' },
   url: { test: (s) => /^https?:\/\/\S+\.\S+$/.test(s), besked: 'Skal være en webadresse (https://...)' },

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { INT4_MAX, idParamsSchema, isoDateTime } from './common';
 import { endpoint } from './endpoint';
-import { formatHeltal } from './format';
-import { DANMARK_BOKS, UDEN_FOR_DANMARK } from './vandanlaeg';
+import { gyldigtCvrEllerCpr } from './felter';
+import { CTRLPROGRAM_KODER, ctrlprogramPasser, DGU_UGYLDIG, dguNrGyldigt } from './jupiter-regler';
+import { iDanmarkBoks, UDEN_FOR_DANMARK } from './vandanlaeg';
+
+export { FORMAAL_DRIKKEVAND } from './jupiter-regler';
 
 /**
  * Reporting a water plant to the national Jupiter database (GEUS) and what came back (spec 001 §3
@@ -27,7 +30,7 @@ export const JUPITER_KODER = {
   jupiterAktivStatusId: [1, 2, 3],
   jupiterVandtypeId: [1, 2],
   jupiterIndvindingsformaalId: [1, 2, 3, 4],
-  jupiterCTRLPROGRAMId: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  jupiterCTRLPROGRAMId: CTRLPROGRAM_KODER,
   jupiterKoordinatMetodeId: [1, 2, 3],
   /** Supply categories (forsyningsarter) of a pumped quantity's supply lines. */
   jupiterForsyningsartId: [1, 2, 3, 4, 5],
@@ -47,14 +50,6 @@ export const JUPITER_CTRLPROGRAM_NAVNE: Record<number, string> = {
   10: 'Anden type',
 };
 
-/** Indvindingsformål 1: drinking-water supply, the plants that need a CTRLPROGRAM. */
-export const FORMAAL_DRIKKEVAND = 1;
-
-/** Inside Denmark (EPSG:25832): the same box the plant's coordinate input checks (./vandanlaeg DANMARK_BOKS). */
-export function iDanmark(x: number, y: number): boolean {
-  return x >= DANMARK_BOKS.xMin && x <= DANMARK_BOKS.xMax && y >= DANMARK_BOKS.yMin && y <= DANMARK_BOKS.yMax;
-}
-
 /** The plant's J-marked fields the check covers, with their Danish labels (the form's names). */
 export const JUPITER_FELT_LABELS = {
   anlaegsnavn: 'Anlægsnavn',
@@ -67,14 +62,36 @@ export const JUPITER_FELT_LABELS = {
   jupiterCTRLPROGRAMId: 'Kontrolprogram (CTRLPROGRAM)',
   jupiterKoordinatMetodeId: 'Koordinatmetode',
   koordinat: 'Koordinat',
+  ejerNavn: 'Ejers navn',
+  ejerCvrCprNr: 'Ejers CVR- eller CPR-nr.',
+  ejerAdresse: 'Ejers adresse',
+  tilladelser: 'Indvindingstilladelse',
+  boringer: 'Boringer (DGU-nr.)',
 } as const;
 export type JupiterFelt = keyof typeof JUPITER_FELT_LABELS;
 
-/** What the check reads: the plant's basis and its coordinate (EPSG:25832), as the plant answer carries them. */
+/** A permit as Jupiter-klar reads it: in force on the day of the check or not, and its yearly quantity. */
+export interface JupiterKlarTilladelse {
+  titel: string;
+  iKraft: boolean;
+  vandmaengdeM3Aar: number | null;
+}
+
+/**
+ * What the check reads: the plant's basis and its coordinate (EPSG:25832), as the plant answer
+ * carries them, and, on the server, its boreholes and live permits (left out, they are not checked:
+ * the form has neither).
+ */
 export interface JupiterKlarInput {
   basis: Readonly<Record<string, unknown>>;
   koordinat?: { x?: number | null; y?: number | null } | null;
+  boringer?: readonly { dguNr: string }[];
+  tilladelser?: readonly JupiterKlarTilladelse[];
 }
+
+/** § 24 d, stk. 1, nr. 1 (vandforsyningsloven): the report carries the permit and its yearly quantity. */
+export const INGEN_TILLADELSE =
+  'Vandanlægget har ingen gældende indvindingstilladelse: årsindberetningen skal have tilladelsen og den tilladte årlige vandmængde med (vandforsyningsloven § 24 d, stk. 1, nr. 1)';
 
 export const jupiterMangelSchema = z.object({
   felt: z.string(),
@@ -99,10 +116,16 @@ const kodeTekst = (v: unknown) => (typeof v === 'string' ? `'${v}'` : String(v))
 /**
  * Jupiter-klar: every J-marked field of the plant that is missing or that Jupiter would not accept,
  * each with a Danish message, in the form's order. Required: anlægsnavn, primær virksomhedstype,
- * anlægsart, aktiv status, vandtype, indvindingsformål, a coordinate inside Denmark, and
- * CTRLPROGRAM for a drinking-water plant (formål 1). Every code must be in its Jupiter code list.
+ * anlægsart, aktiv status, vandtype, indvindingsformål, a coordinate inside Denmark (`iDanmark`: the
+ * server's shape; the form passes nothing and gets the box), a CTRLPROGRAM that fits the company
+ * type (./jupiter-regler ctrlprogramPasser), the owner's name, CVR or CPR number and address
+ * (vandforsyningsloven § 24 d, stk. 1, nr. 4) and, when given, a permit in force with its yearly
+ * quantity (nr. 1) and a well-formed DGU number on every borehole. Every code must be in its list.
  */
-export function jupiterKlar(plant: JupiterKlarInput): JupiterKlar {
+export function jupiterKlar(
+  plant: JupiterKlarInput,
+  iDanmark: (x: number, y: number) => boolean = iDanmarkBoks,
+): JupiterKlar {
   const b = plant.basis;
   const mangler: JupiterMangel[] = [];
   const mangel = (felt: JupiterFelt, art: JupiterMangel['art'], besked: string) =>
@@ -140,22 +163,12 @@ export function jupiterKlar(plant: JupiterKlarInput): JupiterKlar {
   kode('jupiterAktivStatusId', true);
   kode('jupiterVandtypeId', true);
   kode('jupiterIndvindingsformaalId', true);
-  const drikkevand = b.jupiterIndvindingsformaalId === FORMAAL_DRIKKEVAND;
-  if (drikkevand && tom(b.jupiterCTRLPROGRAMId))
-    mangel(
-      'jupiterCTRLPROGRAMId',
-      'mangler',
-      'Kontrolprogram (CTRLPROGRAM) skal udfyldes for et anlæg til drikkevandsforsyning',
-    );
-  else if (
-    !tom(b.jupiterCTRLPROGRAMId) &&
-    !iListe(JUPITER_KODER.jupiterCTRLPROGRAMId, b.jupiterCTRLPROGRAMId)
-  )
-    mangel(
-      'jupiterCTRLPROGRAMId',
-      'ugyldig',
-      `Kontrolprogram ${kodeTekst(b.jupiterCTRLPROGRAMId)} findes ikke: Jupiters kodeliste går fra 1 til 10`,
-    );
+  const ctrl = ctrlprogramPasser({
+    virksomhedstype: b.primaerVirksomhedstype,
+    formaalId: b.jupiterIndvindingsformaalId,
+    ctrlprogram: tom(b.jupiterCTRLPROGRAMId) ? null : b.jupiterCTRLPROGRAMId,
+  });
+  if (ctrl) mangel('jupiterCTRLPROGRAMId', ctrl.art, ctrl.besked);
   kode('jupiterKoordinatMetodeId', false);
 
   const x = plant.koordinat?.x;
@@ -163,10 +176,38 @@ export function jupiterKlar(plant: JupiterKlarInput): JupiterKlar {
   if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y))
     mangel('koordinat', 'mangler', 'Koordinat (x, y i UTM32 ETRS89) skal udfyldes');
   else if (!iDanmark(x, y))
+    mangel('koordinat', 'ugyldig', `${UDEN_FOR_DANMARK}. Kontrollér x og y – er de byttet om?`);
+
+  // The owner (vandforsyningsloven § 24 d, stk. 1, nr. 4).
+  if (tom(b.ejerNavn)) paakraevet('ejerNavn');
+  if (tom(b.ejerCvrCprNr)) paakraevet('ejerCvrCprNr');
+  else if (typeof b.ejerCvrCprNr !== 'string' || !gyldigtCvrEllerCpr(b.ejerCvrCprNr.trim()))
     mangel(
-      'koordinat',
+      'ejerCvrCprNr',
       'ugyldig',
-      `${UDEN_FOR_DANMARK}: x skal ligge mellem ${formatHeltal(DANMARK_BOKS.xMin)} og ${formatHeltal(DANMARK_BOKS.xMax)}, y mellem ${formatHeltal(DANMARK_BOKS.yMin)} og ${formatHeltal(DANMARK_BOKS.yMax)}`,
+      `'${String(b.ejerCvrCprNr)}' er hverken et gyldigt CVR-nummer (8 cifre) eller CPR-nummer (DDMMÅÅ-XXXX)`,
+    );
+  if (tom(b.ejerAdresse)) paakraevet('ejerAdresse');
+
+  // The permit in force and its yearly quantity (§ 24 d, stk. 1, nr. 1).
+  if (plant.tilladelser) {
+    const iKraft = plant.tilladelser.filter((t) => t.iKraft);
+    if (iKraft.length === 0) mangel('tilladelser', 'mangler', INGEN_TILLADELSE);
+    else if (iKraft.every((t) => t.vandmaengdeM3Aar === null))
+      mangel(
+        'tilladelser',
+        'ugyldig',
+        `Den gældende tilladelse '${iKraft[0]!.titel}' har ingen tilladt årlig vandmængde (m³/år)`,
+      );
+  }
+
+  // Every borehole's DGU number.
+  const forkerte = (plant.boringer ?? []).filter((x) => !dguNrGyldigt(x.dguNr)).map((x) => `'${x.dguNr}'`);
+  if (forkerte.length > 0)
+    mangel(
+      'boringer',
+      'ugyldig',
+      `${forkerte.length === 1 ? 'Boringen med DGU-nr.' : 'Boringerne med DGU-nr.'} ${forkerte.join(', ')}: ${DGU_UGYLDIG}`,
     );
 
   return { klar: mangler.length === 0, mangler };

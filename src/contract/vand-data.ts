@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { datoSchema, idParamsSchema, idSchema, rowVersionQuerySchema, rowVersionSchema } from './common';
 import { endpoint } from './endpoint';
+import { DGU_UGYLDIG, dguNrGyldigt } from './jupiter-regler';
 import { pejlingPostSchema, vandproevePostSchema } from './validering';
 import { afrund, ledningstab, ledningstabProcent } from './vand-regler';
 
@@ -168,7 +169,8 @@ const boringFelter = {
     .string({ error: 'DGU-nr. skal udfyldes' })
     .trim()
     .min(1, { error: 'DGU-nr. skal udfyldes' })
-    .max(40, { error: 'Højst 40 tegn' }),
+    .max(40, { error: 'Højst 40 tegn' })
+    .refine((s) => s === '' || dguNrGyldigt(s), { error: DGU_UGYLDIG }),
   navn: tekst(200),
   terraenkote: valgfri(tal('Terrænkote')),
   dybde: valgfri(ikkeNegativ('Dybde')),

@@ -12,7 +12,7 @@ import {
   titelFelt as titel,
   VANDANLAEG_EJER,
 } from './record-kind';
-import { DANMARK_BOKS, UDEN_FOR_DANMARK, vandLookupSti } from './vandanlaeg';
+import { iDanmarkBoks, UDEN_FOR_DANMARK, vandLookupSti } from './vandanlaeg';
 
 /**
  * A water plant's record kinds (spec 001 §3, §7 'Water plants'), declared on the shared record kind
@@ -89,6 +89,13 @@ export function tilladelseSlut(v: Readonly<Record<string, unknown>>): string | n
   dagFoer.setUTCDate(dagFoer.getUTCDate() - 1);
   const d = dagFoer.toISOString().slice(0, 10);
   return slut && slut < d ? slut : d;
+}
+
+/** tilladelseIKraft: has the permit started on or before `iDag` and not ended, or been revoked, before it? */
+export function tilladelseIKraft(v: Readonly<Record<string, unknown>>, iDag: string): boolean {
+  const start = typeof v.dato === 'string' && v.dato ? v.dato.slice(0, 10) : null;
+  const slut = tilladelseSlut(v);
+  return start !== null && start <= iDag && (slut === null || slut >= iDag);
 }
 
 /**
@@ -454,8 +461,8 @@ export const FASTMAALESTATION = defineRecordKind({
     if (harX && harY) {
       const x = v.x as number;
       const y = v.y as number;
-      if (x < DANMARK_BOKS.xMin || x > DANMARK_BOKS.xMax || y < DANMARK_BOKS.yMin || y > DANMARK_BOKS.yMax)
-        fejl.push(['x', UDEN_FOR_DANMARK]);
+      // The box here (the form); the server checks the shape of Denmark on save.
+      if (!iDanmarkBoks(x, y)) fejl.push(['x', UDEN_FOR_DANMARK]);
     }
     return fejl;
   },

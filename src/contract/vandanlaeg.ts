@@ -158,6 +158,15 @@ export const VANDANLAEG_BASIS_FELTER: readonly FeltDef[] = [
   { navn: 'journalNr', label: 'Journalnr.', type: { kind: 'tekst', max: 60 } },
   { navn: 'cvrNr', label: 'CVR-nummer', type: { kind: 'tekst', max: 8, format: 'cvr' }, maerker: ['D', 'J'] },
   { navn: 'pNr', label: 'P-nummer', type: { kind: 'tekst', max: 10, format: 'pnr' }, maerker: ['D'] },
+  // The owner, as vandforsyningsloven § 24 d, stk. 1, nr. 4 has the yearly report carry it.
+  { navn: 'ejerNavn', label: 'Ejers navn', type: { kind: 'tekst', max: 200 }, maerker: ['J'] },
+  {
+    navn: 'ejerCvrCprNr',
+    label: 'Ejers CVR- eller CPR-nr.',
+    type: { kind: 'tekst', max: 11, format: 'cvrCpr' },
+    maerker: ['J'],
+  },
+  { navn: 'ejerAdresse', label: 'Ejers adresse', type: { kind: 'tekst', max: 300 }, maerker: ['J'] },
   { navn: 'hjemmeside', label: 'Hjemmeside', type: { kind: 'tekst', max: 300 } },
   { navn: 'udledning', label: 'Udledning', type: { kind: 'jaNej' } },
   { navn: 'indberetning', label: 'Indberettes til Jupiter', type: { kind: 'jaNej' } },
@@ -188,11 +197,17 @@ export const vandanlaegBasisTjek: Tjek = (v) => {
 // ---------------------------------------------------------------- coordinates (EPSG:25832)
 
 /**
- * Denmark in EPSG:25832 (UTM zone 32N, metres), generously around the land area and Bornholm
- * (docs/decisions.md): a coordinate outside is refused.
+ * The box around Denmark's land and territorial waters in EPSG:25832 (UTM zone 32N, metres): the
+ * extent of the shape the server checks against (src/server/geo/danmark.ts, rounded outward). The
+ * form refuses a coordinate outside the box at once (a swapped x and y); the server refuses one
+ * outside the shape (Malmö, Flensburg, Göteborg lie inside the box). docs/decisions.md.
  */
-export const DANMARK_BOKS = { xMin: 440_000, xMax: 900_000, yMin: 6_040_000, yMax: 6_410_000 } as const;
-export const UDEN_FOR_DANMARK = 'Koordinaten ligger uden for Danmark (EPSG:25832)';
+export const DANMARK_BOKS = { xMin: 418_000, xMax: 916_000, yMin: 6_037_000, yMax: 6_425_000 } as const;
+export const UDEN_FOR_DANMARK = 'Koordinaten ligger uden for Danmarks land- og søterritorium (EPSG:25832)';
+
+/** In the box around Denmark (the form's quick check; the server checks the shape). */
+export const iDanmarkBoks = (x: number, y: number): boolean =>
+  x >= DANMARK_BOKS.xMin && x <= DANMARK_BOKS.xMax && y >= DANMARK_BOKS.yMin && y <= DANMARK_BOKS.yMax;
 
 /**
  * Cleans a coordinate typed the Danish way (spec 001 §5): a dot among the first `heltal` characters
@@ -317,6 +332,9 @@ export interface VandanlaegBasis {
   virksomhedstype: number;
   cvrNr: string | null;
   pNr: string | null;
+  ejerNavn: string | null;
+  ejerCvrCprNr: string | null;
+  ejerAdresse: string | null;
 }
 
 export const vandanlaegBasisSchema = z.object({

@@ -25,6 +25,18 @@ function optagendeJupiter(): JupiterRegister & { sendt: JupiterAnlaegData[] } {
   };
 }
 
+/** The plant v has a live abstraction permit in force today (the seed's permits are never revoked). */
+const tilladelseIKraft = sql`EXISTS (SELECT 1 FROM registrering r
+  WHERE r.virksomhed_id = v.id AND r.art = 'VandanlaegTilladelse' AND NOT r.slettet AND r.dato <= current_date
+    AND (r.data->>'slutdato' IS NULL OR (r.data->>'slutdato')::date >= current_date))`;
+
+/** A complete owner (vandforsyningsloven § 24 d), for the plants whose other fields a test is about. */
+const ejer = {
+  ejerNavn: 'Hejlskov Vandværk A.m.b.a.',
+  ejerCvrCprNr: '12345674',
+  ejerAdresse: 'Vandværksvej 1, 7800 Skive',
+};
+
 describe.each(dbTargets())('Jupiter (%s)', (target) => {
   let t: TestApp;
   let jupiter: ReturnType<typeof optagendeJupiter>;
@@ -67,16 +79,20 @@ describe.each(dbTargets())('Jupiter (%s)', (target) => {
           WHERE v.kunde_id = ${skive} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet
             AND (v.basis->>'jupiterIndvindingsformaalId')::int = 1
             AND v.basis->>'jupiterCTRLPROGRAMId' IS NOT NULL
+            AND ${tilladelseIKraft}
             AND EXISTS (SELECT 1 FROM boring b WHERE b.vandanlaeg_id = v.id)
             AND EXISTS (SELECT 1 FROM oppumpet_maengde m WHERE m.vandanlaeg_id = v.id AND m.status = 1)
           ORDER BY v.id LIMIT 2`,
     );
     anlaeg = rows.map((r) => Number(r.id));
     expect(anlaeg.length).toBe(2);
+    // The demo owner of a plant without a CVR number has none (no CPR number is invented): give one.
+    for (const id of anlaeg) await aendreBasis(id, ejer);
     const oevrige = await queryRows<{ id: number }>(
       t.database.db,
-      sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = ${VIRKSOMHEDSTYPE.VANDANLAEG}
-            AND NOT slettet AND id <> ALL(${`{${anlaeg.join(',')}}`}::int[]) ORDER BY id LIMIT 2`,
+      sql`SELECT id FROM virksomhed v WHERE kunde_id = ${skive} AND type = ${VIRKSOMHEDSTYPE.VANDANLAEG}
+            AND NOT slettet AND id <> ALL(${`{${anlaeg.join(',')}}`}::int[]) AND ${tilladelseIKraft}
+          ORDER BY id LIMIT 2`,
     );
     andre = oevrige.map((r) => Number(r.id));
     expect(andre.length).toBe(2);
@@ -144,6 +160,7 @@ describe.each(dbTargets())('Jupiter (%s)', (target) => {
   it('lists missing and invalid J-fields, and refuses to send (400) without calling Jupiter', async () => {
     const id = andre[0]!;
     await aendreBasis(id, {
+      ...ejer,
       jupiterIndvindingsformaalId: 1,
       jupiterVandtypeId: null,
       jupiterCTRLPROGRAMId: null,
@@ -173,7 +190,12 @@ describe.each(dbTargets())('Jupiter (%s)', (target) => {
 
   it('lists a coordinate outside Denmark', async () => {
     const id = andre[1]!;
-    await aendreBasis(id, { jupiterIndvindingsformaalId: 1, jupiterCTRLPROGRAMId: 5 });
+    await aendreBasis(id, {
+      ...ejer,
+      jupiterIndvindingsformaalId: 1,
+      primaerVirksomhedstype: 'V02',
+      jupiterCTRLPROGRAMId: 4,
+    });
     // Longitude and latitude typed where UTM belongs.
     await t.database.db.execute(sql`UPDATE virksomhed SET x = 12.5, y = 55.7 WHERE id = ${id}`);
     const klar = json<JupiterKlar>(await t.kald('GET', `/api/vandanlaeg/${id}/jupiter/klar`, vand));

@@ -519,7 +519,7 @@ describe.each(dbTargets())('water plant records on %s', (target) => {
     });
     expect(json(await sted({ x: 512345 })).errors).toEqual({ y: ['Angiv både x og y, eller ingen af dem'] });
     expect(json(await sted({ x: 100000, y: 6200000 })).errors).toEqual({
-      x: ['Koordinaten ligger uden for Danmark (EPSG:25832)'],
+      x: ['Koordinaten ligger uden for Danmarks land- og søterritorium (EPSG:25832)'],
     });
     const ok = await sted({ x: 512345.6, y: 6234567.8 });
     expect(ok.statusCode, ok.body).toBe(201);

@@ -98,6 +98,32 @@ describe('the Jupiter panel', () => {
     expect(within(panel).getByText('Gem ændringerne, før du indberetter.')).toBeTruthy();
   });
 
+  it("adds the server's findings the form cannot make: a borehole's DGU number, the shape of Denmark", async () => {
+    const boring = {
+      felt: 'boringer',
+      label: 'Boringer (DGU-nr.)',
+      art: 'ugyldig',
+      besked: "Boringen med DGU-nr. '55-1234': DGU-nr. skal skrives som bladnummer, punktum og løbenummer",
+    };
+    const koordinat = {
+      felt: 'koordinat',
+      label: 'Koordinat',
+      art: 'ugyldig',
+      besked: 'Koordinaten ligger uden for Danmarks land- og søterritorium (EPSG:25832).',
+    };
+    stubApi({
+      'GET vandanlaeg/7/jupiter/status': () => INGEN,
+      'GET vandanlaeg/7/jupiter/klar': () => ({ klar: false, mangler: [koordinat, boring] }),
+    });
+    // Malmö: inside the box the form knows, outside the shape the server knows.
+    renderPanel(plant(), true);
+    const panel = screen.getByTestId('jupiter-panel');
+    await within(panel).findByRole('button', { name: /Boringen med DGU-nr\. '55-1234'/ });
+    within(panel).getByRole('button', { name: /Koordinat.*uden for Danmarks land- og søterritorium/ });
+    expect(within(panel).getByText('Ikke Jupiter-klar')).toBeTruthy();
+    expect(within(panel).getByText('2 Jupiter-felter mangler eller er ugyldige.')).toBeTruthy();
+  });
+
   it('sends a ready plant with its version and shows the rejection with its element statuses', async () => {
     let sendt = false;
     const calls = stubApi({

@@ -119,7 +119,9 @@ describe('water plant stamoplysninger', () => {
     await screen.findByLabelText(/^X-koordinat/);
     fireEvent.change(xFelt(), { target: { value: '312.345' } });
     fireEvent.click(screen.getByRole('button', { name: /^Gem/ }));
-    expect(await screen.findByText('Koordinaten ligger uden for Danmark (EPSG:25832)')).toBeTruthy();
+    expect(
+      await screen.findByText('Koordinaten ligger uden for Danmarks land- og søterritorium (EPSG:25832)'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 

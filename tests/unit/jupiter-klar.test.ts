@@ -21,6 +21,9 @@ const klarBasis = {
   jupiterIndvindingsformaalId: 1,
   jupiterCTRLPROGRAMId: 1,
   jupiterKoordinatMetodeId: 2,
+  ejerNavn: 'Testrup Vandværk A.m.b.a.',
+  ejerCvrCprNr: '12345674',
+  ejerAdresse: 'Vandværksvej 1, 7800 Skive',
 };
 const koordinat = { x: 512_345, y: 6_254_321 };
 const felter = (basis: Record<string, unknown>, k: typeof koordinat | null = koordinat) =>
@@ -52,6 +55,9 @@ describe('jupiterKlar (Jupiter-klar)', () => {
       'jupiterVandtypeId',
       'jupiterIndvindingsformaalId',
       'koordinat',
+      'ejerNavn',
+      'ejerCvrCprNr',
+      'ejerAdresse',
     ]);
     expect(r.mangler.every((m) => m.art === 'mangler')).toBe(true);
     expect(r.mangler[0]).toEqual({
@@ -74,8 +80,11 @@ describe('jupiterKlar (Jupiter-klar)', () => {
     ).toEqual([]);
   });
 
-  it('accepts CTRLPROGRAM 1–10 and rejects a code outside', () => {
-    for (let k = 1; k <= 10; k++) expect(felter({ jupiterCTRLPROGRAMId: k })).toEqual([]);
+  it('accepts the CTRLPROGRAM that fits the company type and rejects a code outside 1–10', () => {
+    // An almen vandværk (V01) has programme 1 only; the other codes of the list do not fit it.
+    expect(felter({ jupiterCTRLPROGRAMId: 1 })).toEqual([]);
+    for (let k = 2; k <= 10; k++)
+      expect(felter({ jupiterCTRLPROGRAMId: k })).toEqual(['jupiterCTRLPROGRAMId:ugyldig']);
     for (const k of [0, 11, 2.5, '3'])
       expect(felter({ jupiterCTRLPROGRAMId: k })).toEqual(['jupiterCTRLPROGRAMId:ugyldig']);
     // Also on a plant that does not need one.

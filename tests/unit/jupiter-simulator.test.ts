@@ -16,6 +16,22 @@ const anlaeg = (over: Partial<JupiterAnlaegData> = {}): JupiterAnlaegData => ({
   koordinat: { x: 512_345, y: 6_254_321 },
   startdato: '1950-01-01',
   slutdato: null,
+  ejer: {
+    cvrNr: '12345674',
+    cprNr: null,
+    navn: 'Testrup Vandværk A.m.b.a.',
+    adresse: 'Vandværksvej 1, 7800 Skive',
+  },
+  tilladelser: [
+    {
+      id: 31,
+      titel: 'Indvindingstilladelse',
+      startdato: '2015-01-01',
+      slutdato: '2045-01-01',
+      vandmaengdeM3Aar: 45_000,
+      vandmaengdeM3Time: null,
+    },
+  ],
   boringer: [{ id: 1, dguNr: ' 38.  770', indtag: [{ id: 11, indtagsnr: 1, jupiterId: '9' }] }],
   maengder: [
     {
@@ -49,6 +65,7 @@ describe('the Jupiter simulator', () => {
       fejlTypeTekst: null,
       elementStatusListe: [
         { element: 'Anlæg 123456', felt: null, status: 'OK', besked: null },
+        { element: 'Tilladelse Indvindingstilladelse (2015-01-01)', felt: null, status: 'OK', besked: null },
         { element: 'Boring 38.770', felt: null, status: 'OK', besked: null },
         { element: 'Indtag 38.770-1', felt: null, status: 'OK', besked: null },
         { element: 'Oppumpet mængde 2025-01-01 – 2025-12-31', felt: null, status: 'OK', besked: null },
@@ -88,7 +105,7 @@ describe('the Jupiter simulator', () => {
       element: 'Anlæg 123456',
       felt: 'jupiterCTRLPROGRAMId',
       status: 'Fejl',
-      besked: 'Koden 11 findes ikke i kodelisten for CTRLPROGRAM',
+      besked: 'Kontrolprogram 11 findes ikke: Jupiters kodeliste går fra 1 til 10',
     });
     const linje = anlaeg();
     linje.maengder[0]!.forsyning = [{ jupiterForsyningsartId: 6, maengde: 1 }];

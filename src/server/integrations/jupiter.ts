@@ -1,10 +1,6 @@
-import {
-  type ElementStatus,
-  FORMAAL_DRIKKEVAND,
-  iDanmark,
-  JUPITER_KODER,
-  type JupiterStatus,
-} from '../../contract/jupiter';
+import { type ElementStatus, JUPITER_KODER, type JupiterStatus } from '../../contract/jupiter';
+import { ctrlprogramPasser, DGU_UGYLDIG, dguNrGyldigt, dguNrKort } from '../../contract/jupiter-regler';
+import { iDanmark } from '../geo/danmark';
 
 /**
  * The national borehole and water-supply database (Jupiter, GEUS): a municipality reports a water
@@ -34,9 +30,32 @@ export interface JupiterAnlaegData {
   koordinat: { x: number; y: number } | null;
   startdato: string | null;
   slutdato: string | null;
+  /** The owner (vandforsyningsloven § 24 d, stk. 1, nr. 4): CVR or CPR number, name and address. */
+  ejer: JupiterEjer;
+  /** The abstraction permits in force with their yearly quantity (§ 24 d, stk. 1, nr. 1). */
+  tilladelser: JupiterTilladelse[];
   boringer: JupiterBoring[];
   /** Approved pumped quantities, plant level (indtagId null) and intake level. */
   maengder: JupiterMaengde[];
+}
+
+export interface JupiterEjer {
+  /** 8 digits, or null when the owner has a CPR number. */
+  cvrNr: string | null;
+  /** 10 digits without the dash, or null when the owner has a CVR number. */
+  cprNr: string | null;
+  navn: string | null;
+  adresse: string | null;
+}
+
+export interface JupiterTilladelse {
+  id: number;
+  titel: string;
+  startdato: string;
+  slutdato: string | null;
+  /** The permitted yearly quantity, m³. */
+  vandmaengdeM3Aar: number | null;
+  vandmaengdeM3Time: number | null;
 }
 
 export interface JupiterBoring {
@@ -86,15 +105,13 @@ const RAEKKEFOELGE: Fejltype[] = ['FJERNET_FELT', 'MANGLER', 'KODE', 'KOORDINAT'
 /** The fields Jupiter removed on 1 May 2023. */
 export const FJERNEDE_FELTER = ['VRRPURPOSE', 'CATCHPURPOSE'] as const;
 
-/** A DGU number: atlas sheet, a dot and the serial number (with an optional letter), spaces allowed. */
-const DGU = /^\s*\d{1,3}\s*\.\s*\d{1,5}\s*[A-Za-zÆØÅæøå]?\s*$/;
 const DATO = /^\d{4}-\d{2}-\d{2}$/;
 
 const tom = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const iListe = (liste: readonly (number | string)[], v: unknown) => liste.some((k) => k === v);
 
 /** A DGU number as people write it: ' 38.  770' → '38.770'. */
-const dgu = (nr: string) => nr.replace(/\s+/g, '');
+const dgu = dguNrKort;
 
 /** The elements' names as Jupiter's answer shows them. */
 export const elementNavn = {
@@ -102,6 +119,7 @@ export const elementNavn = {
     `Anlæg ${a.jupiterId ?? a.anlaegsnr ?? '(nyt)'}`,
   boring: (b: Pick<JupiterBoring, 'dguNr'>) => `Boring ${dgu(b.dguNr)}`,
   indtag: (b: Pick<JupiterBoring, 'dguNr'>, indtagsnr: number) => `Indtag ${dgu(b.dguNr)}-${indtagsnr}`,
+  tilladelse: (t: Pick<JupiterTilladelse, 'titel' | 'startdato'>) => `Tilladelse ${t.titel} (${t.startdato})`,
   maengde: (m: Pick<JupiterMaengde, 'startdato' | 'slutdato' | 'indtagId'>, indtag?: string) =>
     `Oppumpet mængde ${m.startdato} – ${m.slutdato}${indtag ? ` (${indtag})` : ''}`,
 };
@@ -110,8 +128,9 @@ export const elementNavn = {
  * The deterministic local Jupiter: checks the report the way Jupiter's web service does and answers
  * per element. It rejects a removed field (VRRPURPOSE, CATCHPURPOSE), a missing required field of
  * the plant (anlægsnavn, virksomhedstype, anlægsart, aktiv status, vandtype, indvindingsformål,
- * coordinate; CTRLPROGRAM for a drinking-water plant), a code outside its code list (of the plant,
- * of a quantity's supply lines), a coordinate outside Denmark, a malformed DGU number, an intake
+ * coordinate; CTRLPROGRAM for a drinking-water plant; the owner and a permit in force, § 24 d), a
+ * CTRLPROGRAM that does not fit the company type, a code outside its code list (of the plant, of a
+ * quantity's supply lines), a coordinate outside Denmark's shape, a malformed DGU number, an intake
  * number below 1 and a quantity period that is negative or ends before it starts. The same report
  * always gets the same answer.
  */
@@ -158,14 +177,27 @@ export function simulerIndberetning(anlaeg: JupiterAnlaegData): JupiterSvar {
     ];
     for (const [felt, label] of paakraevede)
       if (tom(anlaeg[felt])) fejl(anlaegNavn, felt, 'MANGLER', `${label} er obligatorisk`);
-    if (anlaeg.jupiterIndvindingsformaalId === FORMAAL_DRIKKEVAND && tom(anlaeg.jupiterCTRLPROGRAMId))
+    const ctrl = ctrlprogramPasser({
+      virksomhedstype: anlaeg.primaerVirksomhedstype,
+      formaalId: anlaeg.jupiterIndvindingsformaalId,
+      ctrlprogram: anlaeg.jupiterCTRLPROGRAMId,
+    });
+    if (ctrl)
+      fejl(anlaegNavn, 'jupiterCTRLPROGRAMId', ctrl.art === 'mangler' ? 'MANGLER' : 'KODE', ctrl.besked);
+    if (!anlaeg.koordinat) fejl(anlaegNavn, 'koordinat', 'MANGLER', 'Koordinat er obligatorisk');
+    const ejer = anlaeg.ejer;
+    if (tom(ejer.cvrNr) && tom(ejer.cprNr))
+      fejl(anlaegNavn, 'ejerCvrCprNr', 'MANGLER', 'Ejers CVR- eller CPR-nummer er obligatorisk (§ 24 d)');
+    if (tom(ejer.navn)) fejl(anlaegNavn, 'ejerNavn', 'MANGLER', 'Ejers navn er obligatorisk (§ 24 d)');
+    if (tom(ejer.adresse))
+      fejl(anlaegNavn, 'ejerAdresse', 'MANGLER', 'Ejers adresse er obligatorisk (§ 24 d)');
+    if (anlaeg.tilladelser.length === 0)
       fejl(
         anlaegNavn,
-        'jupiterCTRLPROGRAMId',
+        'tilladelser',
         'MANGLER',
-        'CTRLPROGRAM er obligatorisk for et anlæg til drikkevandsforsyning',
+        'Anlægget har ingen gældende indvindingstilladelse med tilladt årlig mængde (§ 24 d)',
       );
-    if (!anlaeg.koordinat) fejl(anlaegNavn, 'koordinat', 'MANGLER', 'Koordinat er obligatorisk');
 
     const koder: [keyof typeof JUPITER_KODER & keyof JupiterAnlaegData, string][] = [
       ['primaerVirksomhedstype', 'virksomhedstype'],
@@ -173,7 +205,6 @@ export function simulerIndberetning(anlaeg: JupiterAnlaegData): JupiterSvar {
       ['jupiterAktivStatusId', 'aktiv status'],
       ['jupiterVandtypeId', 'vandtype'],
       ['jupiterIndvindingsformaalId', 'indvindingsformål'],
-      ['jupiterCTRLPROGRAMId', 'CTRLPROGRAM'],
       ['jupiterKoordinatMetodeId', 'koordinatmetode'],
     ];
     for (const [felt, navn] of koder) {
@@ -198,12 +229,19 @@ export function simulerIndberetning(anlaeg: JupiterAnlaegData): JupiterSvar {
       );
   });
 
+  for (const t of anlaeg.tilladelser) {
+    const navn = elementNavn.tilladelse(t);
+    element(navn, () => {
+      if (t.vandmaengdeM3Aar === null || !Number.isFinite(t.vandmaengdeM3Aar) || t.vandmaengdeM3Aar < 0)
+        fejl(navn, 'vandmaengdeM3Aar', 'DATA', 'Den tilladte årlige vandmængde skal være 0 eller derover');
+    });
+  }
+
   const indtagNavne = new Map<number, string>();
   for (const b of anlaeg.boringer) {
     const boringNavn = elementNavn.boring(b);
     element(boringNavn, () => {
-      if (!DGU.test(b.dguNr))
-        fejl(boringNavn, 'dguNr', 'DATA', `DGU-nummeret '${b.dguNr}' har ikke formen bladnummer.løbenummer`);
+      if (!dguNrGyldigt(b.dguNr)) fejl(boringNavn, 'dguNr', 'DATA', `'${b.dguNr}': ${DGU_UGYLDIG}`);
     });
     for (const i of b.indtag) {
       const navn = elementNavn.indtag(b, i.indtagsnr);

@@ -11,15 +11,23 @@ import {
   jupiterKlar,
 } from '../../contract/jupiter';
 import { VALIDERING_STATUS } from '../../contract/validering';
+import { tilladelseIKraft, VANDANLAEG_TILLADELSE } from '../../contract/vandanlaeg-registreringer';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { boring, bruger, indtag, jupiterIndberetning, oppumpetMaengde, virksomhed } from '../db/schema';
 import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
+import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { addFieldError, badRequest, HttpError, notFound } from '../http/errors';
-import type { JupiterAnlaegData, JupiterMaengde } from '../integrations/jupiter';
+import type {
+  JupiterAnlaegData,
+  JupiterEjer,
+  JupiterMaengde,
+  JupiterTilladelse,
+} from '../integrations/jupiter';
 import { loadVandanlaeg } from './entity-access';
+import { levendeRegistreringer } from './registreringer';
 
 type PlantRow = typeof virksomhed.$inferSelect;
 
@@ -34,16 +42,64 @@ function koordinatAf(row: PlantRow): { x: number; y: number } | null {
   return row.x !== null && row.y !== null ? { x: row.x, y: row.y } : null;
 }
 
-/** What Jupiter-klar reads: the basis with the column-kept fields (navn = anlægsnavn) and the coordinate. */
-export function klarInputAf(row: PlantRow): JupiterKlarInput {
+/** Today (YYYY-MM-DD) by the server's clock, as the permits' status counts it. */
+const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
+
+/** The plant's live permits, each with whether it is in force today (newest first). */
+async function tilladelserAf(db: Db, plantId: number, iDag: string) {
+  return (await levendeRegistreringer(db, plantId, VANDANLAEG_TILLADELSE.art)).map((r) => {
+    const v: Record<string, unknown> = { ...r.data, dato: r.dato };
+    return {
+      id: r.id,
+      titel: r.titel,
+      startdato: r.dato,
+      slutdato: typeof v.slutdato === 'string' && v.slutdato ? v.slutdato.slice(0, 10) : null,
+      iKraft: tilladelseIKraft(v, iDag),
+      vandmaengdeM3Aar: tal(v.vandmaengdeM3Aar),
+      vandmaengdeM3Time: tal(v.vandmaengdeM3Time),
+    };
+  });
+}
+
+/**
+ * What Jupiter-klar reads: the basis with the column-kept fields (navn = anlægsnavn), the
+ * coordinate, every borehole's DGU number and the live permits with whether each is in force today.
+ */
+export async function klarInputAf(db: Db, row: PlantRow, iDag: string): Promise<JupiterKlarInput> {
+  const boringer = await db
+    .select({ dguNr: boring.dguNr })
+    .from(boring)
+    .where(eq(boring.vandanlaegId, row.id))
+    .orderBy(asc(boring.id));
   return {
     basis: { ...row.basis, anlaegsnavn: row.navn, jupiterId: row.jupiterId, anlaegsnr: row.anlaegsnr },
     koordinat: koordinatAf(row),
+    boringer,
+    tilladelser: await tilladelserAf(db, row.id, iDag),
   };
 }
 
-/** The report: the plant's J-marked fields, its boreholes and intakes, and its approved quantities. */
-async function byggeIndberetning(db: Db, row: PlantRow): Promise<JupiterAnlaegData> {
+/** Jupiter-klar of a loaded plant on the server: Denmark's shape, the boreholes and the permits. */
+export async function jupiterKlarAf(db: Db, row: PlantRow, iDag: string) {
+  return jupiterKlar(await klarInputAf(db, row, iDag), iDanmark);
+}
+
+/** The owner as the report carries it: the CVR or CPR number (digits only) by its length. */
+function ejerAf(b: Record<string, unknown>): JupiterEjer {
+  const nr = tekst(b.ejerCvrCprNr)?.replace(/[\s-]/g, '') ?? null;
+  return {
+    cvrNr: nr?.length === 8 ? nr : null,
+    cprNr: nr?.length === 10 ? nr : null,
+    navn: tekst(b.ejerNavn),
+    adresse: tekst(b.ejerAdresse),
+  };
+}
+
+/**
+ * The report: the plant's J-marked fields, its owner and its permits in force (vandforsyningsloven
+ * § 24 d), its boreholes and intakes, and its approved quantities.
+ */
+async function byggeIndberetning(db: Db, row: PlantRow, iDag: string): Promise<JupiterAnlaegData> {
   const b = row.basis;
   const boringer = await db
     .select({ id: boring.id, dguNr: boring.dguNr })
@@ -100,6 +156,19 @@ async function byggeIndberetning(db: Db, row: PlantRow): Promise<JupiterAnlaegDa
     koordinat: koordinatAf(row),
     startdato: tekst(b.startdato),
     slutdato: tekst(b.slutdato),
+    ejer: ejerAf(b),
+    tilladelser: (await tilladelserAf(db, row.id, iDag))
+      .filter((t) => t.iKraft && t.startdato !== null)
+      .map(
+        (t): JupiterTilladelse => ({
+          id: t.id,
+          titel: t.titel,
+          startdato: t.startdato!,
+          slutdato: t.slutdato,
+          vandmaengdeM3Aar: t.vandmaengdeM3Aar,
+          vandmaengdeM3Time: t.vandmaengdeM3Time,
+        }),
+      ),
     boringer: boringer.map((x) => ({
       id: x.id,
       dguNr: x.dguNr,
@@ -164,7 +233,7 @@ async function hentIndberetninger(db: Db | Tx, vandanlaegId: number, kundeId: nu
  */
 export async function jupiterRoutes(app: FastifyInstance, { db, integrations, clock }: Deps): Promise<void> {
   serve(app, hentJupiterKlar, async (request) =>
-    jupiterKlar(klarInputAf(await loadVandanlaeg(db, request.user, request.params.id, 'read'))),
+    jupiterKlarAf(db, await loadVandanlaeg(db, request.user, request.params.id, 'read'), iDagAf(clock)),
   );
 
   serve(app, hentJupiterStatus, async (request) => {
@@ -192,14 +261,15 @@ export async function indberetVandanlaeg(
   row: PlantRow,
   log: FastifyBaseLogger,
 ) {
-  const klar = jupiterKlar(klarInputAf(row));
+  const iDag = iDagAf(clock);
+  const klar = await jupiterKlarAf(db, row, iDag);
   if (!klar.klar) {
     const errors: Record<string, string[]> = {};
     for (const m of klar.mangler) addFieldError(errors, m.felt, m.besked);
     throw badRequest(errors, 'Vandanlægget er ikke klar til Jupiter');
   }
 
-  const data = await byggeIndberetning(db, row);
+  const data = await byggeIndberetning(db, row, iDag);
   let svar: Awaited<ReturnType<typeof integrations.jupiter.indberet>>;
   try {
     svar = await integrations.jupiter.indberet(data);

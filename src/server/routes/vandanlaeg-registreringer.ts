@@ -2,17 +2,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatIsoDato, formatTal } from '../../contract/format';
 import type { AnyRecordKind } from '../../contract/record-kind';
+import { UDEN_FOR_DANMARK } from '../../contract/vandanlaeg';
 import {
   DIADEM_ANLAEGSPAABUD_DISPENSATION,
   DIADEM_BORINGSPAABUD_DISPENSATION,
   DIADEM_STOF_LISTE,
   DISPENSATION_PAABUD,
+  FASTMAALESTATION,
   hentAnlaegspaabudDispensationer,
   hentBoringspaabudDispensationer,
   hentBoringstilladelser,
   hentDiademStoffer,
   hentTilladelseForPeriode,
   perioderOverlapper,
+  tilladelseIKraft,
   tilladelseSlut,
   tilladelseStatus,
   VANDANLAEG_ARTER,
@@ -24,6 +27,7 @@ import { boring, registrering, virksomhed } from '../db/schema';
 import { naesteVersion } from '../db/version';
 import { skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
+import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { loadVandanlaeg } from './entity-access';
@@ -97,10 +101,7 @@ async function tjekEnGaeldendeTilladelse(
 async function synkroniserBasis(tx: Db, user: SessionUser, plantId: number, iDag: string) {
   const iKraft = (await levendeRegistreringer(tx, plantId, TILLADELSE))
     .map((r) => ({ r, v: felterAf(r) }))
-    .filter(({ r, v }) => {
-      const slut = tilladelseSlut(v);
-      return r.dato !== null && r.dato <= iDag && (slut === null || slut >= iDag);
-    })
+    .filter(({ v }) => tilladelseIKraft(v, iDag))
     .sort((a, b) => (b.r.dato ?? '').localeCompare(a.r.dato ?? ''))[0];
   const maengde = iKraft && typeof iKraft.v.vandmaengdeM3Aar === 'number' ? iKraft.v.vandmaengdeM3Aar : null;
   const udloeb = iKraft ? tilladelseSlut(iKraft.v) : null;
@@ -164,6 +165,13 @@ function hooks(clock?: () => Date): RecordHooks {
       tjekPaabud(tx, kind, ejer.id, input),
   });
   return {
+    // A fixed sampling site's coordinate lies in Denmark's land or territorial waters (the shape).
+    [FASTMAALESTATION.art]: {
+      tjek: async ({ input }): Promise<Record<string, string[]>> =>
+        typeof input.x === 'number' && typeof input.y === 'number' && !iDanmark(input.x, input.y)
+          ? { x: [UDEN_FOR_DANMARK] }
+          : {},
+    },
     [TILLADELSE]: {
       tjek: ({ tx, ejer, id, input }) => tjekEnGaeldendeTilladelse(tx, ejer.id, id, input, iDagAf(clock)),
       efter: ({ tx, user, ejer }) => synkroniserBasis(tx, user, ejer.id, iDagAf(clock)),

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { feltNormaliser } from '../../contract/felter';
 import { formatTal } from '../../contract/format';
+import { ctrlprogramPasser } from '../../contract/jupiter-regler';
 import type { KolonneFilter, Side } from '../../contract/liste';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import {
@@ -9,6 +10,7 @@ import {
   hentVandanlaeg,
   hentVandanlaegListe,
   soegVandanlaegDawa,
+  UDEN_FOR_DANMARK,
   VANDANLAEG_BASIS_FELTER,
   VANDANLAEG_KONFLIKT,
   type Vandanlaeg,
@@ -25,6 +27,7 @@ import { MULIGE_VIRKSOMHEDSTYPER } from '../db/seed/lookups';
 import { danskOrden } from '../db/sortering';
 import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
+import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { loadVandanlaeg, requireActiveKunde } from './entity-access';
@@ -428,6 +431,19 @@ export async function vandanlaegRoutes(app: FastifyInstance, { db, integrations 
         if (typeof fejl === 'string') errors.overanlaegVirksomhedId = [fejl];
         else overNavn = fejl.navn;
       }
+      // A CTRLPROGRAM that does not fit the company type (a missing one is Jupiter-klar's to report).
+      const ctrl = nye.jupiterCTRLPROGRAMId;
+      const ctrlAendret = ctrl !== gamle.jupiterCTRLPROGRAMId || vtype !== gamle.primaerVirksomhedstype;
+      if (ctrlAendret && ctrl !== null && !errors.jupiterCTRLPROGRAMId) {
+        const fejl = ctrlprogramPasser({ virksomhedstype: vtype, formaalId: formaal, ctrlprogram: ctrl });
+        if (fejl?.art === 'ugyldig') errors.jupiterCTRLPROGRAMId = [fejl.besked];
+      }
+
+      // A changed coordinate must lie in Denmark's land or territorial waters (the shape, not the
+      // form's box); an unchanged one does not block other changes (Jupiter-klar reports it).
+      const k = body.koordinat;
+      if (k && (k.x !== row.x || k.y !== row.y) && !iDanmark(k.x, k.y))
+        errors['koordinat.x'] = [UDEN_FOR_DANMARK];
       if (Object.keys(errors).length > 0) throw badRequest(errors);
 
       const aendringer = await beskrivAendringer(opslag, felter, gamle, nye);

@@ -25,6 +25,7 @@ import { useTile, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
 import { logbogKey, type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
 import JupiterPanel from './JupiterPanel';
+import { jupiterKeys } from './jupiter-api';
 import { BasisFelt, DawaAdresseFelt, type DawaValg } from './StamoplysningerFelt';
 import { PlantKontaktpersoner } from './StamoplysningerKontakter';
 
@@ -80,6 +81,7 @@ const SEKTIONER: { titel: string; felter: string[] }[] = [
       'jupiterBemaerkning',
     ],
   },
+  { titel: 'Ejer (vandforsyningsloven § 24 d)', felter: ['ejerNavn', 'ejerCvrCprNr', 'ejerAdresse'] },
   { titel: 'Tilladelse', felter: ['vandmaengdeM3Aar', 'udloebsdatoPaaGaeldendeTilladelse'] },
   { titel: 'Sagsbehandling', felter: ['sagsbehandlerListe', 'bemaerkning'] },
 ];
@@ -119,6 +121,7 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
       client.setQueryData(vandanlaegKeys.plant(plant.id), saved);
       void client.invalidateQueries({ queryKey: vandanlaegKeys.liste });
       void client.invalidateQueries({ queryKey: logbogKey(plant.id) });
+      void client.invalidateQueries({ queryKey: jupiterKeys.klar(plant.id) });
       // Plants that were or became under-plants show the change on their own tiles.
       void client.invalidateQueries({
         predicate: (q) =>

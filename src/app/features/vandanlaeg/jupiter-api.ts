@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
+  hentJupiterKlar,
   hentJupiterStatus,
   type IndberetSvar,
   indberetTilJupiter,
@@ -16,6 +17,7 @@ import type { TileCommand } from '../../workspace/tile-api';
 /** Query keys of Jupiter: below the plant's, so a change of the plant refreshes them too. */
 export const jupiterKeys = {
   status: (id: number) => ['vandanlaeg', id, 'jupiter', 'status'] as const,
+  klar: (id: number) => ['vandanlaeg', id, 'jupiter', 'klar'] as const,
 };
 
 /** The latest report and the history (GET vandanlaeg/{id}/jupiter/status). */
@@ -38,12 +40,47 @@ export function klarInput(
   };
 }
 
-/** Jupiter-klar of a plant, computed here with the server's own function (src/contract/jupiter.ts). */
+/** What only the server checks: the boreholes' DGU numbers and the permit in force (the form has neither). */
+const KUN_SERVEREN: ReadonlySet<string> = new Set(['boringer', 'tilladelser']);
+
+/**
+ * The form's Jupiter-klar with what only the server's check of the saved plant can find: the
+ * boreholes and the permits, and a coordinate outside Denmark's shape (the form knows only the box)
+ * while the form still holds the saved coordinate.
+ */
+export function fletKlar(
+  lokal: JupiterKlar,
+  server: JupiterKlar | undefined,
+  gemtKoordinat: boolean,
+): JupiterKlar {
+  if (!server) return lokal;
+  const lokalKoordinat = lokal.mangler.some((m) => m.felt === 'koordinat');
+  const ekstra = server.mangler.filter(
+    (m) => KUN_SERVEREN.has(m.felt) || (m.felt === 'koordinat' && gemtKoordinat && !lokalKoordinat),
+  );
+  const mangler = [...lokal.mangler, ...ekstra];
+  return { klar: mangler.length === 0, mangler };
+}
+
+/**
+ * Jupiter-klar of a plant: computed here with the server's own function (src/contract/jupiter.ts)
+ * as the form is typed, merged with the server's answer for the saved plant (fletKlar).
+ */
 export function useJupiterKlar(
-  plant: Pick<Vandanlaeg, 'basis' | 'koordinat'>,
+  plant: Pick<Vandanlaeg, 'id' | 'basis' | 'koordinat'>,
   kladde?: JupiterKlarInput,
 ): JupiterKlar {
-  return useMemo(() => jupiterKlar(klarInput(plant, kladde)), [plant, kladde]);
+  const server = useQuery({
+    queryKey: jupiterKeys.klar(plant.id),
+    queryFn: ({ signal }) => http.call(hentJupiterKlar, { params: { id: plant.id }, signal, silent: true }),
+  });
+  return useMemo(() => {
+    const input = klarInput(plant, kladde);
+    const gemt =
+      (input.koordinat?.x ?? null) === (plant.koordinat?.x ?? null) &&
+      (input.koordinat?.y ?? null) === (plant.koordinat?.y ?? null);
+    return fletKlar(jupiterKlar(input), server.data, gemt);
+  }, [plant, kladde, server.data]);
 }
 
 /** Why 'Indberet til Jupiter' cannot run now, or null when it can. */

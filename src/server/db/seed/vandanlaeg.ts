@@ -649,13 +649,27 @@ function lavVandanlaeg(
     ? addDays(REFERENCE_DATE, -prng.int(10, 400))
     : `${prng.int(2027, 2055)}-${String(prng.int(1, 12)).padStart(2, '0')}-01`;
   const medCvr = art === 'almen' ? prng.chance(0.85) : prng.chance(0.4);
+  // The same draws in the same order as before (the rest of the seeded data stays the same).
+  const cvrNr = medCvr ? ctx.cvr.next(prng) : null;
+  const pNr = medCvr && prng.chance(0.6) ? ctx.pnr.next(prng) : null;
+  // The owner (vandforsyningsloven § 24 d): a waterworks owns itself, or the municipal water company
+  // owns it; a private plant is owned by its 'Ejer' contact. The owner's CVR number is the plant's;
+  // an owner without one has no CPR number in the demo (none is invented), so the plant is not
+  // Jupiter-klar until the case worker fills it in.
+  const forsyningFoer = `${kunde.kommune.forsyning} – `;
+  const ejerNavn =
+    art !== 'almen'
+      ? (kontakter[0] ?? navn)
+      : navn.startsWith(forsyningFoer)
+        ? kunde.kommune.forsyning
+        : navn;
   ctx.writer.push(virksomhed, {
     id,
     kundeId: kunde.id,
     type: VIRKSOMHEDSTYPE.VANDANLAEG,
     navn,
-    cvrNr: medCvr ? ctx.cvr.next(prng) : null,
-    pNr: medCvr && prng.chance(0.6) ? ctx.pnr.next(prng) : null,
+    cvrNr,
+    pNr,
     jupiterId,
     anlaegsnr,
     ...adresseKolonner(adr),
@@ -696,6 +710,9 @@ function lavVandanlaeg(
       jupiterIndberetningStatus: null,
       indberetning: true,
       slettet: false,
+      ejerNavn,
+      ejerCvrCprNr: cvrNr,
+      ejerAdresse: adr.adresse,
     },
     opdateret: timestamp(addDays(REFERENCE_DATE, -prng.int(1, 700)), prng.int(7, 16), prng.int(0, 59)),
   });
