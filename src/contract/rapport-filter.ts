@@ -26,6 +26,8 @@ export interface RapportFilterDef {
   noegler?: readonly FilterNoegle[];
   /** The values a 'valg' property accepts (compared case-insensitively, answered as written here). */
   valg?: readonly string[];
+  /** A 'tal' property held as a whole number (a year, a month, an id): values must be whole and fit int4. */
+  heltal?: boolean;
 }
 
 /** A report's filterable properties, by lower-case name. */
@@ -81,6 +83,23 @@ function talFraFilter(tekst: string): number | null {
   if (!TAL.test(tekst)) return null;
   const n = Number(tekst.replace(',', '.'));
   return Number.isFinite(n) ? n : null;
+}
+
+/** The range of a whole-number property (PostgreSQL's integer). */
+export const HELTAL_MIN = -2_147_483_648;
+export const HELTAL_MAX = 2_147_483_647;
+/** The largest magnitude of a decimal filter value (beyond it a number has no exact decimal form). */
+export const TAL_MAKS = 1e15;
+
+/** Why a number cannot be a value of the property, or null. */
+function talFejl(n: number, def: RapportFilterDef): string | null {
+  if (def.heltal) {
+    if (!Number.isInteger(n)) return `${def.label}: skal være et helt tal`;
+    if (n < HELTAL_MIN || n > HELTAL_MAX)
+      return `${def.label}: skal ligge mellem ${HELTAL_MIN} og ${HELTAL_MAX}`;
+    return null;
+  }
+  return Math.abs(n) > TAL_MAKS ? `${def.label}: tallet er for stort` : null;
 }
 
 const talTilFilter = (n: number): string => String(n).replace('.', ',');
@@ -171,6 +190,8 @@ function parseEt(del: string, defs: RapportFilterDefs): RapportFilter | string {
     const fra = a === '' ? null : talFraFilter(a);
     const til = b === '' ? null : talFraFilter(b);
     if ((a !== '' && fra === null) || (b !== '' && til === null)) return `${def.label}: skal være tal`;
+    const udenfor = [fra, til].map((n) => (n === null ? null : talFejl(n, def))).find((f) => f !== null);
+    if (udenfor) return udenfor;
     if (fra !== null && til !== null && fra > til) return `${def.label}: starten ligger efter slutningen`;
     return { property, noegle: 'between', type: 'tal', fra, til };
   }
@@ -185,6 +206,8 @@ function parseEt(del: string, defs: RapportFilterDefs): RapportFilter | string {
     case 'tal': {
       const tal = vaerdier.map(talFraFilter);
       if (tal.some((t) => t === null)) return `${def.label}: skal være tal`;
+      const udenfor = (tal as number[]).map((n) => talFejl(n, def)).find((f) => f !== null);
+      if (udenfor) return udenfor;
       return { property, noegle: 'equals', type: 'tal', vaerdier: tal as number[] };
     }
     case 'bool': {

@@ -116,6 +116,8 @@ export function rapportFilterDefs(
     defs[k.navn.toLowerCase()] = {
       type: k.type,
       label: k.label,
+      // A number read as a code (year, month, id) is a whole number in its column.
+      ...(k.type === 'tal' && k.nummer ? { heltal: true } : {}),
       ...opslag,
       ...(k.filter === true ? {} : k.filter),
     };

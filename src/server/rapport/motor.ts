@@ -110,9 +110,11 @@ function filterSql(f: RapportFilter, udtryk: SQL): SQL {
       return sql`(${udtryk})::text ilike ${containsPattern(f.vaerdi)}`;
     case 'equals':
       if (f.type === 'bool') return sql`coalesce(${udtryk}, false) = ${f.vaerdi}`;
+      // Compared as numeric: a decimal value against an integer column matches nothing instead of
+      // failing the statement (whole-number properties are checked whole and in range when parsed).
       if (f.type === 'tal')
-        return sql`(${udtryk}) in (${sql.join(
-          f.vaerdier.map((v) => sql`${v}`),
+        return sql`(${udtryk})::numeric in (${sql.join(
+          f.vaerdier.map((v) => sql`${String(v)}::numeric`),
           sql`, `,
         )})`;
       return sql`lower((${udtryk})::text) in (${sql.join(
@@ -121,9 +123,10 @@ function filterSql(f: RapportFilter, udtryk: SQL): SQL {
       )})`;
     case 'between': {
       const dele: SQL[] = [];
-      const cast = f.type === 'dato' ? sql`::date` : sql``;
-      if (f.fra !== null) dele.push(sql`(${udtryk}) >= ${f.fra}${cast}`);
-      if (f.til !== null) dele.push(sql`(${udtryk}) <= ${f.til}${cast}`);
+      const cast = f.type === 'dato' ? sql`::date` : sql`::numeric`;
+      const venstre = f.type === 'dato' ? sql`(${udtryk})` : sql`(${udtryk})::numeric`;
+      if (f.fra !== null) dele.push(sql`${venstre} >= ${String(f.fra)}${cast}`);
+      if (f.til !== null) dele.push(sql`${venstre} <= ${String(f.til)}${cast}`);
       return sql.join(dele, sql` and `);
     }
   }
