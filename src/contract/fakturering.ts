@@ -333,6 +333,8 @@ export const danForslagSvarSchema = z.object({
   /** Draft proposals replaced by this run (approved ones are never touched). */
   erstattede: z.number(),
   totalOere: z.number(),
+  /** Records left out of the run because their stored amount cannot be billed, each named. */
+  udeladte: z.array(z.object({ registreringId: z.number(), tekst: z.string() })),
 });
 export type DanForslagSvar = z.infer<typeof danForslagSvarSchema>;
 

@@ -1045,7 +1045,7 @@ export const fakturaLinje = pgTable(
     tekst: text('tekst').notNull(),
     kategori: text('kategori'),
     timerHalve: integer('timer_halve'),
-    satsOere: integer('sats_oere').notNull(),
+    satsOere: bigint('sats_oere', { mode: 'number' }).notNull(),
     /** The share of the line's kind: 5779 of an outside service, 0 of unjustified complaint work. */
     andelBp: integer('andel_bp').notNull(),
     /** The livestock approval's share on top (8000), on a farm's approval work; else null. */

@@ -75,6 +75,9 @@ function kategorierSql(): SQL {
  * touched. Each record is charged at the rates of the calendar year it was done in; a year with
  * records to bill and no rates answers 400 naming the year (`ingenTimetakst`).
  */
+/** A stored amount in øre the run can bill: a whole number of at most 15 digits. */
+const HELT_OERE = '^-?[0-9]{1,15}$';
+
 export async function danForslagForKunde(db: Db, user: SessionUser, aar: number): Promise<DanForslagSvar> {
   const kundeId = user.kundeId;
   const { fra, til } = afregningsperiode(aar);
@@ -182,7 +185,7 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
         from tim
         union all
         select b.virksomhed_id, 'fast', b.id, b.dato, b.titel, b.kategori, null::int,
-               round(b.beloeb * 100)::int, b.andel, b.husdyr,
+               round(b.beloeb * 100)::bigint, b.andel, b.husdyr,
                ${delOgRundSql(sql`round(b.beloeb * 100) * b.andel * coalesce(b.husdyr, 10000)`, 100_000_000)},
                'Fast gebyr ' || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)} || ' kr.'
                  || ${andelTekstSql(sql`b.andel`, sql`b.husdyr`)}
@@ -190,7 +193,7 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
         where b.gebyrtype = 'Fast gebyr'
         union all
         select b.virksomhed_id, 'fremmed', b.id, b.dato, b.titel, b.kategori, null::int,
-               round(b.beloeb * 100)::int, b.andel, b.husdyr,
+               round(b.beloeb * 100)::bigint, b.andel, b.husdyr,
                ${delOgRundSql(sql`round(b.beloeb * 100) * b.andel * coalesce(b.husdyr, 10000)`, 100_000_000)},
                'Fremmed ydelse ' || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)} || ' kr. ekskl. moms'
                  || ${andelTekstSql(sql`b.andel`, sql`b.husdyr`)}
@@ -198,14 +201,14 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
         where b.gebyrtype = 'Fremmed tjenesteydelse'
         union all
         select r.virksomhed_id, 'sat', r.id, r.dato, r.titel, gt.navn, null::int,
-               (r.data->>'beloebOere')::int, 10000, null::int, (r.data->>'beloebOere')::bigint,
+               (r.data->>'beloebOere')::bigint, 10000, null::int, (r.data->>'beloebOere')::bigint,
                'SAT-gebyr ' || ${kronerSql(sql`(r.data->>'beloebOere')::bigint`)} || ' kr.'
         from registrering r
         join virksomhed v on v.id = r.virksomhed_id
         left join sat_gebyr_type gt on gt.id = (r.data->>'gebyrtypeId')::int and gt.kunde_id = ${kundeId}
         where ${kandidat('satgebyr')}
           and v.kunde_id = ${kundeId} and not v.slettet and v.type in (${typer})
-          and jsonb_typeof(r.data->'beloebOere') = 'number'
+          and jsonb_typeof(r.data->'beloebOere') = 'number' and (r.data->>'beloebOere') ~ ${HELT_OERE}
       ),
       fak as (
         insert into faktura (kunde_id, virksomhed_id, aar, art, status, total_oere, timer_halve, antal_linjer)
@@ -225,8 +228,21 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
       select (select count(*) from fak) as forslag, (select count(*) from ind) as linjer,
              (select coalesce(sum(total_oere), 0) from fak) as total`,
     );
+    // A SAT fee whose stored amount is no whole number of øre (written around the API) is left out
+    // and named, so one broken record never stops the year's run.
+    const udeladte = await raekker<{ id: number; titel: string; navn: string }>(
+      tx,
+      sql`select r.id, r.titel, v.navn from registrering r join virksomhed v on v.id = r.virksomhed_id
+          where ${kandidat('satgebyr')} and v.kunde_id = ${kundeId} and not v.slettet
+            and jsonb_typeof(r.data->'beloebOere') = 'number' and not ((r.data->>'beloebOere') ~ ${HELT_OERE})
+          order by r.id`,
+    );
     return {
       aar,
+      udeladte: udeladte.map((u) => ({
+        registreringId: Number(u.id),
+        tekst: `SAT-gebyr '${u.titel}' (${u.navn}): beløbet er ikke et helt antal øre og er ikke faktureret`,
+      })),
       antalForslag: Number(res?.forslag ?? 0),
       antalLinjer: Number(res?.linjer ?? 0),
       erstattede: Number(slettet?.n ?? 0),

@@ -275,6 +275,13 @@ function Forslag({ tileId }: { tileId: string }) {
           {svar.erstattede > 0 && ` (${formatTal(svar.erstattede)} tidligere forslag erstattet)`}.
         </p>
       )}
+      {svar && svar.aar === aar && svar.udeladte.length > 0 && (
+        <ul className="form-alert" role="alert" aria-label="Ikke faktureret">
+          {svar.udeladte.map((u) => (
+            <li key={u.registreringId}>{u.tekst}</li>
+          ))}
+        </ul>
+      )}
       {konflikt && (
         <p className="form-alert" role="alert">
           {konflikt}
