@@ -63,6 +63,26 @@ export const datoSchema = (formatFejl = 'Skal være en dato (ÅÅÅÅ-MM-DD)') =
     .refine(erKalenderdato, { error: formatFejl, abort: true })
     .refine(erDatoIInterval, DATO_INTERVAL_FEJL);
 
+const TIDSPUNKT =
+  /^(\d{4}-\d{2}-\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
+
+/** True for a date (YYYY-MM-DD) or date-time (ISO 8601, minutes at least) on a real calendar day. */
+export const erTidspunkt = (s: string): boolean => {
+  const m = TIDSPUNKT.exec(s);
+  return m !== null && erKalenderdato(m[1]!);
+};
+
+/**
+ * A point in time as ISO text, parsed strictly: a real calendar day (2026-02-30 is refused, not moved to
+ * 2 March), a time of day within its ranges, and the years of datoSchema (0001-01-01 is refused, not
+ * read as 2001).
+ */
+export const tidspunktSchema = (formatFejl: string) =>
+  z
+    .string({ error: formatFejl })
+    .refine(erTidspunkt, { error: formatFejl, abort: true })
+    .refine(erDatoIInterval, DATO_INTERVAL_FEJL);
+
 export const idParamsSchema = z.object({ id: idSchema });
 export const kundeIdParamsSchema = z.object({ kundeId: idSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, idSchema, kundeIdParamsSchema } from './common';
+import { idParamsSchema, idSchema, kundeIdParamsSchema, rowVersionSchema } from './common';
 import { endpoint } from './endpoint';
 
 /**
@@ -93,7 +93,7 @@ export type DokumentSkabelon = z.infer<typeof dokumentSkabelonSchema>;
 export const retSkabelonSchema = z.object({
   navn: z.string().trim().min(1, 'Navn skal udfyldes').max(200),
   aktiv: z.boolean(),
-  version: z.number().int(),
+  version: rowVersionSchema('Version skal sendes med'),
 });
 
 /** GET TilsynRapport/hentbookmarks?dokumentType: the names letters can fill. */
@@ -254,7 +254,7 @@ export const gemTilsynKontrolpunkter = endpoint({
           kontrolpunktId: idSchema,
           resultat: kontrolpunktResultatSchema.nullable(),
           bemaerkning: z.string().max(4000).nullable(),
-          version: z.number().int().nullable(),
+          version: rowVersionSchema('Version skal sendes med').nullable(),
         }),
       )
       .max(500),

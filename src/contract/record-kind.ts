@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, rowVersionQuerySchema } from './common';
+import { INT4_MAX, idParamsSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { type FeltDef, inputSchema, outputShape, type Tjek, versionSchema } from './felter';
 
@@ -79,7 +79,13 @@ export const SAT_EJER: RecordOwner = {
 };
 
 /** The owner's id in the body of a create on 'art' paths. */
-export const ejerIdBodySchema = z.object({ virksomhedId: z.number().int().positive() });
+export const ejerIdBodySchema = z.object({
+  virksomhedId: z
+    .number()
+    .int('Skal være et helt tal')
+    .positive('Skal være et positivt tal')
+    .max(INT4_MAX, 'Tallet er for stort'),
+});
 
 /** The fields most record kinds share: a required title, the case worker, a long remark. */
 export const titelFelt = (label = 'Titel', max = 200): FeltDef => ({

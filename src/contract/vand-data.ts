@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { datoSchema, idParamsSchema, idSchema, rowVersionQuerySchema, rowVersionSchema } from './common';
+import {
+  datoSchema,
+  idParamsSchema,
+  idSchema,
+  rowVersionQuerySchema,
+  rowVersionSchema,
+  tidspunktSchema,
+} from './common';
 import { endpoint } from './endpoint';
 import { DGU_UGYLDIG, dguNrGyldigt } from './jupiter-regler';
 import { pejlingPostSchema, vandproevePostSchema } from './validering';
@@ -365,7 +372,8 @@ const maengdeFelter = {
   vandvaerketsEgetForbrug: valgfri(ikkeNegativ('Vandværkets eget forbrug')),
   vandvaerketsEgetForbrugBemaerkning: tekst(2000),
   filterskylning: valgfri(ikkeNegativ('Filterskylning')),
-  jupiterIndvindingsmetodeId: valgfri(idSchema),
+  // Stored as smallint (a Jupiter code): beyond it is a Danish 400, never a database error.
+  jupiterIndvindingsmetodeId: valgfri(idSchema.max(32_767, { error: 'Ukendt indvindingsmetode' })),
   kontrolleret: valgfri(z.boolean()),
   kontrolleretTekst: tekst(2000),
   /** The meter was replaced in the period: a start reading below the previous end is accepted. */
@@ -574,11 +582,9 @@ export const indtagMaengdeEndpoints = {
 const pejlingFelter = {
   indtagId: idSchema,
   /** ISO date or date-time; a date alone is read as 13:00 (spec 001 §9). */
-  pejletidspunkt: z
-    .string({ error: 'Pejletidspunkt skal udfyldes' })
-    .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), {
-      error: 'Pejletidspunkt skal være en dato',
-    }),
+  pejletidspunkt: tidspunktSchema(
+    'Pejletidspunkt skal være en dato eller et tidspunkt (ÅÅÅÅ-MM-DD eller ÅÅÅÅ-MM-DDTTT:MM)',
+  ),
   vandstandUnderTerraen: tal('Vandstand under terræn'),
   grundvandskote: valgfri(tal('Grundvandskote')),
   situation: valgfri(

@@ -443,6 +443,45 @@ describe.each(dbTargets())('bad input on %s', (target) => {
     });
   });
 
+  describe('numbers beyond their columns (issue 31)', () => {
+    it('an owner id above int4 on a water plant record kind: 400 on virksomhedId', async () => {
+      const r = await send({
+        method: 'POST',
+        url: '/api/VandanlaegTilsyn',
+        token: vand,
+        payload: { virksomhedId: 2_147_483_648, titel: 'x', dato: '2026-01-01' },
+      });
+      er400(r, 'virksomhedId');
+    });
+    it('a version above int4 on a template rename and a control-point save: 400 on the version', async () => {
+      const skab = await send({
+        method: 'PUT',
+        url: '/api/dokumentskabelon/1',
+        token: admin,
+        payload: { navn: 'x', aktiv: true, version: 2_147_483_648 },
+      });
+      er400(skab, 'version');
+      const kp = await send({
+        method: 'PUT',
+        url: '/api/kontrolpunkt/tilsyn/1',
+        token: admin,
+        payload: {
+          punkter: [{ kontrolpunktId: 1, resultat: null, bemaerkning: null, version: 2_147_483_648 }],
+        },
+      });
+      er400(kp, 'punkter.0.version');
+    });
+    it('an extraction method beyond smallint on a pumped-quantity period: 400', async () => {
+      const r = await send({
+        method: 'POST',
+        url: '/api/OppumpedeVandmaengder',
+        token: vand,
+        payload: { jupiterIndvindingsmetodeId: 32_768 },
+      });
+      er400(r, 'jupiterIndvindingsmetodeId');
+    });
+  });
+
   describe('HEAD on the event stream', () => {
     it('answers at once with the stream headers and holds no subscription', async () => {
       const r = await send({

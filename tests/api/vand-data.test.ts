@@ -477,6 +477,24 @@ describe.each(dbTargets())('water data API on %s', (target) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(json(bad).errors).sort()).toEqual(['pejletidspunkt', 'situation']);
+    // Times are parsed strictly (issue 31): no day moved to the next month, no year read as 2001, the
+    // years 1755–9999 hold for times too; a well-formed time is taken.
+    for (const tid of [
+      '2026-02-30',
+      '2026-02-30T10:00',
+      '0001-01-01',
+      '0000-01-01T10:00:00Z',
+      '2026-05-04T24:00',
+      '10000-01-01',
+    ]) {
+      const r = await t.kald('POST', '/api/Pejling', vand, {
+        indtagId,
+        pejletidspunkt: tid,
+        vandstandUnderTerraen: 1,
+      });
+      expect(r.statusCode, tid).toBe(400);
+      expect(Object.keys(json(r).errors), tid).toEqual(['pejletidspunkt']);
+    }
     // A reading keeps its intake: the borehole cannot be deleted.
     const fr = (json(await t.kald('GET', `/api/Boring/list/${plant}`, vand)) as Boring[]).find(
       (x) => x.id === b.id,

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { INT4_MAX } from '../../contract/common';
 import type { SessionUser } from '../auth/session-user';
 import { conflict } from '../http/errors';
 import type { Db } from './client';
@@ -53,6 +54,9 @@ export async function opdaterVersioneret<T extends Versioneret>(
   user: SessionUser,
   log?: LogPost | ((ny: T['$inferSelect']) => Promise<LogPost> | LogPost),
 ): Promise<T['$inferSelect']> {
+  // A version no row can have (beyond int4, not whole) is stale by definition: 409, never a database error.
+  if (!Number.isInteger(raekke.version) || raekke.version < 0 || raekke.version > INT4_MAX)
+    throw conflict(konflikt);
   const rows = (await tx
     .update(table)
     .set({ ...set, version: naesteVersion } as PgUpdateSetSource<T>)
