@@ -30,9 +30,11 @@ export const SKABELON_FOR_MEGET_HUKOMMELSE =
  * The worker's module is TypeScript like the rest of the server (run by tsx: npm start, the dev
  * server; Vitest). A worker's own `--import tsx` comes too late on Node 20 (its entry is already
  * loading), so the worker starts from a line that registers tsx's loader and then imports the module.
+ * Both are resolved with import.meta.resolve (Vite rewrites `new URL(…, import.meta.url)` to a web
+ * address under jsdom).
  */
 const ARBEJDER_START = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./docx-arbejder.ts', import.meta.url).href)}); })`;
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.resolve('./docx-arbejder.ts'))}); })`;
 
 interface Job {
   opgave: DocxOpgave;
