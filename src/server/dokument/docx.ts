@@ -638,13 +638,13 @@ class Redigering {
     return this.fjernes.has(n);
   }
   indsaetFoer(n: Node, ...nye: Node[]): void {
-    this.foer.set(n, [...(this.foer.get(n) ?? []), ...nye]);
+    tilfoej(this.foer, n, nye);
   }
   indsaetEfter(n: Node, ...nye: Node[]): void {
-    this.efter.set(n, [...(this.efter.get(n) ?? []), ...nye]);
+    tilfoej(this.efter, n, nye);
   }
   tilfoejSidst(forael: Node, ...nye: Node[]): void {
-    this.sidst.set(forael, [...(this.sidst.get(forael) ?? []), ...nye]);
+    tilfoej(this.sidst, forael, nye);
   }
 
   /** The part with the edits: its root is replaced by a copy of it that holds them. */
@@ -672,6 +672,12 @@ class Redigering {
     };
     doc.replaceChild(kopi(rod), rod);
   }
+}
+
+function tilfoej(m: Map<Node, Node[]>, n: Node, nye: Node[]): void {
+  const liste = m.get(n);
+  if (liste) liste.push(...nye);
+  else m.set(n, nye);
 }
 
 const erMarkoer = (n: Node) => erW(n, 'bookmarkStart') || erW(n, 'bookmarkEnd');
