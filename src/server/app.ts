@@ -11,6 +11,7 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
+import { DocxPulje, type DocxPuljeValg } from './dokument/docx-pulje';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerIdempotens } from './http/idempotens';
 import { registerInputGuard } from './http/input-guard';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Registers and services to use instead of their simulators (tests pass recording ones). */
   integrations?: Partial<Integrations>;
+  /** The template workers' number and budgets; tests pass a smaller time budget. */
+  docx?: Partial<DocxPuljeValg>;
 }
 
 /** Every API route module, mounted under /api with auth on by default. */
@@ -155,7 +158,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       now: clock ? () => clock().getTime() : undefined,
     }),
     integrations: createIntegrations(opts.db, opts.config, opts.integrations),
+    docx: new DocxPulje(opts.docx),
   };
+  app.addHook('onClose', () => deps.docx.luk());
   await app.register(
     async (api) => {
       registerAuth(api, opts.tokens, opts.db, opts.clock);

@@ -3,6 +3,7 @@ import type { SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { DocxPulje } from './dokument/docx-pulje';
 import type { Integrations } from './integrations';
 
 /** What route modules need, handed to each by app.ts (no globals, so tests build their own). */
@@ -16,6 +17,8 @@ export interface Deps {
   signInLimit: SignInLimit;
   /** CVR, DAWA, mail (and the registers to come), each an interface with its simulator. */
   integrations: Integrations;
+  /** The worker threads that scan and fill .docx templates (never the request's thread). */
+  docx: DocxPulje;
   /** The time now; tests inject a clock (e.g. the undo window of validation). Default: the system clock. */
   clock?: () => Date;
 }

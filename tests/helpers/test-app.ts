@@ -69,8 +69,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** The server's clock, for rules with a time window (default: the system clock). */
   clock?: () => Date,
-  /** More options for buildApp: a log stream to capture, a password hasher that counts. */
-  appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher' | 'integrations'> = {},
+  /** More options for buildApp: a log stream to capture, a password hasher that counts, template budgets. */
+  appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher' | 'integrations' | 'docx'> = {},
 ): Promise<TestApp> {
   const database = await openSeededTarget(target);
   const config = loadConfig({

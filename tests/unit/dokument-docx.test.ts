@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { SKABELON_IKKE_DOCX, SKABELON_MAKRO } from '../../src/contract/dokumenter';
@@ -9,6 +10,7 @@ import {
   DocxFejl,
   erAlmindeligSti,
   FORMULARFELT_BESKED,
+  forDyb,
   fyldDocx,
   INGEN_KONTROLPUNKTER,
   katalogAf,
@@ -16,13 +18,16 @@ import {
   SKABELON_DELNAVN,
   SKABELON_DOCTYPE,
   SKABELON_DYNAMISK_FELT,
+  SKABELON_FOR_DYB,
   scanDocx,
   scanFelter,
   skabelonEkstern,
   skabelonFeltkode,
+  skabelonForMangeNavne,
   type Udfyldning,
   xmlSikker,
 } from '../../src/server/dokument/docx';
+import { bombe, docxMedBody, docxMedDele, dybIndlejring, mangeBogmaerker } from '../helpers/docx-angreb';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 
@@ -384,5 +389,74 @@ describe('docx refusals', () => {
     expect(fejlAf(() => aabnDocx(new Uint8Array(5 * 1024 * 1024 + 1).fill(0x50)))).toMatchObject({
       status: 413,
     });
+  });
+});
+
+describe('untrusted templates never block (issue 31)', () => {
+  it('refuses more than 1,000 bookmarks, fields and {tags} together: 12,000 bookmarks in 82 kB', () => {
+    const fil = mangeBogmaerker(12_000);
+    expect(fil.length).toBeLessThan(100_000);
+    const fejl = fejlAf(() => aabnDocx(fil));
+    expect(fejl).toMatchObject({ status: 400, besked: skabelonForMangeNavne(12_000) });
+    expect(fejl.besked).toContain('højst være 1.000');
+    // The sum counts: 600 bookmarks, 300 merge fields and 101 tags are one too many.
+    let body = '<w:p>';
+    for (let i = 0; i < 600; i++)
+      body += `<w:bookmarkStart w:id="${i}" w:name="B${i}"/><w:r><w:t>x</w:t></w:r><w:bookmarkEnd w:id="${i}"/>`;
+    for (let i = 0; i < 300; i++) body += '<w:fldSimple w:instr=" MERGEFIELD Dagsdato "/>';
+    body += `<w:r><w:t>${'{Tilsyn_Dato}'.repeat(101)}</w:t></w:r></w:p>`;
+    expect(fejlAf(() => aabnDocx(docxMedBody(body))).besked).toBe(skabelonForMangeNavne(1001));
+  });
+
+  it('scans and fills 1,000 bookmarks (the cap) in one paragraph, each with its value', () => {
+    const fil = mangeBogmaerker(1000);
+    const felter = scanFelter(aabnDocx(fil), katalog);
+    expect(felter).toHaveLength(1000);
+    expect(felter.every((f) => f.kendt && f.art === 'bogmaerke' && !f.dublet)).toBe(true);
+    const ud = fyldDocx(aabnDocx(fil), udfyld({ Virksomhed_Navn: 'Hansen' }), katalog);
+    expect(afsnitTekster(aabnDocx(ud))).toEqual(['Hansen'.repeat(1000)]);
+    // Every bookmark is still there, around its value.
+    const xml = dokumentXml(ud);
+    expect(xml.match(/<w:bookmarkStart /g)).toHaveLength(1000);
+    expect(xml).toMatch(
+      /<w:bookmarkStart w:id="999" w:name="Virksomhed_Navn1000"\/><w:r><w:t xml:space="preserve">Hansen<\/w:t><\/w:r><w:bookmarkEnd w:id="999"\/>/,
+    );
+  });
+
+  it('refuses an entry that claims 1 KB and inflates to 2 GB while inflating, past 50 MB', async () => {
+    const fil = await bombe(2);
+    expect(fil.length).toBeLessThan(3 * 1024 * 1024);
+    expect(fejlAf(() => aabnDocx(fil))).toMatchObject({ status: 400, besked: SKABELON_BOMBE });
+  });
+
+  it('refuses an entry whose size is not what it claims, and more than 50 MB over several entries', () => {
+    const lyver = docxMedDele([
+      { navn: 'word/media/a.bin', data: deflateRawSync(new Uint8Array(100)), metode: 8, stoerrelse: 10 },
+    ]);
+    expect(fejlAf(() => aabnDocx(lyver)).besked).toBe(SKABELON_IKKE_DOCX);
+    const stor = new Uint8Array(30 * 1024 * 1024);
+    const toDele = docxMedDele([
+      { navn: 'word/media/a.bin', data: deflateRawSync(stor), metode: 8, stoerrelse: stor.length },
+      { navn: 'word/media/b.bin', data: deflateRawSync(stor), metode: 8, stoerrelse: stor.length },
+    ]);
+    expect(fejlAf(() => aabnDocx(toDele)).besked).toBe(SKABELON_BOMBE);
+  });
+
+  it('refuses nesting deeper than 256 before parsing, in Danish; 200 levels scan and fill', () => {
+    expect(fejlAf(() => aabnDocx(dybIndlejring(50_000)))).toMatchObject({
+      status: 400,
+      besked: SKABELON_FOR_DYB,
+    });
+    expect(fejlAf(() => aabnDocx(dybIndlejring(300))).besked).toBe(SKABELON_FOR_DYB);
+    const { forhaandsvisning } = scanDocx(dybIndlejring(200), katalog, udfyld({}));
+    expect(forhaandsvisning).toEqual(['bund']);
+  });
+
+  it('measures nesting in one pass, past comments, CDATA, instructions and quoted attribute values', () => {
+    const xml = `<?xml version="1.0"?><a><b x=">" y='<'/><!-- <c><c><c> --><![CDATA[<d><d>]]><?pi <e>?><f>tekst > mere</f></a>`;
+    expect(forDyb(xml, 1)).toBe(true);
+    expect(forDyb(xml, 2)).toBe(false);
+    expect(forDyb(`${'<a>'.repeat(300)}${'</a>'.repeat(300)}<a/>`, 300)).toBe(false);
+    expect(forDyb('<a><!-- ikke afsluttet', 0)).toBe(true);
   });
 });

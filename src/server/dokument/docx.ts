@@ -6,13 +6,14 @@ import {
   onErrorStopParsing,
   XMLSerializer,
 } from '@xmldom/xmldom';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, zipSync } from 'fflate';
 import {
   SKABELON_IKKE_DOCX,
   SKABELON_MAKRO,
   SKABELON_MAKS_BYTES,
   type SkabelonFelt,
 } from '../../contract/dokumenter';
+import { udpakZip, ZipFejl } from './zip';
 
 /**
  * The .docx engine: opens a Word document under limits, refuses active content, scans it for the
@@ -25,6 +26,14 @@ export const MAKS_UDPAKKET_BYTES = 50 * 1024 * 1024;
 export const MAKS_ANTAL_FILER = 2000;
 export const SKABELON_BOMBE =
   'Filen pakker ud til mere end 50 MB eller 2.000 dele og kan ikke bruges som skabelon';
+/** At most this many bookmarks, fields and {tags} in one template (hidden bookmarks counted too). */
+export const MAKS_NAVNE = 1000;
+export const skabelonForMangeNavne = (antal: number) =>
+  `Skabelonen indeholder ${antal.toLocaleString('da-DK')} bogmærker, felter og {tags}. ` +
+  `Der må højst være ${MAKS_NAVNE.toLocaleString('da-DK')}`;
+/** At most this deep nesting of elements in a text part (Word's own documents stay far below). */
+export const MAKS_DYBDE = 256;
+export const SKABELON_FOR_DYB = `Skabelonen er indlejret mere end ${MAKS_DYBDE} niveauer og kan ikke bruges`;
 export const SKABELON_DOCTYPE = 'Skabelonen indeholder en DOCTYPE-erklæring og kan ikke bruges';
 export const SKABELON_FOR_STOR = 'Skabelonen er for stor. Den må højst fylde 5 MB';
 export const FORMULARFELT_BESKED = 'Formularfelter udfyldes ikke – brug et bogmærke';
@@ -191,30 +200,67 @@ function tjekAktivtIndhold(filer: Record<string, Uint8Array>): void {
 }
 
 /**
- * Opens a .docx: size limits first (413 over SKABELON_MAKS_BYTES; more than 50 MB uncompressed or
- * 2,000 entries is refused before anything is unpacked), then not-a-docx and active content (400).
+ * Whether an XML text nests elements deeper than `maks`, read in one pass without parsing (so that
+ * neither the parser nor a walker ever sees a deeper tree). Comments, CDATA, processing instructions
+ * and quoted attribute values are skipped; '<' cannot occur elsewhere in well-formed XML. A text that
+ * is not well-formed may be answered either way: the parser refuses it next.
+ */
+export function forDyb(xml: string, maks: number): boolean {
+  let dybde = 0;
+  let i = xml.indexOf('<');
+  while (i >= 0) {
+    let slut: number;
+    if (xml.startsWith('<!--', i)) slut = xml.indexOf('-->', i + 4);
+    else if (xml.startsWith('<![CDATA[', i)) slut = xml.indexOf(']]>', i + 9);
+    else if (xml.startsWith('<?', i)) slut = xml.indexOf('?>', i + 2);
+    else if (xml.startsWith('<!', i)) slut = xml.indexOf('>', i + 2);
+    else if (xml.startsWith('</', i)) {
+      dybde--;
+      slut = i + 2;
+    } else {
+      // A start tag ends at the first '>' outside quotes; '/>' closes it at once.
+      let citat = 0;
+      for (slut = i + 1; slut < xml.length; slut++) {
+        const c = xml.charCodeAt(slut);
+        if (citat) {
+          if (c === citat) citat = 0;
+        } else if (c === 0x22 || c === 0x27) citat = c;
+        else if (c === 0x3e) break;
+      }
+      if (xml.charCodeAt(slut - 1) !== 0x2f && ++dybde > maks) return true;
+    }
+    if (slut < 0) return false;
+    i = xml.indexOf('<', slut + 1);
+  }
+  return false;
+}
+
+/** Every bookmark, field and {tag} of the parts counts towards MAKS_NAVNE. */
+function tjekAntalNavne(dele: DocxPakke['dele']): void {
+  let antal = 0;
+  for (const { doc } of dele) {
+    antal += alle(doc, 'bookmarkStart').length + alle(doc, 'fldSimple').length;
+    antal += alle(doc, 'fldChar').filter((f) => wAttr(f, 'fldCharType') === 'begin').length;
+    for (const tekst of tekstPrAfsnit(doc).values()) antal += [...tekst.matchAll(TAG)].length;
+  }
+  if (antal > MAKS_NAVNE) throw new DocxFejl(400, skabelonForMangeNavne(antal));
+}
+
+/**
+ * Opens a .docx: size limits first (413 over SKABELON_MAKS_BYTES; more than 2,000 entries is refused
+ * before anything is unpacked, more than 50 MB as soon as inflating passes it), then not-a-docx and
+ * active content, nesting deeper than MAKS_DYBDE and more than MAKS_NAVNE names (400).
  */
 export function aabnDocx(bytes: Uint8Array): DocxPakke {
   if (bytes.length > SKABELON_MAKS_BYTES) throw new DocxFejl(413, SKABELON_FOR_STOR);
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new DocxFejl(400, SKABELON_IKKE_DOCX);
-  let antal = 0;
-  let udpakket = 0;
   let filer: Record<string, Uint8Array>;
   try {
-    filer = unzipSync(bytes, {
-      filter: (f) => {
-        antal++;
-        udpakket += f.originalSize;
-        if (antal > MAKS_ANTAL_FILER || udpakket > MAKS_UDPAKKET_BYTES)
-          throw new DocxFejl(400, SKABELON_BOMBE);
-        return true;
-      },
-    });
+    filer = udpakZip(bytes, { maksFiler: MAKS_ANTAL_FILER, maksBytes: MAKS_UDPAKKET_BYTES });
   } catch (err) {
-    if (err instanceof DocxFejl) throw err;
+    if (err instanceof ZipFejl && err.art === 'bombe') throw new DocxFejl(400, SKABELON_BOMBE);
     throw new DocxFejl(400, SKABELON_IKKE_DOCX);
   }
-  // fflate fills at most the declared size; a part that says less than it holds is cut, never grown.
   const hoved = filer['word/document.xml'];
   if (!hoved || !filer['[Content_Types].xml']) throw new DocxFejl(400, SKABELON_IKKE_DOCX);
   tjekAktivtIndhold(filer);
@@ -228,11 +274,13 @@ export function aabnDocx(bytes: Uint8Array): DocxPakke {
     } catch {
       throw new DocxFejl(400, SKABELON_IKKE_DOCX);
     }
+    if (forDyb(tekst, MAKS_DYBDE)) throw new DocxFejl(400, SKABELON_FOR_DYB);
     dele.push({ sti, del, doc: parseXml(tekst) });
   }
   const orden: Record<Del, number> = { sidehoved: 0, dokument: 1, sidefod: 2 };
   dele.sort((a, b) => orden[a.del] - orden[b.del] || a.sti.localeCompare(b.sti));
   if (dele[0]?.doc.documentElement?.localName === undefined) throw new DocxFejl(400, SKABELON_IKKE_DOCX);
+  tjekAntalNavne(dele);
   return { filer, dele };
 }
 
@@ -262,12 +310,18 @@ function alle(rod: Node, navn: string): Element[] {
   return Array.from(d.getElementsByTagNameNS(W_NS, navn));
 }
 
-/** Every element under `rod` in document order (elements only). */
-function gennemgaa(rod: Node, fn: (e: Element) => void): void {
-  for (let c = rod.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType !== ELEMENT) continue;
-    fn(c as Element);
-    gennemgaa(c, fn);
+/**
+ * Every element under `rod` in document order (elements only), until `fn` answers true; a loop, not
+ * a recursion.
+ */
+function gennemgaa(rod: Node, fn: (e: Element) => unknown): void {
+  for (let n = rod.firstChild; n && n !== rod; ) {
+    if (n.nodeType === ELEMENT && fn(n as Element) === true) return;
+    if (n.nodeType === ELEMENT && n.firstChild) n = n.firstChild;
+    else {
+      while (n && n !== rod && !n.nextSibling) n = n.parentNode;
+      n = n && n !== rod ? n.nextSibling : null;
+    }
   }
 }
 
@@ -298,9 +352,27 @@ export function flettefeltNavn(instr: string): string | null {
 
 const TAG = /\{\s*([\p{L}\p{N}_.-]+)\s*\}/gu;
 
-/** The text nodes (w:t) of one paragraph, not those of paragraphs nested in it (text boxes). */
-function tekstnoder(p: Element): Element[] {
-  return alle(p, 't').filter((t) => naermeste(t, 'p') === p);
+/**
+ * The text nodes (w:t) of each paragraph of a part, not those of paragraphs nested in it (text
+ * boxes), in one pass: O(text nodes × nesting depth), the depth being at most MAKS_DYBDE.
+ */
+function tekstnoder(rod: Node): Map<Element, Element[]> {
+  const ud = new Map<Element, Element[]>();
+  for (const t of alle(rod, 't')) {
+    const p = naermeste(t, 'p');
+    if (!p) continue;
+    const ts = ud.get(p);
+    if (ts) ts.push(t);
+    else ud.set(p, [t]);
+  }
+  return ud;
+}
+
+/** Each paragraph's text as its w:t nodes hold it (where {tags} are found). */
+function tekstPrAfsnit(rod: Node): Map<Element, string> {
+  const ud = new Map<Element, string>();
+  for (const [p, ts] of tekstnoder(rod)) ud.set(p, ts.map((t) => t.textContent ?? '').join(''));
+  return ud;
 }
 
 interface KompleksFelt {
@@ -371,12 +443,8 @@ function findNavne(pakke: DocxPakke): Fund[] {
       const navn = flettefeltNavn(wAttr(f, 'instr') ?? '');
       if (navn) fund.push({ navn, art: 'flettefelt', del });
     }
-    for (const p of alle(doc, 'p')) {
-      const tekst = tekstnoder(p)
-        .map((t) => t.textContent ?? '')
-        .join('');
+    for (const tekst of tekstPrAfsnit(doc).values())
       for (const m of tekst.matchAll(TAG)) fund.push({ navn: m[1]!, art: 'tag', del });
-    }
   }
   return fund;
 }
@@ -500,19 +568,121 @@ function lavRun(doc: Document, raa: string, rPr: Element | null): Element {
   return r;
 }
 
-function foersteRPr(noder: Node[]): Element | null {
-  for (const n of noder) {
-    if (erW(n, 'r')) {
-      const rPr = boern(n).find((c) => erW(c, 'rPr'));
-      return (rPr as Element | undefined) ?? null;
+/**
+ * The formatting (w:rPr) of the first run in a list of nodes, where a node that is not a run counts
+ * by the first run under it. Each node's first run is looked up once, however many ranges hold it.
+ */
+class Formater {
+  private readonly runAf = new Map<Node, Element | null>();
+  private readonly afsnitAf = new Map<Node, Element | null>();
+
+  private foersteRun(n: Node): Element | null {
+    let r = this.runAf.get(n);
+    if (r === undefined) {
+      r = null;
+      if (erW(n, 'r')) r = n;
+      else if (n.nodeType === ELEMENT)
+        gennemgaa(n, (e) => {
+          if (erW(e, 'r')) r = e;
+          return r !== null;
+        });
+      this.runAf.set(n, r);
     }
-    if (n.nodeType === ELEMENT) {
-      const r = alle(n, 'r')[0];
-      if (r) return (boern(r).find((c) => erW(c, 'rPr')) as Element | undefined) ?? null;
-    }
+    return r;
   }
+
+  foerste(noder: Iterable<Node>): Element | null {
+    for (const n of noder) {
+      const r = this.foersteRun(n);
+      if (r) return rPrAf(r);
+    }
+    return null;
+  }
+
+  /** The formatting of the paragraph's first run (a collapsed bookmark takes it). */
+  afsnit(p: Element): Element | null {
+    let rPr = this.afsnitAf.get(p);
+    if (rPr === undefined) {
+      rPr = null;
+      for (let c = p.firstChild; c; c = c.nextSibling)
+        if (erW(c, 'r')) {
+          rPr = rPrAf(c);
+          break;
+        }
+      this.afsnitAf.set(p, rPr);
+    }
+    return rPr;
+  }
+}
+
+function rPrAf(r: Element): Element | null {
+  for (let c = r.firstChild; c; c = c.nextSibling) if (erW(c, 'rPr')) return c;
   return null;
 }
+
+/**
+ * The edits of one fill pass, collected on the part as it is and then written in one copy of it.
+ * xmldom re-indexes a parent's whole child list on every insertion or removal that is not an append,
+ * so editing a paragraph node by node costs the square of its length; a copy costs its size once.
+ */
+class Redigering {
+  private readonly fjernes = new Set<Node>();
+  private readonly foer = new Map<Node, Node[]>();
+  private readonly efter = new Map<Node, Node[]>();
+  private readonly sidst = new Map<Node, Node[]>();
+
+  fjern(n: Node): void {
+    this.fjernes.add(n);
+  }
+  erFjernet(n: Node): boolean {
+    return this.fjernes.has(n);
+  }
+  indsaetFoer(n: Node, ...nye: Node[]): void {
+    tilfoej(this.foer, n, nye);
+  }
+  indsaetEfter(n: Node, ...nye: Node[]): void {
+    tilfoej(this.efter, n, nye);
+  }
+  tilfoejSidst(forael: Node, ...nye: Node[]): void {
+    tilfoej(this.sidst, forael, nye);
+  }
+
+  /** The part with the edits: its root is replaced by a copy of it that holds them. */
+  skriv(doc: Document): void {
+    const rod = doc.documentElement;
+    if (!rod || this.fjernes.size + this.foer.size + this.efter.size + this.sidst.size === 0) return;
+    // The ancestors of an edit are built anew; every other subtree is copied whole.
+    const beroert = new Set<Node>();
+    const marker = (n: Node | null) => {
+      for (let p = n; p && !beroert.has(p); p = p.parentNode) beroert.add(p);
+    };
+    for (const n of [...this.fjernes, ...this.foer.keys(), ...this.efter.keys()]) marker(n.parentNode);
+    for (const n of this.sidst.keys()) marker(n);
+    // Recursive along the edited paths only: at most MAKS_DYBDE deep.
+    const kopi = (n: Node): Node => {
+      if (!beroert.has(n)) return n.cloneNode(true);
+      const ny = n.cloneNode(false);
+      for (let c = n.firstChild; c; c = c.nextSibling) {
+        for (const x of this.foer.get(c) ?? []) ny.appendChild(x);
+        if (!this.fjernes.has(c)) ny.appendChild(kopi(c));
+        for (const x of this.efter.get(c) ?? []) ny.appendChild(x);
+      }
+      for (const x of this.sidst.get(n) ?? []) ny.appendChild(x);
+      return ny;
+    };
+    doc.replaceChild(kopi(rod), rod);
+  }
+}
+
+function tilfoej(m: Map<Node, Node[]>, n: Node, nye: Node[]): void {
+  const liste = m.get(n);
+  if (liste) liste.push(...nye);
+  else m.set(n, nye);
+}
+
+const erMarkoer = (n: Node) => erW(n, 'bookmarkStart') || erW(n, 'bookmarkEnd');
+/** What a bookmark over several paragraphs removes from its first and last paragraph. */
+const erIndhold = (n: Node) => erW(n, 'r') || erW(n, 'hyperlink') || erW(n, 'fldSimple');
 
 function kontrolpunktTekst(rows: readonly KontrolpunktRaekke[]): string {
   if (rows.length === 0) return INGEN_KONTROLPUNKTER;
@@ -577,29 +747,29 @@ function kontrolpunktTabel(doc: Document, rows: readonly KontrolpunktRaekke[]): 
 }
 
 /** Inserts a block (a table) after the paragraph `p`; a table cell must still end with a paragraph. */
-function indsaetEfterAfsnit(p: Element, blok: Element): void {
-  const forael = p.parentNode;
-  if (!forael) return;
-  forael.insertBefore(blok, p.nextSibling);
-  if (erW(forael, 'tc') && forael.lastChild === blok) forael.appendChild(wEl(p.ownerDocument!, 'p'));
+function indsaetEfterAfsnit(red: Redigering, p: Element, blok: Element): void {
+  red.indsaetEfter(p, blok);
+  if (erW(p.parentNode, 'tc') && !p.nextSibling) red.indsaetEfter(p, wEl(p.ownerDocument!, 'p'));
 }
 
 /** Fills one bookmark: its range's content is replaced by the value (at a collapsed one: inserted). */
 function fyldBogmaerke(
-  doc: Document,
+  red: Redigering,
+  fmt: Formater,
   start: Element,
   slut: Element | undefined,
   vaerdi: string,
   tabel?: Element,
 ) {
+  const doc = start.ownerDocument!;
   const p1 = erW(start.parentNode, 'p') ? (start.parentNode as Element) : null;
   if (slut && slut.parentNode === start.parentNode && p1) {
     const mellem: Node[] = [];
     for (let n = start.nextSibling; n && n !== slut; n = n.nextSibling) mellem.push(n);
-    const rPr = foersteRPr(mellem) ?? foersteRPr(boern(p1).filter((n) => erW(n, 'r')));
-    for (const n of mellem) if (!erW(n, 'bookmarkStart') && !erW(n, 'bookmarkEnd')) p1.removeChild(n);
-    if (tabel) indsaetEfterAfsnit(p1, tabel);
-    else p1.insertBefore(lavRun(doc, vaerdi, rPr ? (rPr.cloneNode(true) as Element) : null), slut);
+    const rPr = fmt.foerste(mellem) ?? fmt.afsnit(p1);
+    for (const n of mellem) if (!erMarkoer(n)) red.fjern(n);
+    if (tabel) indsaetEfterAfsnit(red, p1, tabel);
+    else red.indsaetFoer(slut, lavRun(doc, vaerdi, rPr));
     return;
   }
   // A range over paragraphs: the value replaces the rest of the first paragraph, the paragraphs in
@@ -607,83 +777,80 @@ function fyldBogmaerke(
   const foerste = p1 ?? (erW(start.nextSibling, 'p') ? (start.nextSibling as Element) : null);
   if (!foerste) return;
   const sidste = slut ? naermeste(slut, 'p') : null;
-  const efterStart: Node[] = p1 ? [] : boern(foerste);
-  if (p1) for (let n = start.nextSibling; n; n = n.nextSibling) efterStart.push(n);
-  const rPr = foersteRPr(efterStart);
-  for (const n of efterStart)
-    if (erW(n, 'r') || erW(n, 'hyperlink') || erW(n, 'fldSimple')) foerste.removeChild(n);
+  const efterStart: Node[] = [];
+  for (let n = p1 ? start.nextSibling : foerste.firstChild; n; n = n.nextSibling) efterStart.push(n);
+  const rPr = fmt.foerste(efterStart);
+  for (const n of efterStart) if (erIndhold(n)) red.fjern(n);
   if (sidste && sidste !== foerste && sidste.parentNode === foerste.parentNode) {
-    for (let n = foerste.nextSibling; n && n !== sidste; ) {
-      const naeste = n.nextSibling;
-      foerste.parentNode?.removeChild(n);
-      n = naeste;
-    }
-    for (let n = sidste.firstChild; n && n !== slut; ) {
-      const naeste = n.nextSibling;
-      if (erW(n, 'r') || erW(n, 'hyperlink') || erW(n, 'fldSimple')) sidste.removeChild(n);
-      n = naeste;
-    }
+    for (let n = foerste.nextSibling; n && n !== sidste; n = n.nextSibling) red.fjern(n);
+    for (let n = sidste.firstChild; n && n !== slut; n = n.nextSibling) if (erIndhold(n)) red.fjern(n);
   }
-  if (tabel) indsaetEfterAfsnit(foerste, tabel);
-  else foerste.appendChild(lavRun(doc, vaerdi, rPr ? (rPr.cloneNode(true) as Element) : null));
+  if (tabel) indsaetEfterAfsnit(red, foerste, tabel);
+  else red.tilfoejSidst(foerste, lavRun(doc, vaerdi, rPr));
 }
 
-/** Replaces {tags} in a paragraph, also when Word split a tag over several runs. */
-function fyldTags(p: Element, vaerdiAf: (navn: string) => string | undefined): void {
-  const ts = tekstnoder(p);
-  if (ts.length === 0) return;
+/**
+ * Replaces {tags} in a paragraph's text nodes `ts`, also when Word split a tag over several runs:
+ * the value goes into the node where the tag starts, the rest of the tag's characters are dropped.
+ * One pass over the paragraph's text.
+ */
+function fyldTags(red: Redigering, ts: Element[], vaerdiAf: (navn: string) => string | undefined): void {
   const tekster = ts.map((t) => t.textContent ?? '');
   const hel = tekster.join('');
-  const matches = [...hel.matchAll(TAG)].filter((m) => vaerdiAf(m[1]!) !== undefined);
-  if (matches.length === 0) return;
   const starter: number[] = [];
   let acc = 0;
   for (const t of tekster) {
     starter.push(acc);
     acc += t.length;
   }
-  const find = (pos: number, slut: boolean) => {
-    for (let i = tekster.length - 1; i >= 0; i--) {
-      if (slut ? starter[i]! < pos : starter[i]! <= pos) return i;
-    }
-    return 0;
+  const nye: string[][] = tekster.map(() => []);
+  let i = 0;
+  let pos = 0;
+  /** The text node that holds position `til` (the last one starting at or before it). */
+  const til = (p: number) => {
+    while (i + 1 < starter.length && starter[i + 1]! <= p) i++;
   };
-  for (const m of matches.reverse()) {
-    const fra = m.index!;
-    const til = fra + m[0].length;
-    const a = find(fra, false);
-    const b = find(til, true);
-    const vaerdi = vaerdiAf(m[1]!)!;
-    if (a === b) {
-      const s = tekster[a]!;
-      tekster[a] = s.slice(0, fra - starter[a]!) + vaerdi + s.slice(til - starter[a]!);
-    } else {
-      tekster[a] = tekster[a]!.slice(0, fra - starter[a]!) + vaerdi;
-      for (let i = a + 1; i < b; i++) tekster[i] = '';
-      tekster[b] = tekster[b]!.slice(til - starter[b]!);
+  const kopierTil = (slut: number) => {
+    while (pos < slut) {
+      til(pos);
+      const ende = Math.min(slut, starter[i]! + tekster[i]!.length);
+      nye[i]!.push(hel.slice(pos, ende));
+      pos = ende;
     }
+  };
+  let aendret = false;
+  for (const m of hel.matchAll(TAG)) {
+    const vaerdi = vaerdiAf(m[1]!);
+    if (vaerdi === undefined) continue;
+    kopierTil(m.index);
+    til(m.index);
+    nye[i]!.push(vaerdi);
+    pos = m.index + m[0].length;
+    aendret = true;
   }
-  const doc = p.ownerDocument!;
-  ts.forEach((t, i) => {
-    const ny = tekster[i]!;
-    if (ny === (t.textContent ?? '')) return;
-    const linjer = ny.split('\n');
-    while (t.firstChild) t.removeChild(t.firstChild);
-    t.setAttribute('xml:space', 'preserve');
-    t.appendChild(doc.createTextNode(linjer[0]!));
-    let efter: Node = t;
-    for (const linje of linjer.slice(1)) {
-      const br = wEl(doc, 'br');
-      t.parentNode?.insertBefore(br, efter.nextSibling);
-      const nt = wEl(doc, 't');
+  if (!aendret) return;
+  kopierTil(hel.length);
+  const doc = ts[0]!.ownerDocument!;
+  ts.forEach((t, j) => {
+    const ny = nye[j]!.join('');
+    if (ny === tekster[j]) return;
+    const noder: Node[] = [];
+    ny.split('\n').forEach((linje, k) => {
+      if (k > 0) noder.push(wEl(doc, 'br'));
+      const nt = k === 0 ? (t.cloneNode(false) as Element) : wEl(doc, 't');
       nt.setAttribute('xml:space', 'preserve');
       nt.appendChild(doc.createTextNode(linje));
-      t.parentNode?.insertBefore(nt, br.nextSibling);
-      efter = nt;
-    }
+      noder.push(nt);
+    });
+    red.indsaetFoer(t, ...noder);
+    red.fjern(t);
   });
 }
 
+/**
+ * Fills one part in four passes (simple merge fields, complex merge fields, bookmarks, {tags}); each
+ * collects its edits on the part as the pass before left it and writes them in one copy: O(part).
+ */
 function fyldDel(doc: Document, u: Udfyldning, katalog: Katalog): void {
   const vaerdiAf = (navn: string): string | undefined => {
     const k = katalog.kendt(navn);
@@ -692,14 +859,18 @@ function fyldDel(doc: Document, u: Udfyldning, katalog: Katalog): void {
     return xmlSikker(u.vaerdier.get(k) ?? '');
   };
   // Merge fields: the whole field becomes plain text (Word would otherwise show the code again).
+  let red = new Redigering();
+  let fmt = new Formater();
   for (const f of alle(doc, 'fldSimple')) {
     const navn = flettefeltNavn(wAttr(f, 'instr') ?? '');
     const v = navn ? vaerdiAf(navn) : undefined;
     if (v === undefined || !f.parentNode) continue;
-    const r = lavRun(doc, v, foersteRPr(boern(f)));
-    f.parentNode.insertBefore(r, f);
-    f.parentNode.removeChild(f);
+    red.indsaetFoer(f, lavRun(doc, v, fmt.foerste(boern(f))));
+    red.fjern(f);
   }
+  red.skriv(doc);
+  red = new Redigering();
+  fmt = new Formater();
   const felter = komplekseFelter(doc);
   // Legacy form fields are never filled, nor the bookmarks Word puts around them.
   const formNavne = new Set(felter.filter((f) => f.form).map((f) => f.form!.toLowerCase()));
@@ -710,17 +881,21 @@ function fyldDel(doc: Document, u: Udfyldning, katalog: Katalog): void {
     const rBegin = naermeste(f.begin, 'r');
     const rEnd = naermeste(f.end, 'r');
     if (v === undefined || !rBegin || !rEnd || rBegin.parentNode !== rEnd.parentNode) continue;
-    const forael = rBegin.parentNode!;
+    // A field inside a field already replaced goes with it.
+    if (red.erFjernet(rBegin)) continue;
     const fjern: Node[] = [];
     for (let n: Node | null = rBegin; n; n = n.nextSibling) {
       fjern.push(n);
       if (n === rEnd) break;
     }
     const resultat = f.separate ? naermeste(f.separate, 'r') : null;
-    const rPr = foersteRPr(resultat ? fjern.slice(fjern.indexOf(resultat) + 1) : fjern);
-    forael.insertBefore(lavRun(doc, v, rPr), rBegin);
-    for (const n of fjern) if (!erW(n, 'bookmarkStart') && !erW(n, 'bookmarkEnd')) forael.removeChild(n);
+    const rPr = fmt.foerste(resultat ? fjern.slice(fjern.indexOf(resultat) + 1) : fjern);
+    red.indsaetFoer(rBegin, lavRun(doc, v, rPr));
+    for (const n of fjern) if (!erMarkoer(n)) red.fjern(n);
   }
+  red.skriv(doc);
+  red = new Redigering();
+  fmt = new Formater();
   const slutter = new Map<string, Element>();
   for (const e of alle(doc, 'bookmarkEnd')) slutter.set(wAttr(e, 'id') ?? '', e);
   for (const s of alle(doc, 'bookmarkStart')) {
@@ -730,10 +905,13 @@ function fyldDel(doc: Document, u: Udfyldning, katalog: Katalog): void {
     if (!k) continue;
     const slut = slutter.get(wAttr(s, 'id') ?? '');
     if (k === KONTROLPUNKTER_NAVN && u.kontrolpunkter.length > 0)
-      fyldBogmaerke(doc, s, slut, '', kontrolpunktTabel(doc, u.kontrolpunkter));
-    else fyldBogmaerke(doc, s, slut, vaerdiAf(navn) ?? '');
+      fyldBogmaerke(red, fmt, s, slut, '', kontrolpunktTabel(doc, u.kontrolpunkter));
+    else fyldBogmaerke(red, fmt, s, slut, vaerdiAf(navn) ?? '');
   }
-  for (const p of alle(doc, 'p')) fyldTags(p, vaerdiAf);
+  red.skriv(doc);
+  red = new Redigering();
+  for (const ts of tekstnoder(doc).values()) fyldTags(red, ts, vaerdiAf);
+  red.skriv(doc);
 }
 
 /** Fills every known name in the document, headers and footers; answers the new .docx. */

@@ -7,12 +7,9 @@ import { multipartFilnavn, multipartTekst } from '../http/input-guard';
 export const feltFejl = (felt: string, besked: string) =>
   new HttpError(400, besked, { title: besked, status: 400, errors: { [felt]: [besked] } });
 
-export const skabelonForStor = () =>
-  new HttpError(413, SKABELON_STOERRELSE_FEJL, {
-    title: SKABELON_STOERRELSE_FEJL,
-    status: 413,
-    errors: { fil: [SKABELON_STOERRELSE_FEJL] },
-  });
+/** A Danish 413 on the file: over 5 MB, or (another `besked`) more than a template worker can hold. */
+export const skabelonForStor = (besked = SKABELON_STOERRELSE_FEJL) =>
+  new HttpError(413, besked, { title: besked, status: 413, errors: { fil: [besked] } });
 
 export interface SkabelonUpload {
   fil: Buffer;

@@ -44,9 +44,10 @@ import {
 } from '../db/schema';
 import { opdaterVersioneret, skrivLog, type Tx } from '../db/versioneret';
 import type { Deps } from '../deps';
-import { bogmaerkeKatalog, eksempelUdfyldning, hentBookmarkListe, udfyldning } from '../dokument/bogmaerker';
+import { bogmaerker, eksempelUdfyldning, hentBookmarkListe, udfyldning } from '../dokument/bogmaerker';
 import { hentBrevData, hentTilsynetsPunkter, kontrolpunktEmneNavne } from '../dokument/brevdata';
-import { aabnDocx, DocxFejl, fyldDocx, katalogAf, scanDocx } from '../dokument/docx';
+import { DocxFejl } from '../dokument/docx';
+import type { DocxPulje } from '../dokument/docx-pulje';
 import { feltFejl, laesSkabelonUpload, skabelonForStor } from '../dokument/multipart';
 import { serve } from '../http/endpoint';
 import { conflict, notFound } from '../http/errors';
@@ -73,7 +74,7 @@ const BREV_TYPE: Record<string, DokumentType> = {
 
 function docxFejl(err: unknown): never {
   if (err instanceof DocxFejl) {
-    if (err.status === 413) throw skabelonForStor();
+    if (err.status === 413) throw skabelonForStor(err.besked);
     throw feltFejl('fil', err.besked);
   }
   throw err;
@@ -124,11 +125,18 @@ async function skabelonSvar(db: Db | Tx, rows: SkabelonRaekke[]): Promise<Dokume
   }));
 }
 
-/** The scan of an upload against the names its document kind offers, with general warnings. */
-function scan(bytes: Uint8Array, dokumentType: DokumentType): ScanResultat {
-  let r: ReturnType<typeof scanDocx>;
+/**
+ * The scan of an upload against the names its document kind offers, with general warnings. The file
+ * is opened in a template worker, never on the thread that answers requests.
+ */
+async function scan(pulje: DocxPulje, bytes: Uint8Array, dokumentType: DokumentType): Promise<ScanResultat> {
+  let r: Awaited<ReturnType<DocxPulje['scan']>>;
   try {
-    r = scanDocx(bytes, katalogAf(hentBookmarkListe(dokumentType).map((b) => b.navn)), eksempelUdfyldning());
+    r = await pulje.scan(
+      bytes,
+      hentBookmarkListe(dokumentType).map((b) => b.navn),
+      eksempelUdfyldning(),
+    );
   } catch (err) {
     docxFejl(err);
   }
@@ -232,7 +240,7 @@ const renFilnavn = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export async function dokumentRoutes(app: FastifyInstance, { db, clock }: Deps) {
+export async function dokumentRoutes(app: FastifyInstance, { db, clock, docx }: Deps) {
   const nu = () => (clock ? clock() : new Date());
 
   serve(app, hentBookmarks, (request) => hentBookmarkListe(request.query.dokumentType));
@@ -462,7 +470,11 @@ export async function dokumentRoutes(app: FastifyInstance, { db, clock }: Deps) 
     );
     let indhold: Uint8Array;
     try {
-      indhold = fyldDocx(aabnDocx(s.indhold), udfyldning(data), bogmaerkeKatalog());
+      indhold = await docx.fyld(
+        s.indhold,
+        bogmaerker().map((b) => b.navn),
+        udfyldning(data),
+      );
     } catch (err) {
       if (err instanceof DocxFejl) throw feltFejl('skabelonId', `Skabelonen kan ikke bruges: ${err.besked}`);
       throw err;
@@ -547,7 +559,7 @@ export async function dokumentRoutes(app: FastifyInstance, { db, clock }: Deps) 
     serve(scope, scanSkabelon, async (request) => {
       requireActiveKunde(request.user, request.params.kundeId);
       const u = await laesSkabelonUpload(scope, request);
-      return scan(u.fil, dokumentTypeAf(u.felter.dokumentType));
+      return scan(docx, u.fil, dokumentTypeAf(u.felter.dokumentType));
     });
 
     serve(scope, opretSkabelon, async (request) => {
@@ -560,7 +572,7 @@ export async function dokumentRoutes(app: FastifyInstance, { db, clock }: Deps) 
       if (navn.length > 200) throw feltFejl('navn', 'Navnet må højst være 200 tegn');
       const filnavn = u.filnavn ?? `${navn}.docx`;
       if (!/\.docx$/i.test(filnavn)) throw feltFejl('fil', SKABELON_IKKE_DOCX);
-      const resultat = scan(u.fil, dokumentType);
+      const resultat = await scan(docx, u.fil, dokumentType);
       const [ny] = await db
         .insert(dokumentSkabelon)
         .values({
