@@ -34,8 +34,10 @@ describe('system administration', () => {
       errors: { felt: [expect.any(String)] },
     });
     const r403 = await get(403);
+    // No stray '., ': the header's full stop goes when parts follow it (issue 31).
+    expect(JSON.parse(r403.body).message).not.toContain('., ');
     expect(JSON.parse(r403.body).message.split(', ')).toEqual([
-      'Der er ikke de fornødne rettigheder til denne handling.',
+      'Der er ikke de fornødne rettigheder til denne handling',
       'Afprøvning af manglende rettighed',
       'Kræver rettigheden EKSEMPEL',
     ]);

@@ -184,7 +184,7 @@ for (const target of dbTargets()) {
       const anden = await fortryd('vand', k.art, svar.versioner);
       expect(anden.statusCode).toBe(403);
       expect(json(anden).message).toBe(
-        'Der er ikke de fornødne rettigheder til denne handling., Kun den, der traf beslutningen, kan fortryde den',
+        'Der er ikke de fornødne rettigheder til denne handling, Kun den, der traf beslutningen, kan fortryde den',
       );
       const laeser = await fortryd('laeser', k.art, svar.versioner);
       expect(laeser.statusCode).toBe(403);

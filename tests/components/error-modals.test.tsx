@@ -55,7 +55,8 @@ describe('errorModalContent (spec 000 §8)', () => {
         status: 403,
         body: {
           status: 403,
-          message: `${FORBIDDEN_HEADER}, Kræver SAGSBEHANDLER_ADMIN, Kontakt din administrator`,
+          // As the server writes it: the header without its full stop when parts follow.
+          message: `${FORBIDDEN_HEADER.slice(0, -1)}, Kræver SAGSBEHANDLER_ADMIN, Kontakt din administrator`,
         },
       }),
       user,

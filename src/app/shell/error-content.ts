@@ -44,7 +44,7 @@ export function errorModalContent(failure: HttpFailure, opts: { isSystemAdmin: b
       .split(', ')
       .map((line) => line.trim())
       // The server's message starts with the header itself; it is shown once, as the header.
-      .filter((line) => line !== '' && line !== FORBIDDEN_HEADER);
+      .filter((line) => line !== '' && line !== FORBIDDEN_HEADER && `${line}.` !== FORBIDDEN_HEADER);
     return { kind: 'forbidden', title: FORBIDDEN_HEADER, lines };
   }
 

@@ -15,8 +15,13 @@ export class HttpError extends Error {
 export const notFound = (what = 'Ressourcen') => new HttpError(404, `${what} blev ikke fundet`);
 
 /** 403: the message's parts are joined by ', ' so the client can show them as separate lines. */
+const FORBIDDEN_TEKST = 'Der er ikke de fornødne rettigheder til denne handling.';
 export const forbidden = (...parts: string[]) =>
-  new HttpError(403, ['Der er ikke de fornødne rettigheder til denne handling.', ...parts].join(', '));
+  new HttpError(
+    403,
+    // The header ends its sentence only when nothing follows it ('handling, Kræver …', never 'handling., ').
+    [parts.length > 0 ? FORBIDDEN_TEKST.slice(0, -1) : FORBIDDEN_TEKST, ...parts].join(', '),
+  );
 
 export const unauthorized = (message = 'Du er ikke logget ind', headers?: Record<string, string>) =>
   new HttpError(401, message, undefined, headers);
