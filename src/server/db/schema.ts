@@ -1083,6 +1083,24 @@ export const oekonomiOverfoersel = pgTable(
 );
 
 /**
+ * The economy system *simulator's* own store (src/server/integrations/oekonomi.ts): the invoices it
+ * was sent, one per key, numbered from a sequence, so a restart neither forgets an invoice (a retry
+ * would make a second) nor reuses a number. A real economy system keeps this itself.
+ */
+export const oekonomiSimulatorNr = pgSequence('oekonomi_simulator_nr');
+export const oekonomiSimulatorFaktura = pgTable(
+  'oekonomi_simulator_faktura',
+  {
+    kundeNr: integer('kunde_nr').notNull(),
+    noegle: text('noegle').notNull(),
+    fakturanummer: text('fakturanummer').notNull().unique(),
+    input: jsonb('input').$type<unknown>().notNull(),
+    oprettet: timestamp('oprettet', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kundeNr, t.noegle] })],
+);
+
+/**
  * Each report of a company's or farm's data to DMA (Danmarks Miljøportal) and what came back: a
  * record's DMA status is its latest row (issue 15, /frister/dmastatus).
  */

@@ -55,7 +55,7 @@ export function createIntegrations(db: Db, config: Config, given: Partial<Integr
     jupiter: given.jupiter ?? createJupiterSimulator(),
     mailer: given.mailer ?? lazyMailer(config),
     sat: given.sat ?? createSatSimulator({ tilstand: config.satSimulator }),
-    oekonomi: given.oekonomi ?? createOekonomiSimulator({ tilstand: config.oekonomiSimulator }),
+    oekonomi: given.oekonomi ?? createOekonomiSimulator({ tilstand: config.oekonomiSimulator, db }),
     dma: given.dma ?? createDmaSimulator({ tilstand: config.dmaSimulator }),
   };
 }
