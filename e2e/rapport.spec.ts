@@ -42,16 +42,16 @@ test('vand: filter a report, choose columns, export XLSX, and share the link', a
   // Alt+F: the year range (between), then again for the plant (contains).
   await page.keyboard.press('Alt+f');
   let dialog = page.getByTestId('rapport-filter-modal');
-  await dialog.getByLabel('Available filters').selectOption('aarstal');
+  await dialog.getByLabel('Tilgængelige filtre').selectOption('aarstal');
   await dialog.getByLabel('Betingelse').selectOption('between');
   await dialog.getByLabel('Fra').fill(String(aar - 1));
-  await dialog.getByLabel('Til').fill(String(aar));
-  await dialog.getByRole('button', { name: 'Use filter' }).click();
+  await dialog.getByLabel('Til', { exact: true }).fill(String(aar));
+  await dialog.getByRole('button', { name: 'Anvend filter' }).click();
   await expect(page.getByRole('button', { name: `Årstal: ${aar - 1}–${aar}`, exact: true })).toBeVisible();
 
   await page.keyboard.press('Alt+f');
   dialog = page.getByTestId('rapport-filter-modal');
-  await dialog.getByLabel('Available filters').selectOption('anlaegsnavn');
+  await dialog.getByLabel('Tilgængelige filtre').selectOption('anlaegsnavn');
   await dialog.getByLabel('Værdi').fill(plant);
   await page.keyboard.press('Enter');
   await expect(

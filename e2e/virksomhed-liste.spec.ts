@@ -19,7 +19,9 @@ test('as virksomhed: filter, sort, move with the arrows, Enter opens the company
   await expect(grid(page)).toBeVisible();
   // The total is exact up to 1,000 companies; above that the list says 'Mere end 1.000' (issue 16).
   await expect(
-    page.getByRole('status').filter({ hasText: /^Showing 50 (of \d+ rows|rows · Mere end 1\.000 i alt)/ }),
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Viser 50 (af [\d.]+ rækker|rækker · Mere end 1\.000 i alt)/ }),
   ).toBeVisible();
 
   // '/' (the tile's 'Søg i listen') focuses the filter; typing filters on the server after 250 ms.

@@ -123,3 +123,11 @@ export function parseDato(text: string): string | null {
 export function formatKoordinat(x: number | null | undefined, y: number | null | undefined): string {
   return tom(x) || tom(y) ? '' : `${x}, ${y}`;
 }
+
+/**
+ * A count with its noun in the right number, Danish style: antalMed(1, 'række', 'rækker') → '1 række',
+ * antalMed(1250, 'række', 'rækker') → '1.250 rækker'. The one plural helper of the product.
+ */
+export function antalMed(n: number, ental: string, flertal: string): string {
+  return `${formatHeltal(n)} ${n === 1 ? ental : flertal}`;
+}

@@ -123,7 +123,7 @@ describe('DataTable: sorting (spec 000 §4)', () => {
     ]);
     expect(names()).toEqual(FIRMAER.map((f) => f.navn));
     expect(saved.at(-1)).toMatchObject({ tableName: 'server', sortByColumn: 'by', sortDirection: 'ASC' });
-    expect(screen.getByRole('status').textContent).toContain('Showing 5 of 120 rows');
+    expect(screen.getByRole('status').textContent).toContain('Viser 5 af 120 rækker');
     expect(screen.getByText('Side 1 af 24')).toBeTruthy();
   });
 
@@ -139,7 +139,7 @@ describe('DataTable: sorting (spec 000 §4)', () => {
         onPageChange: (start) => pages.push(start),
       }),
     );
-    expect(screen.getByRole('status').textContent).toBe('Showing 5 rows · Mere end 1.000 i alt');
+    expect(screen.getByRole('status').textContent).toBe('Viser 5 rækker · Mere end 1.000 i alt');
     expect(screen.getByText('Side 200 af mere end 200')).toBeTruthy();
     const next = screen.getByRole('button', { name: 'Næste side' }) as HTMLButtonElement;
     expect(next.disabled).toBe(false);
@@ -174,19 +174,19 @@ describe('DataTable: sorting (spec 000 §4)', () => {
 });
 
 describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
-  it("shows 'Showing N rows', filters after 250 ms, then 'Showing X of Y rows'", () => {
+  it("shows 'Viser N rækker', filters after 250 ms, then 'Viser X af Y rækker'", () => {
     vi.useFakeTimers();
     renderTable();
-    expect(screen.getByRole('status').textContent).toBe('Showing 5 rows');
+    expect(screen.getByRole('status').textContent).toBe('Viser 5 rækker');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'SKIVE' } });
     act(() => vi.advanceTimersByTime(200));
     expect(bodyRows()).toHaveLength(5);
     act(() => vi.advanceTimersByTime(60));
     expect(names()).toEqual(['Bakkegården', 'Cederholm VVS', 'Egeris Kro']);
-    expect(screen.getByRole('status').textContent).toBe('Showing 3 of 5 rows');
+    expect(screen.getByRole('status').textContent).toBe('Viser 3 af 5 rækker');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'findes ikke' } });
     act(() => vi.advanceTimersByTime(300));
-    expect(grid().textContent).toContain('No data');
+    expect(grid().textContent).toContain('Ingen data');
   });
 
   it('server mode: onFilterChange once, 250 ms after the last key', () => {
@@ -204,12 +204,12 @@ describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
     expect(onFilterChange).toHaveBeenCalledWith('auto');
   });
 
-  it("shows 'Loading...', 'No data' and a failure in a red italic row", () => {
+  it("shows 'Indlæser …', 'Ingen data' and a failure in a red italic row", () => {
     const empty: Partial<DataTableProps<Firma>> = { mode: 'server', rows: [] };
     const { rerender } = renderTable({ ...empty, loading: true });
-    expect(grid().textContent).toContain('Loading...');
+    expect(grid().textContent).toContain('Indlæser …');
     rerender(table({ ...empty, totalCount: 0 }));
-    expect(grid().textContent).toContain('No data');
+    expect(grid().textContent).toContain('Ingen data');
     rerender(table({ ...empty, error: 'Serveren svarede ikke' }));
     const cell = within(grid()).getByText('Serveren svarede ikke');
     expect(cell.className).toContain('datatable-error');
@@ -217,7 +217,7 @@ describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
     expect(within(grid()).getByText('Error').className).toContain('datatable-error');
   });
 
-  it("'Select columns' shows and hides columns and saves the choice", () => {
+  it("'Vælg kolonner' shows and hides columns and saves the choice", () => {
     const saved: TableSettings[] = [];
     renderTable({ settings: { value: undefined, onChange: (s) => saved.push(s) } });
     expect(
@@ -225,8 +225,8 @@ describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Navn', 'By', 'Antal']);
-    fireEvent.click(screen.getByRole('button', { name: /Select columns/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Select columns' });
+    fireEvent.click(screen.getByRole('button', { name: /Vælg kolonner/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Vælg kolonner' });
     // The name column cannot be hidden, so it is not offered.
     expect(within(dialog).queryByLabelText('Navn')).toBeNull();
     fireEvent.click(within(dialog).getByLabelText('Id'));
@@ -299,7 +299,7 @@ describe('DataTable: selection modes', () => {
     expect([...onSelectionChange.mock.lastCall![0]]).toEqual(['3']);
     expect(bodyRows()[2]!.getAttribute('aria-selected')).toBe('true');
     expect(bodyRows()[1]!.getAttribute('aria-selected')).toBe('false');
-    expect(screen.getByRole('status').textContent).toContain('1 rows selected');
+    expect(screen.getByRole('status').textContent).toContain('1 række valgt');
   });
 
   it('multiple: click, Ctrl-click toggles, Shift-click selects the range, Space toggles', () => {
@@ -312,7 +312,7 @@ describe('DataTable: selection modes', () => {
     fireEvent.click(bodyRows()[1]!);
     fireEvent.click(bodyRows()[3]!, { shiftKey: true });
     expect(selectedNames()).toEqual(['Auto-Hansen', 'Cederholm VVS', 'Dalgas Maskinstation']);
-    expect(screen.getByRole('status').textContent).toContain('3 rows selected');
+    expect(screen.getByRole('status').textContent).toContain('3 rækker valgt');
     fireEvent.click(bodyRows()[2]!, { ctrlKey: true });
     expect(selectedNames()).toEqual(['Auto-Hansen', 'Dalgas Maskinstation']);
     fireEvent.click(bodyRows()[0]!, { ctrlKey: true, shiftKey: true });
@@ -341,7 +341,7 @@ describe('DataTable: selection modes', () => {
     renderTable();
     fireEvent.click(bodyRows()[0]!);
     expect(bodyRows()[0]!.hasAttribute('aria-selected')).toBe(false);
-    expect(screen.getByRole('status').textContent).toBe('Showing 5 rows');
+    expect(screen.getByRole('status').textContent).toBe('Viser 5 rækker');
   });
 
   it('selection rules as pure functions', () => {
@@ -368,7 +368,7 @@ describe('DataTable: long in-memory lists', () => {
     }));
     renderTable({ rows: many });
     expect(bodyRows().length).toBeLessThan(120);
-    expect(screen.getByRole('status').textContent).toBe('Showing 5000 rows');
+    expect(screen.getByRole('status').textContent).toBe('Viser 5.000 rækker');
     grid().focus();
     key('End');
     expect(grid().getAttribute('aria-activedescendant')).toMatch(/row-5000$/);

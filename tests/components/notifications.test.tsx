@@ -39,7 +39,7 @@ describe('notification centre (spec 000 §2.4)', () => {
     const opened = Date.now();
     fireEvent.click(screen.getByRole('button', { name: 'Notifikationer' }));
     const panel = screen.getByRole('dialog', { name: 'Notifikationer' });
-    expect(within(panel).getByRole('status').textContent).toContain('Loading...');
+    expect(within(panel).getByRole('status').textContent).toContain('Indlæser …');
     expect(listCalls(calls)).toBe(0);
     await waitFor(() => expect(within(panel).getByText('Ingen nye notifikationer')).toBeTruthy());
     expect(Date.now() - opened).toBeGreaterThanOrEqual(240);

@@ -104,20 +104,22 @@ describe('a report page', () => {
     expect(maaneder.body.punkter.length).toBeGreaterThan(3);
     expect(r.kommandoer().find((c) => c.id === 'rapport-graf')?.shortcut).toBe('alt+g');
     const k = r.kommandoer();
-    expect(k.find((c) => c.label === 'Add filter')?.shortcut).toBe('alt+f');
-    expect(k.find((c) => c.label === 'Select columns')?.shortcut).toBe('alt+k');
-    expect(screen.getByRole('button', { name: /Add filter/ }).getAttribute('title')).toBe(
-      'Add filter (Alt+F)',
+    expect(k.find((c) => c.label === 'Tilføj filter')?.shortcut).toBe('alt+f');
+    expect(k.find((c) => c.label === 'Vælg kolonner')?.shortcut).toBe('alt+k');
+    expect(screen.getByRole('button', { name: /Tilføj filter/ }).getAttribute('title')).toBe(
+      'Tilføj filter (Alt+F)',
     );
   });
 
   it('adds a year-range filter that stays inactive until it validates, and keeps it in the URL', async () => {
     const r = await visRapport();
     await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
-    r.koer('Add filter');
+    r.koer('Tilføj filter');
     const dialog = await screen.findByTestId('rapport-filter-modal');
-    fireEvent.change(within(dialog).getByLabelText('Available filters'), { target: { value: 'startdato' } });
-    const brug = within(dialog).getByRole('button', { name: 'Use filter' }) as HTMLButtonElement;
+    fireEvent.change(within(dialog).getByLabelText('Tilgængelige filtre'), {
+      target: { value: 'startdato' },
+    });
+    const brug = within(dialog).getByRole('button', { name: 'Anvend filter' }) as HTMLButtonElement;
     expect(brug.disabled).toBe(true);
     expect(within(dialog).getByText('Mindst ét datofelt skal udfyldes')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Fra'), { target: { value: '01-01-2026' } });
@@ -151,7 +153,7 @@ describe('a report page', () => {
       .map((row) => Number(within(row).getAllByRole('gridcell').at(-1)?.textContent?.replace(/\./g, '')));
     expect(antal).toEqual([...antal].sort((a, b) => b - a));
 
-    r.koer('Select columns');
+    r.koer('Vælg kolonner');
     const dialog = await screen.findByTestId('rapport-kolonne-modal');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Måned/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Flyt Måned op' }));
@@ -230,19 +232,19 @@ describe('a report page', () => {
     const r = await visRapport('?kolonner=jupiterVandType,antal');
     await waitFor(() => expect(within(grid()).queryAllByRole('gridcell').length).toBeGreaterThan(0));
     const forste = within(grid()).getAllByRole('gridcell')[0]!.textContent!;
-    r.koer('Add filter');
+    r.koer('Tilføj filter');
     const dialog = await screen.findByTestId('rapport-filter-modal');
-    fireEvent.change(within(dialog).getByLabelText('Available filters'), {
+    fireEvent.change(within(dialog).getByLabelText('Tilgængelige filtre'), {
       target: { value: 'jupitervandtype' },
     });
     // The names come from the lookup: one box per name, and none ticked yet keeps the filter inactive.
     const boks = await within(dialog).findByRole('checkbox', { name: forste });
-    expect((within(dialog).getByRole('button', { name: 'Use filter' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(
+      (within(dialog).getByRole('button', { name: 'Anvend filter' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(within(dialog).getByText('Feltet er påkrævet')).toBeTruthy();
     fireEvent.click(boks);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Use filter' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anvend filter' }));
     expect(decodeURIComponent(r.stier.at(-1)!)).toContain(`filter=jupitervandtype:equals(${forste})`);
     await waitFor(() => expect(within(grid()).getAllByRole('row').length).toBe(2));
   });
@@ -257,7 +259,7 @@ describe('a report page', () => {
     fireEvent.click(chip);
     const dialog = await screen.findByTestId('rapport-filter-modal');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Afventer validering' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Update filter' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Opdatér filter' }));
     expect(decodeURIComponent(r.stier.at(-1)!)).toBe(
       '/rapport/vandoppumpet?kolonner=aarstal,antal&filter=valideringsstatus:equals(Godkendt|Afventer+validering)',
     );

@@ -158,7 +158,7 @@ describe('a table whose reload failed', () => {
       </QueryClientProvider>,
     );
     const status = () => screen.getByRole('status').textContent;
-    await waitFor(() => expect(status()).toBe('Showing 344 rows'));
+    await waitFor(() => expect(status()).toBe('Viser 344 rækker'));
 
     svar = 'fejl';
     fireEvent.click(screen.getByRole('button', { name: 'Opdater' }));
@@ -171,7 +171,7 @@ describe('a table whose reload failed', () => {
 
     svar = 'ok';
     fireEvent.click(within(grid).getByRole('button', { name: 'Prøv igen' }));
-    await waitFor(() => expect(status()).toBe('Showing 344 rows'));
+    await waitFor(() => expect(status()).toBe('Viser 344 rækker'));
     expect(within(grid).getByText('Virksomhed 1')).toBeTruthy();
     expect(hent).toHaveBeenCalledTimes(3);
   });

@@ -69,7 +69,7 @@ describe('Virksomhedslisten: a capped total', () => {
     await renderVisning(VirksomhedListeView, 'virksomheder', {}, { username: 'virksomhed' });
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        `Showing 50 rows · Mere end ${ANTAL_LOFT.toLocaleString('da-DK')} i alt`,
+        `Viser 50 rækker · Mere end ${ANTAL_LOFT.toLocaleString('da-DK')} i alt`,
       ),
     );
     expect(screen.getByText(`Side 1 af mere end ${ANTAL_LOFT / 50}`)).toBeTruthy();

@@ -35,6 +35,7 @@ import { sammenlignDansk } from '../../contract/sortering';
 import { Button } from './Button';
 import { Dropdown } from './Dropdown';
 import { primaryFocus } from './focus';
+import { TABEL_TEKST, valgteRaekker, viserRaekker } from './tabel-tekster';
 import {
   type ClickModifiers,
   clickSelection,
@@ -64,7 +65,7 @@ export interface DataTableColumn<T> {
   cell?(row: T): ReactNode;
   /** Default true. */
   sortable?: boolean;
-  /** Default true: the user can hide it under 'Select columns'. */
+  /** Default true: the user can hide it under 'Vælg kolonner'. */
   hideable?: boolean;
   /** Hidden until the user chooses it. */
   defaultHidden?: boolean;
@@ -108,7 +109,7 @@ export interface DataTableProps<T extends RowData> {
   filterPlaceholder?: string;
   /** False: no free-text filter (a report filters through its own filter editors). */
   filterInput?: boolean;
-  /** What an empty table says; default the spec's 'No data'. */
+  /** What an empty table says; default 'Ingen data' (the spec's 'No data'). */
   emptyText?: string;
   /** The filter takes focus when a modal around the table opens. */
   filterAutoFocus?: boolean;
@@ -489,11 +490,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       ? props.totalCount === undefined
         ? ''
         : capped
-          ? `Showing ${rows.length} rows · Mere end ${formatTal(total)} i alt`
-          : `Showing ${rows.length} of ${total} rows`
+          ? `${viserRaekker(rows.length)} · Mere end ${formatTal(total)} i alt`
+          : viserRaekker(rows.length, total)
       : filtered
-        ? `Showing ${shownRows.length} of ${rows.length} rows`
-        : `Showing ${rows.length} rows`;
+        ? viserRaekker(shownRows.length, rows.length)
+        : viserRaekker(rows.length);
   const selectedCount = selection.selected.size;
   const headerGroups = table.getHeaderGroups();
   const visibleCount = headerGroups[0]?.headers.length ?? 1;
@@ -546,18 +547,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <Dropdown
             label={
               <>
-                <Columns3 size={14} aria-hidden="true" /> Select columns
+                <Columns3 size={14} aria-hidden="true" /> {TABEL_TEKST.vaelgKolonner}
               </>
             }
             popupRole="dialog"
-            popupLabel="Select columns"
+            popupLabel={TABEL_TEKST.vaelgKolonner}
             align="right"
             buttonClassName="button secondary size-small"
             maxHeight={400}
             testId={`columns-${tableName}`}
           >
             <fieldset className="datatable-columns">
-              <legend className="visually-hidden">Select columns</legend>
+              <legend className="visually-hidden">{TABEL_TEKST.vaelgKolonner}</legend>
               {columns
                 .filter((c) => c.hideable !== false)
                 .map((c) => (
@@ -664,7 +665,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </tr>
             ) : shownRows.length === 0 ? (
               <tr className="datatable-message">
-                <td colSpan={colSpan}>{props.loading ? 'Loading...' : (props.emptyText ?? 'No data')}</td>
+                <td colSpan={colSpan}>
+                  {props.loading ? TABEL_TEKST.indlaeser : (props.emptyText ?? TABEL_TEKST.ingenData)}
+                </td>
               </tr>
             ) : (
               <>
@@ -735,9 +738,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <>
               {status}
               {selectedCount > 0 && (
-                <span className="datatable-selected"> · {selectedCount} rows selected</span>
+                <span className="datatable-selected"> · {valgteRaekker(selectedCount)}</span>
               )}
-              {props.loading && rows.length > 0 && <span className="datatable-loading"> · Loading...</span>}
+              {props.loading && rows.length > 0 && (
+                <span className="datatable-loading"> · {TABEL_TEKST.indlaeser}</span>
+              )}
             </>
           )}
         </span>

@@ -1,6 +1,8 @@
-/** A small spinning ring with a text for screen readers ('Loading...' is the spec's generic text, §8). */
+import { TABEL_TEKST } from './tabel-tekster';
+
+/** A small spinning ring with a text for screen readers ('Indlæser …': the spec's generic 'Loading...', §8, in Danish). */
 export function Spinner({
-  label = 'Loading...',
+  label = TABEL_TEKST.indlaeser,
   showLabel = false,
 }: {
   label?: string;

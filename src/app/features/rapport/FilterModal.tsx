@@ -12,6 +12,7 @@ import { useLookup } from '../../lib/lookups';
 import { Button } from '../../ui/Button';
 import { DateInput, NumberInput, TextInput } from '../../ui/form/inputs';
 import { Modal } from '../../ui/Modal';
+import { TABEL_TEKST } from '../../ui/tabel-tekster';
 
 const NOEGLE_TEKST: Record<FilterNoegle, string> = {
   contains: 'indeholder',
@@ -107,7 +108,7 @@ export function filterAfUdkast(defs: RapportFilterDefs, u: Udkast): RapportFilte
 
 /**
  * Adds or edits one filter of a report (spec 000 table texts: 'Add filter', 'Edit filter', 'Select
- * filter', 'Available filters', 'There are no more available filters', 'Use filter', 'Update
+ * filter', 'Available filters', TABEL_TEKST.ingenFlereFiltre, 'Use filter', 'Update
  * filter'). The editor fits the property's type; 'Use filter' stays disabled with the reason shown
  * until the editor validates. Enter in a field uses the filter.
  */
@@ -140,7 +141,7 @@ export function FilterModal({
   );
   const ledige = Object.keys(defs).filter((p) => p === redigeret?.property || !aktive.includes(p));
   const d = defs[u.property];
-  const resultat = ledige.length > 0 ? filterAfUdkast(defs, u) : 'There are no more available filters';
+  const resultat = ledige.length > 0 ? filterAfUdkast(defs, u) : TABEL_TEKST.ingenFlereFiltre;
   const ok = typeof resultat !== 'string';
   const gem = () => {
     if (typeof resultat !== 'string') onGem(resultat);
@@ -151,7 +152,7 @@ export function FilterModal({
   return (
     <Modal
       open
-      title={redigeret ? 'Edit filter' : 'Add filter'}
+      title={redigeret ? TABEL_TEKST.retFilter : TABEL_TEKST.tilfoejFilter}
       onClose={onClose}
       size="small"
       testId="rapport-filter-modal"
@@ -161,13 +162,13 @@ export function FilterModal({
             Fortryd
           </Button>
           <Button onClick={gem} disabled={!ok} title={ok ? undefined : String(resultat)}>
-            {redigeret ? 'Update filter' : 'Use filter'}
+            {redigeret ? TABEL_TEKST.opdaterFilter : TABEL_TEKST.anvendFilter}
           </Button>
         </>
       }
     >
       {ledige.length === 0 ? (
-        <p className="muted">There are no more available filters</p>
+        <p className="muted">{TABEL_TEKST.ingenFlereFiltre}</p>
       ) : (
         <form
           className="rapport-filter-form"
@@ -177,10 +178,10 @@ export function FilterModal({
           }}
         >
           <label className="field">
-            <span className="field-label">Select filter</span>
+            <span className="field-label">{TABEL_TEKST.vaelgFilter}</span>
             <select
               className="input"
-              aria-label="Available filters"
+              aria-label={TABEL_TEKST.tilgaengeligeFiltre}
               value={u.property}
               disabled={redigeret !== null}
               data-autofocus=""

@@ -5,6 +5,7 @@ import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
+import { TABEL_TEKST } from '../../ui/tabel-tekster';
 
 /** Moves one name a step up (-1) or down (+1) in the list. */
 export function flyt(liste: readonly string[], navn: string, retning: -1 | 1): string[] {
@@ -47,7 +48,7 @@ export function KolonneModal({
   return (
     <Modal
       open
-      title="Select columns"
+      title={TABEL_TEKST.vaelgKolonner}
       onClose={onClose}
       size="medium"
       testId="rapport-kolonne-modal"
@@ -69,7 +70,7 @@ export function KolonneModal({
       <div className="rapport-kolonner">
         <fieldset>
           <legend>
-            Viste kolonner (Reorder: {shortcutLabel(platformKey('alt+up'))} /{' '}
+            Viste kolonner (flyt: {shortcutLabel(platformKey('alt+up'))} /{' '}
             {shortcutLabel(platformKey('alt+down'))})
           </legend>
           <ol>

@@ -26,6 +26,7 @@ import { useTableSettings } from '../../shell/useTableSettings';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Dropdown, DropdownItem, DropdownText } from '../../ui/Dropdown';
 import { KommandoKnap } from '../../ui/KommandoKnap';
+import { TABEL_TEKST } from '../../ui/tabel-tekster';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { EksportModal } from './EksportModal';
@@ -152,14 +153,14 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
       ({
         filter: {
           id: 'rapport-tilfoej-filter',
-          label: 'Add filter',
+          label: TABEL_TEKST.tilfoejFilter,
           shortcut: 'alt+f',
           keywords: ['filter', 'tilføj', 'rapport'],
           run: () => setFilterDialog({ redigeret: null }),
         },
         kolonner: {
           id: 'rapport-kolonner',
-          label: 'Select columns',
+          label: TABEL_TEKST.vaelgKolonner,
           shortcut: 'alt+k',
           keywords: ['kolonner', 'vælg', 'rækkefølge', 'reorder'],
           run: () => setKolonneDialog(true),
@@ -309,7 +310,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           </span>
         ))}
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.filter}>
-          <Filter size={13} aria-hidden="true" /> Add filter
+          <Filter size={13} aria-hidden="true" /> {TABEL_TEKST.tilfoejFilter}
         </KommandoKnap>
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.kolonner}>
           <Columns3 size={13} aria-hidden="true" /> Select columns

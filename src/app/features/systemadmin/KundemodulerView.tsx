@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { afproevFejl, hentKundemoduler } from '../../../contract/systemadmin';
 import { http } from '../../session/runtime';
+import { TABEL_TEKST } from '../../ui/tabel-tekster';
 import { useTileTitle } from '../../workspace/tile-api';
 
 const FEJLTYPER = [
@@ -23,7 +24,7 @@ export default function KundemodulerView() {
   return (
     <div className="view-pad">
       <h2>Kundemoduler</h2>
-      {kunder.isPending && <p className="muted">Loading...</p>}
+      {kunder.isPending && <p className="muted">{TABEL_TEKST.indlaeser}</p>}
       {kunder.data && (
         <table className="plain-table">
           <thead>

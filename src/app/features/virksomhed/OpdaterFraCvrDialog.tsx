@@ -10,6 +10,7 @@ import { fejlTekst, httpStatus } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { TABEL_TEKST } from '../../ui/tabel-tekster';
 import { toast } from '../../ui/toast';
 import './cvr.css';
 
@@ -107,7 +108,7 @@ export function OpdaterFraCvrDialog({ virksomhedId, version, onDone }: OpdaterFr
         </>
       }
     >
-      {forskelle.isPending && <p>Loading...</p>}
+      {forskelle.isPending && <p>{TABEL_TEKST.indlaeser}</p>}
       {forskelle.isError && (
         <p role="alert" className="field-error">
           {besked(forskelle.error)}
