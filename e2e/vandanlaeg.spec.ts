@@ -320,6 +320,10 @@ test('as laeser: the plant is read-only on stamoplysninger and maengder', async 
   // The newest period opens read-only: no save or delete, every field disabled.
   await liste.focus();
   await page.keyboard.press('Home');
+  // The cursor is on the newest row and the grid holds focus before Enter (a refetch of the list,
+  // e.g. after the previous test's approval, must not swallow the key).
+  await expect(liste.getByRole('row').nth(1)).toHaveClass(/\bcursor\b/);
+  await expect(liste).toBeFocused();
   await page.keyboard.press('Enter');
   const form = mt.getByRole('form', { name: 'Oppumpet vandmængde' });
   await expect(form.getByRole('textbox', { name: /^Målerstand slut/ })).toBeDisabled();
