@@ -119,6 +119,27 @@ describe('TextInput', () => {
     expect(within(field).getByText('7/10')).toBeTruthy();
   });
 
+  it('a password shows its text only while the eye button is held down, by pointer or by key', () => {
+    render(<ControlledText type="password" initial="hemmelig" />);
+    const input = screen.getByLabelText(/^Navn/) as HTMLInputElement;
+    const oeje = screen.getByRole('button', { name: /Vis adgangskoden/ });
+    expect(input.type).toBe('password');
+    fireEvent.pointerDown(oeje);
+    expect(input.type).toBe('text');
+    fireEvent.pointerUp(oeje);
+    expect(input.type).toBe('password');
+    fireEvent.pointerDown(oeje);
+    fireEvent.pointerLeave(oeje);
+    expect(input.type).toBe('password');
+    fireEvent.keyDown(oeje, { key: ' ' });
+    expect(input.type).toBe('text');
+    fireEvent.keyUp(oeje, { key: ' ' });
+    expect(input.type).toBe('password');
+    // A click alone (down and up) never leaves it visible.
+    fireEvent.click(oeje);
+    expect(input.type).toBe('password');
+  });
+
   it('shows the error under the field and ties it to the input', () => {
     render(<ControlledText error="Feltet er påkrævet" />);
     const input = screen.getByLabelText('Navn');

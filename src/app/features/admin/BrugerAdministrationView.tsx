@@ -483,6 +483,7 @@ function OpretBrugerModal({
         <TextInput
           name="adgangskode"
           label="Første adgangskode"
+          type="password"
           required
           value={v.adgangskode}
           onChange={saet('adgangskode')}

@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Eye, Mail } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFraseFelt } from '../../lib/frase-maal';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
@@ -14,7 +14,8 @@ export interface TextInputProps extends FieldBaseProps {
   onChange(value: string): void;
   /** Shows the 'length/max' counter and stops typing at the maximum. */
   maxLength?: number;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  /** 'password': the text shows only while the eye button is held down (spec 000 §4, widget states). */
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password';
   /** Blocks the dot key and strips dots and commas (spec 000 §5 preventDot). */
   preventDot?: boolean;
   placeholder?: string;
@@ -33,13 +34,17 @@ export function TextInput(p: TextInputProps) {
   };
   // A disabled e-mail field shows a link that opens the mail program (spec 000 §5).
   const mailLink = p.type === 'email' && p.disabled && value !== '';
+  const adgangskode = p.type === 'password';
+  // The password shows only while the eye button is held (pointer or Space/Enter), never toggled on.
+  const [vis, setVis] = useState(false);
+  const skjul = () => setVis(false);
   return (
     <Field {...p} id={id} counter={p.maxLength ? `${value.length}/${p.maxLength}` : undefined}>
-      <span className={mailLink ? 'form-input-with-icon' : undefined}>
+      <span className={mailLink || adgangskode ? 'form-input-with-icon' : undefined}>
         <input
           id={id}
           name={p.name}
-          type={p.type ?? 'text'}
+          type={adgangskode ? (vis ? 'text' : 'password') : (p.type ?? 'text')}
           className={cls(p.error)}
           value={value}
           onChange={onChange}
@@ -60,6 +65,32 @@ export function TextInput(p: TextInputProps) {
           >
             <Mail size={14} aria-hidden="true" />
           </a>
+        )}
+        {adgangskode && (
+          <button
+            type="button"
+            className="form-input-icon"
+            aria-label="Vis adgangskoden, mens knappen holdes nede"
+            title="Vis adgangskoden, mens knappen holdes nede"
+            aria-pressed={vis}
+            disabled={p.disabled}
+            onPointerDown={() => setVis(true)}
+            onPointerUp={skjul}
+            onPointerLeave={skjul}
+            onPointerCancel={skjul}
+            onBlur={skjul}
+            onKeyDown={(e) => {
+              if (e.key === ' ' || e.key === 'Enter') {
+                e.preventDefault();
+                setVis(true);
+              }
+            }}
+            onKeyUp={(e) => {
+              if (e.key === ' ' || e.key === 'Enter') skjul();
+            }}
+          >
+            <Eye size={14} aria-hidden="true" />
+          </button>
         )}
       </span>
     </Field>
