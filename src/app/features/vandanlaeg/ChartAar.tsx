@@ -9,6 +9,12 @@ export interface AarPunkt {
   godkendt: number;
 }
 
+/** Steps a year axis may take: whole years only, so no tick reads '2016.5'. */
+export const AAR_SKRIDT = [1, 2, 5, 10, 20, 50, 100];
+/** A year axis's tick texts: whole years, and nothing for a tick between two years. */
+export const aarTekster = (ticks: readonly number[]): string[] =>
+  ticks.map((n) => (Number.isInteger(n) ? String(n) : ''));
+
 /**
  * The plant's yearly pumped quantities (reported and approved) against the permitted quantity, drawn
  * with uPlot (loaded lazily with this module). Follows the tile's width, so it reads in a half tile.
@@ -36,7 +42,7 @@ export default function ChartAar({ aar, tilladt }: { aar: readonly AarPunkt[]; t
           y: { range: (_u, _min, max) => [0, Math.max(max, tilladt ?? 0) * 1.1 || 1] },
         },
         axes: [
-          { values: (_u, v) => v.map((n) => String(n)), space: 40 },
+          { values: (_u, v) => aarTekster(v), incrs: AAR_SKRIDT, space: 40 },
           { values: (_u, v) => v.map((n) => formatTal(n, 0)), size: 70 },
         ],
         series: [
