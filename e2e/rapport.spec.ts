@@ -64,7 +64,13 @@ test('vand: filter a report, choose columns, export XLSX, and share the link', a
   await kolonner.getByRole('checkbox', { name: /Måned/ }).check();
   await kolonner.getByRole('button', { name: 'Flyt Måned op' }).click();
   await kolonner.getByRole('button', { name: 'Flyt Måned op' }).click();
+  // The grouped rows come from a new query: wait for it, so the rows counted are the new ones.
+  const nyeRaekker = page.waitForResponse(
+    (r) => r.url().includes('/api/rapport/vandoppumpet') && r.url().includes('maaned') && r.ok(),
+  );
   await kolonner.getByRole('button', { name: 'Anvend' }).click();
+  await nyeRaekker;
+  await expect(grid).not.toHaveAttribute('aria-busy', 'true');
   await expect(grid.getByRole('columnheader')).toHaveText([
     'Årstal',
     'Anlægsnavn',
