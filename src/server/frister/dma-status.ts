@@ -12,6 +12,7 @@ import { opdaterVersioneret, skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import type { DmaSvar, DmaSystem } from '../integrations/dma';
+import { lookupIdAfKode } from '../routes/lookups';
 import { tilsynsFakta } from './tilsynsfakta';
 
 /**
@@ -181,11 +182,13 @@ async function medFrist(system: DmaSystem, ms: number, fn: (s: DmaSystem) => Pro
 const lookupId = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
- * The inspection categories of before (dmalookup/tilsynsKategorier ids, fixed in the catalogue): DMA
- * knows only BEK § 14's six, so a complaint (KLAGE, 4) or follow-up (OPFOELGNING, 5) inspection is
- * published as a § 9-tilsyn (PARAGRAF9, 9). tests/api/lookups.test.ts holds the ids to the codes.
+ * The inspection categories of before: DMA knows only BEK § 14's six, so a complaint (KLAGE) or
+ * follow-up (OPFOELGNING) inspection is published as a § 9-tilsyn (PARAGRAF9).
  */
-export const DMA_KATEGORI_AF: Readonly<Record<number, number>> = { 4: 9, 5: 9 };
+const KATEGORI = 'dmalookup/tilsynsKategorier';
+const DMA_KATEGORI_AF: Readonly<Record<number, number>> = Object.fromEntries(
+  ['KLAGE', 'OPFOELGNING'].map((k) => [lookupIdAfKode(KATEGORI, k), lookupIdAfKode(KATEGORI, 'PARAGRAF9')]),
+);
 export const dmaKategori = (id: number | null): number | null =>
   id === null ? null : (DMA_KATEGORI_AF[id] ?? id);
 

@@ -582,6 +582,13 @@ export const LOOKUP_KATALOG: ReadonlyMap<string, LookupItem[]> = new Map<string,
   ],
 ]);
 
+/** A fixed list's item id by its code (the ids records store); throws for an unknown list or code. */
+export function lookupIdAfKode(path: string, kode: string): number {
+  const item = LOOKUP_KATALOG.get(path.toLowerCase())?.find((i) => i.kode === kode);
+  if (!item) throw new Error(`Opslaget ${path} mangler koden ${kode}`);
+  return item.id;
+}
+
 /** A fixed list by API path (any letter case), or undefined. */
 export function lookupListe(path: string): LookupItem[] | undefined {
   return LOOKUP_KATALOG.get(path.toLowerCase());

@@ -11,7 +11,7 @@ import { queryRows, type Transaction } from '../db/client';
 import { planlaegningsperiode, planlagtTilsyn } from '../db/schema';
 import { opdaterVersioneret, type Tx } from '../db/versioneret';
 import { notFound } from '../http/errors';
-import { LOOKUP_KATALOG } from './lookups';
+import { lookupIdAfKode } from './lookups';
 
 /**
  * The plan generator (issue 13, issue 29): reads every company and farm of a customer under regular
@@ -21,12 +21,7 @@ import { LOOKUP_KATALOG } from './lookups';
  * transaction. The reads are exported so the benchmark can run them directly.
  */
 
-/** A lookup item's id by its kode in the fixed catalogue (the ids the records store). */
-function lookupId(sti: string, kode: string): number {
-  const item = LOOKUP_KATALOG.get(sti.toLowerCase())?.find((i) => i.kode === kode);
-  if (!item) throw new Error(`Opslaget ${sti} mangler koden ${kode}`);
-  return item.id;
-}
+const lookupId = lookupIdAfKode;
 /** The inspection categories (BEK § 14: basis, prioriteret, kampagne, ...) the plan knows, by id. */
 export const TILSYNSKATEGORI_ID = {
   BASIS: lookupId('dmalookup/tilsynsKategorier', 'BASIS'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { DMA_STANDARD_FEJL, pNrKendtIDma } from '../../integrations/dma';
 import { elementNavn, JUPITER_FEJLTYPER } from '../../integrations/jupiter';
-import { LOOKUP_KATALOG } from '../../routes/lookups';
+import { lookupIdAfKode } from '../../routes/lookups';
 import { dmaIndberetning, jupiterIndberetning, registrering } from '../schema';
 import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
@@ -24,12 +24,7 @@ import { BulkWriter, type Executor, rowsOf } from './writer';
  * Every insert is a bulk insert or one UPDATE per rule.
  */
 
-function lookupId(path: string, kode: string): number {
-  const item = LOOKUP_KATALOG.get(path.toLowerCase())?.find((i) => i.kode === kode);
-  if (!item) throw new Error(`Seed: no lookup ${path} ${kode}`);
-  return item.id;
-}
-const dma = (name: string, kode: string) => lookupId(`dmalookup/${name}`, kode);
+const dma = (name: string, kode: string) => lookupIdAfKode(`dmalookup/${name}`, kode);
 
 /** The anchor's checkable inspection (research (f)). */
 export const ANKER_TILSYNSDATO = '2025-03-15';

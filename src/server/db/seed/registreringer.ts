@@ -10,7 +10,7 @@ import {
   scoreFraGammelSkala,
   vaegtetRisikoscore,
 } from '../../../contract/tilsynsplan-regler';
-import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../routes/lookups';
+import { lookupIdAfKode, tidsregistreringsKategorier } from '../../routes/lookups';
 import { cvrAendring, registrering } from '../schema';
 import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
@@ -26,12 +26,7 @@ import { BulkWriter, type Executor, rowsOf } from './writer';
  * (src/server/routes/lookups.ts), so the API serves the names of what the rows refer to.
  */
 
-/** A lookup item's id by its kode. */
-function id(path: string, kode: string): number {
-  const item = LOOKUP_KATALOG.get(path.toLowerCase())?.find((i) => i.kode === kode);
-  if (!item) throw new Error(`Seed: no lookup ${path} ${kode}`);
-  return item.id;
-}
+const id = lookupIdAfKode;
 /** The first day of the settlement year invoiced this November (REFERENCE_DATE's). */
 const AKTUELT_AFREGNINGSAAR_START = '2025-11-01';
 const TILSYN_KATEGORI = tidsregistreringsKategorier(1).find((k) => k.kode === 'TILSYN')!.id;
