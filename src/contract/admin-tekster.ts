@@ -218,6 +218,7 @@ export const uploadAdmLogo = endpoint({
   path: `${ADM_STI}/:id/logo`,
   params: idParamsSchema,
   query: versionQuery,
+  multipart: { fil: 'logo' },
   answer: admOplysSchema,
   access: ADMIN_TEKST_RET,
 });

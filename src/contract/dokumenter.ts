@@ -37,6 +37,9 @@ export type DokumentType = keyof typeof DOKUMENT_TYPER;
 export const DOKUMENT_TYPE_NOEGLER = Object.keys(DOKUMENT_TYPER) as [DokumentType, ...DokumentType[]];
 export const dokumentTypeSchema = z.enum(DOKUMENT_TYPE_NOEGLER, { error: 'Ukendt dokumenttype' });
 
+/** The template kind as an upload's text part names it. */
+const skabelonTypeDel = z.enum(DOKUMENT_TYPE_NOEGLER, { error: 'Vælg en gyldig dokumenttype' });
+
 /** The largest template accepted: 5 MB. */
 export const SKABELON_MAKS_BYTES = 5 * 1024 * 1024;
 export const SKABELON_STOERRELSE_FEJL = 'Skabelonen er for stor. Den må højst fylde 5 MB';
@@ -123,6 +126,7 @@ export const scanSkabelon = endpoint({
   method: 'POST',
   path: '/dokumentskabelon/scan/:kundeId',
   params: kundeIdParamsSchema,
+  multipart: { fil: 'fil', felter: z.object({ dokumentType: skabelonTypeDel }) },
   answer: scanResultatSchema,
   access: ADMIN_RET,
 });
@@ -132,6 +136,17 @@ export const opretSkabelon = endpoint({
   method: 'POST',
   path: '/dokumentskabelon/:kundeId',
   params: kundeIdParamsSchema,
+  multipart: {
+    fil: 'fil',
+    felter: z.object({
+      dokumentType: skabelonTypeDel,
+      navn: z
+        .string({ error: 'Navn skal udfyldes' })
+        .trim()
+        .min(1, { error: 'Navn skal udfyldes' })
+        .max(200, { error: 'Navnet må højst være 200 tegn' }),
+    }),
+  },
   answer: dokumentSkabelonSchema,
   status: 201,
   access: ADMIN_RET,

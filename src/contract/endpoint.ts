@@ -30,6 +30,19 @@ export interface Endpoint<
   access?: string;
   /** Open without a token (sign-in, readiness). */
   public?: boolean;
+  /**
+   * A multipart body instead of `body`: the file part's name and the text parts' schema. The server
+   * reads every upload through it (src/server/http/multipart.ts) and the bad-input walk covers its
+   * parts (tests/api/multipart-walk.test.ts).
+   */
+  multipart?: MultipartDecl;
+}
+
+export interface MultipartDecl {
+  /** The part that carries the file. */
+  fil: string;
+  /** The text parts, each by name; none when omitted. */
+  felter?: z.ZodObject;
 }
 
 /** Declares an endpoint, keeping each schema's own type. */

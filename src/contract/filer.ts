@@ -73,6 +73,7 @@ export const uploadFilTilVandanlaegTilsyn = endpoint({
   method: 'POST',
   path: '/fil/VandanlaegTilsyn/:id',
   params: idParamsSchema,
+  multipart: { fil: 'fil' },
   answer: filSchema,
   status: 201,
   access: VAND_SKRIV,

@@ -9,6 +9,7 @@ import { registerAuth } from './auth/plugin';
 import { DbSignInCounters, SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
+import { transaktionsbevidst } from './db/anmodnings-transaktion';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
 import { DocxPulje, type DocxPuljeValg } from './dokument/docx-pulje';
@@ -145,8 +146,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const clock = opts.clock;
+  // Routes, integrations and checks see the database through the creating call's transaction, if
+  // one is open (src/server/db/anmodnings-transaktion.ts); the idempotency keys see it directly.
+  const db = transaktionsbevidst(opts.db);
   const deps: Deps = {
-    db: opts.db,
+    db,
     tokens: opts.tokens,
     config: opts.config,
     clock: opts.clock,
@@ -154,16 +158,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     signInLimit: new SignInLimit({
       maxPerWindow: opts.config.loginRateLimitPerMinute,
       // In the database: every process on one PostgreSQL counts against the same limit.
-      store: new DbSignInCounters(opts.db),
+      store: new DbSignInCounters(db),
       now: clock ? () => clock().getTime() : undefined,
     }),
-    integrations: createIntegrations(opts.db, opts.config, opts.integrations),
+    integrations: createIntegrations(db, opts.config, opts.integrations),
     docx: new DocxPulje(opts.docx),
   };
   app.addHook('onClose', () => deps.docx.luk());
   await app.register(
     async (api) => {
-      registerAuth(api, opts.tokens, opts.db, opts.clock);
+      registerAuth(api, opts.tokens, db, opts.clock);
       registerIdempotens(api, opts.db);
       for (const routes of API_ROUTES) await routes(api, deps);
     },

@@ -120,6 +120,46 @@ describe.each(dbTargets())('Idempotency-Key on %s', (target) => {
     expect(rettet.headers[REPLAY_HEADER]).toBeUndefined();
   });
 
+  it('a crash before the answer is kept leaves no record: the record and its answer commit together', async () => {
+    // The answer's write fails once (as if the process died there): a trigger on the key table,
+    // counting with a sequence because a sequence is not rolled back with the transaction.
+    const db = t.database.db;
+    await db.execute(sql.raw(`CREATE SEQUENCE IF NOT EXISTS idem_nedbrud`));
+    await db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION idem_nedbrud() RETURNS trigger AS $$
+        BEGIN
+          IF NEW.status IS NOT NULL AND nextval('idem_nedbrud') = 1 THEN
+            RAISE EXCEPTION 'simuleret nedbrud';
+          END IF;
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER idem_nedbrud BEFORE UPDATE ON idempotens_noegle
+               FOR EACH ROW EXECUTE FUNCTION idem_nedbrud()`),
+    );
+    try {
+      const key = randomUUID();
+      const body = { virksomhedId: firma, emne: 'Telefon', notat: `Nedbrud ${key}` };
+      const foerste = await post('logbog', body, key);
+      expect(foerste.statusCode).toBeGreaterThanOrEqual(500);
+      // Nothing committed without its answer, and the key is free for the retry.
+      expect(await antal('logbog', body.notat)).toBe(0);
+      expect(await gemte(key)).toEqual([]);
+      const retry = await post('logbog', body, key);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.headers[REPLAY_HEADER]).toBeUndefined();
+      const igen = await post('logbog', body, key);
+      expect(igen.headers[REPLAY_HEADER]).toBe('true');
+      expect(json(igen)).toEqual(json(retry));
+      expect(await antal('logbog', body.notat)).toBe(1);
+    } finally {
+      await db.execute(sql.raw(`DROP TRIGGER idem_nedbrud ON idempotens_noegle`));
+      await db.execute(sql.raw(`DROP FUNCTION idem_nedbrud()`));
+      await db.execute(sql.raw(`DROP SEQUENCE idem_nedbrud`));
+    }
+  });
+
   it('covers the creating calls with the input in the path or query: contact person and company from CVR', async () => {
     const key = randomUUID();
     const kontakt = { navn: `Kontakt ${key.slice(0, 8)}` };

@@ -647,5 +647,35 @@ describe.each(dbTargets())('water plant records on %s', (target) => {
         (await upload(ctx.paabud.DiademAnlaegspaabud!, 'vand', 'ok.txt', Buffer.from('ok'))).statusCode,
       ).toBe(404);
     });
+
+    it('an Idempotency-Key covers the file: the same file again replays, another file answers 422', async () => {
+      const noegle = { 'idempotency-key': `fil-${Date.now()}` };
+      const antal = async () =>
+        (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM fil WHERE filnavn = 'nøgle.txt'`))[0]!
+          .n;
+      const foer = await antal();
+      const foerste = await upload(tilsyn, 'vand', 'nøgle.txt', Buffer.from('første indhold'), noegle);
+      expect(foerste.statusCode, foerste.body).toBe(201);
+      // The same file in a body with another boundary (a browser draws one per send): the first answer.
+      await new Promise((r) => setTimeout(r, 2));
+      const igen = await upload(tilsyn, 'vand', 'nøgle.txt', Buffer.from('første indhold'), noegle);
+      expect(igen.statusCode).toBe(201);
+      expect(igen.headers['idempotent-replayed']).toBe('true');
+      expect(json(igen)).toEqual(json(foerste));
+      // Another file under the same key: refused, not answered with the first file's record.
+      const anden = await upload(tilsyn, 'vand', 'nøgle.txt', Buffer.from('andet indhold'), noegle);
+      expect(anden.statusCode, anden.body).toBe(422);
+      expect(await antal()).toBe(foer + 1);
+      // The handler's own answers still come through a body read ahead: too large, no file.
+      const stor = await upload(tilsyn, 'vand', 'stor.txt', Buffer.alloc(FIL_MAKS_BYTES + 1, 0x61), {
+        'idempotency-key': `stor-${Date.now()}`,
+      });
+      expect(stor.statusCode, stor.body).toBe(413);
+      expect(json(stor).errors.fil).toEqual([FIL_STOERRELSE_FEJL]);
+      const tom = await upload(tilsyn, 'vand', 'tom.txt', Buffer.alloc(0), {
+        'idempotency-key': `tom-${Date.now()}`,
+      });
+      expect(json(tom).errors.fil).toEqual(['Filen er tom']);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerInOf, AnyEndpoint, BodyOf, ParamsOf, QueryOf } from '../../contract/endpoint';
+import { JSON_TYPE, koerOprettende } from './idempotens';
 
 /** The request a handler of endpoint E receives: params, query and body parsed by its schemas. */
 export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
@@ -34,9 +35,21 @@ export function serve<E extends AnyEndpoint>(app: FastifyInstance, ep: E, handle
     config: {
       ...(ep.access ? { access: ep.access } : {}),
       ...(ep.public ? { public: true } : {}),
+      ...(ep.multipart ? { multipart: ep.multipart } : {}),
       declared: true,
     },
     handler: async (request, reply) => {
+      if (ep.method === 'POST' && status === 201) {
+        // A creating call: one transaction with its idempotency answer (src/server/http/idempotens.ts),
+        // so the answer is serialised here, before the transaction commits.
+        const payload = await koerOprettende(request, reply, async () => {
+          const answer = await handler(request as EndpointRequest<E>, reply);
+          if (answer === reply || reply.sent) return undefined;
+          return String(reply.code(status).serialize(answer));
+        });
+        if (payload === undefined || reply.sent) return reply;
+        return reply.code(status).type(JSON_TYPE).send(payload);
+      }
       const answer = await handler(request as EndpointRequest<E>, reply);
       if (answer === reply || reply.sent) return reply;
       if (status === 204) return reply.code(204).send();

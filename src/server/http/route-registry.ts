@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MultipartDecl } from '../../contract/endpoint';
 
 /** One registered route as declared: method, full path (with its prefix) and its auth config. */
 export interface RegisteredRoute {
@@ -10,12 +11,16 @@ export interface RegisteredRoute {
   access?: string;
   /** Registered by `serve` from an endpoint declared in src/contract. */
   declared: boolean;
+  /** The declared multipart parts of an upload (src/contract/endpoint.ts), if it is one. */
+  multipart?: MultipartDecl;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by `serve` (src/server/http/endpoint.ts): the route comes from a contract declaration. */
     declared?: boolean;
+    /** Set by `serve`: the endpoint's declared multipart parts. */
+    multipart?: MultipartDecl;
   }
   interface FastifyInstance {
     /** Every route registered after the registry, as declared (HEAD routes excluded). */
@@ -40,6 +45,7 @@ export function registerRouteRegistry(app: FastifyInstance): void {
         public: route.config?.public === true,
         access: route.config?.access,
         declared: route.config?.declared === true,
+        ...(route.config?.multipart ? { multipart: route.config.multipart } : {}),
       });
     }
   });

@@ -31,6 +31,7 @@ import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { laesUpload } from '../http/multipart';
 
 /**
  * Administration: the phrase library and the municipality's administrative details (issue 15).
@@ -318,19 +319,12 @@ export async function adminTekstRoutes(app: FastifyInstance, { db }: Deps) {
       const { version } = request.query;
       const gemt = await etAdmSaet(db, user.kundeId, request.params.id);
       tjekVersion(version, gemt.version, ADM_OPLYS_KONFLIKT);
-      if (!request.isMultipart()) throw logoFejl('Vælg et billede at bruge som logo');
-      let indhold: Buffer;
-      try {
-        const del = await request.file();
-        if (!del) throw logoFejl('Vælg et billede at bruge som logo');
-        indhold = await del.toBuffer();
-      } catch (err) {
-        if (err instanceof HttpError) throw err;
-        if (err instanceof scope.multipartErrors.RequestFileTooLargeError)
-          throw logoFejl(LOGO_STOERRELSE_FEJL, 413);
-        if ((err as { statusCode?: number }).statusCode === 413) throw logoFejl(LOGO_STOERRELSE_FEJL, 413);
-        throw logoFejl('Billedet kunne ikke læses. Prøv at vælge det igen');
-      }
+      const { fil: indhold } = await laesUpload(scope, request, uploadAdmLogo, {
+        mangler: 'Vælg et billede at bruge som logo',
+        ulaeselig: 'Billedet kunne ikke læses. Prøv at vælge det igen',
+        fejl: (besked) => logoFejl(besked),
+        forStor: () => logoFejl(LOGO_STOERRELSE_FEJL, 413),
+      });
       if (indhold.length === 0) throw logoFejl('Billedet er tomt');
       if (indhold.length > LOGO_MAKS_BYTES) throw logoFejl(LOGO_STOERRELSE_FEJL, 413);
       const type = LOGO_MAGI.find((m) => m.bytes.every((b, i) => indhold[i] === b));

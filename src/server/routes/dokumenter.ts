@@ -7,7 +7,6 @@ import {
   type DokumentSkabelon,
   type DokumentType,
   danBrev,
-  dokumentTypeSchema,
   gemTilsynKontrolpunkter,
   hentBookmarks,
   hentBreve,
@@ -155,12 +154,6 @@ async function scan(pulje: DocxPulje, bytes: Uint8Array, dokumentType: DokumentT
   if (r.felter.some((f) => f.art === 'formularfelt'))
     advarsler.push('Skabelonen indeholder formularfelter, som ikke udfyldes – brug bogmærker');
   return { felter: r.felter, forhaandsvisning: r.forhaandsvisning, advarsler };
-}
-
-function dokumentTypeAf(v: string | undefined): DokumentType {
-  const p = dokumentTypeSchema.safeParse(v);
-  if (!v || !p.success) throw feltFejl('dokumentType', 'Vælg en gyldig dokumenttype');
-  return p.data;
 }
 
 /** A live inspection (tilsyn of a company or farm, or a water plant's) of the user's customer, with its owner and the owner's right. */
@@ -558,18 +551,19 @@ export async function dokumentRoutes(app: FastifyInstance, { db, clock, docx }: 
 
     serve(scope, scanSkabelon, async (request) => {
       requireActiveKunde(request.user, request.params.kundeId);
-      const u = await laesSkabelonUpload(scope, request);
-      return scan(docx, u.fil, dokumentTypeAf(u.felter.dokumentType));
+      const u = await laesSkabelonUpload<{ dokumentType: DokumentType }>(scope, request, scanSkabelon);
+      return scan(docx, u.fil, u.felter.dokumentType);
     });
 
     serve(scope, opretSkabelon, async (request) => {
       const user = request.user;
       requireActiveKunde(user, request.params.kundeId);
-      const u = await laesSkabelonUpload(scope, request);
-      const dokumentType = dokumentTypeAf(u.felter.dokumentType);
-      const navn = (u.felter.navn ?? '').trim();
-      if (!navn) throw feltFejl('navn', 'Navn skal udfyldes');
-      if (navn.length > 200) throw feltFejl('navn', 'Navnet må højst være 200 tegn');
+      const u = await laesSkabelonUpload<{ dokumentType: DokumentType; navn: string }>(
+        scope,
+        request,
+        opretSkabelon,
+      );
+      const { dokumentType, navn } = u.felter;
       const filnavn = u.filnavn ?? `${navn}.docx`;
       if (!/\.docx$/i.test(filnavn)) throw feltFejl('fil', SKABELON_IKKE_DOCX);
       const resultat = await scan(docx, u.fil, dokumentType);

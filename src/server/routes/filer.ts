@@ -22,7 +22,7 @@ import { skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { HttpError, notFound } from '../http/errors';
-import { multipartFilnavn } from '../http/input-guard';
+import { laesUpload } from '../http/multipart';
 import { loadVandanlaeg } from './entity-access';
 
 /**
@@ -186,20 +186,12 @@ export async function filRoutes(app: FastifyInstance, { db }: Pick<Deps, 'db'>):
     serve(scope, uploadFilTilVandanlaegTilsyn, async (request) => {
       const user = request.user;
       const t = await hentTilsyn(db, user, request.params.id, 'write');
-      if (!request.isMultipart()) throw fejl400('Vælg en fil at vedhæfte');
-      let del: Awaited<ReturnType<typeof request.file>>;
-      let indhold: Buffer;
-      try {
-        del = await request.file();
-        if (!del) throw fejl400('Vælg en fil at vedhæfte');
-        indhold = await del.toBuffer();
-      } catch (err) {
-        if (err instanceof HttpError) throw err;
-        if (err instanceof scope.multipartErrors.RequestFileTooLargeError) throw forStor();
-        if ((err as { statusCode?: number }).statusCode === 413) throw forStor();
-        throw fejl400('Filen kunne ikke læses. Prøv at vedhæfte den igen');
-      }
-      const filnavn = multipartFilnavn('fil', del.filename);
+      const { fil: indhold, filnavn } = await laesUpload(scope, request, uploadFilTilVandanlaegTilsyn, {
+        mangler: 'Vælg en fil at vedhæfte',
+        ulaeselig: 'Filen kunne ikke læses. Prøv at vedhæfte den igen',
+        fejl: fejl400,
+        forStor,
+      });
       const endelse = filEndelse(filnavn);
       const mimeType = FIL_TYPER[endelse];
       if (!mimeType) throw fejl400(FIL_TYPE_FEJL);
