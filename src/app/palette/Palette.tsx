@@ -13,7 +13,7 @@ import {
 import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
-import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
+import { openLayer, platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
@@ -311,6 +311,7 @@ function CommandGroup(props: { heading: string; commands: Command[]; run: Run })
           value={c.id}
           label={c.label}
           shortcut={c.shortcut}
+          altShortcut={c.altShortcut}
           disabled={c.disabled}
           run={props.run}
         />
@@ -326,6 +327,7 @@ const PaletteItem = memo(function PaletteItem(props: {
   meta?: string;
   ikon?: keyof typeof ENTITET_IKONER;
   shortcut?: string;
+  altShortcut?: string;
   disabled?: boolean;
   run: Run;
 }) {
@@ -336,7 +338,11 @@ const PaletteItem = memo(function PaletteItem(props: {
       {Icon && <Icon size={14} aria-hidden="true" className="palette-icon" />}
       <span className="palette-label">{props.label}</span>
       {props.meta && <span className="palette-meta">{props.meta}</span>}
-      {props.shortcut && <kbd className="palette-kbd">{shortcutLabel(platformKey(props.shortcut))}</kbd>}
+      {shortcutsOf(props).map((key) => (
+        <kbd key={key} className="palette-kbd">
+          {shortcutLabel(platformKey(key))}
+        </kbd>
+      ))}
     </Cmdk.Item>
   );
 });
