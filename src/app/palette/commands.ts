@@ -129,22 +129,7 @@ export function shortcutConflicts(commands: readonly Command[], mac = false): st
   return conflicts;
 }
 
-/** Each command's folded label, group and keywords, made once per command object (the palette
- * tests every command on each keystroke). */
-const haystacks = new WeakMap<object, string>();
-
-/** Case- and accent-tolerant match of every query word against label and keywords. */
-export function matchesQuery(command: Pick<Command, 'label' | 'keywords' | 'group'>, query: string): boolean {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  let haystack = haystacks.get(command);
-  if (haystack === undefined) {
-    haystack = fold([command.label, command.group, ...(command.keywords ?? [])].join(' '));
-    haystacks.set(command, haystack);
-  }
-  return words.every((w) => haystack.includes(w));
-}
-
+/** Folds a text for matching: case, accents and æ/ø/å do not count (the palette's ranking, ./rang.ts). */
 export function fold(text: string): string {
   return text
     .toLowerCase()
