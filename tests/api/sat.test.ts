@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LookupOption, visibleOptions } from '../../src/app/ui/form/LookupSelect';
 import { SAT_RAEKKETYPE } from '../../src/contract/entitet';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
 import {
@@ -100,6 +101,25 @@ describe.each(dbTargets())('SAT companies on %s', (target) => {
         [String(p2026), 'Affaldstilsyn 2026'],
         [String(p2025), 'Affaldstilsyn 2025'],
       ]);
+    });
+
+    it("lists a SAT company's periods newest first in its form (the lookup's priority, not the name)", async () => {
+      // Another, older period whose name sorts first, to show the order is by time, not by name.
+      await rows(
+        sql`INSERT INTO sat_tilsynsperiode (kunde_id, navn, aar, startdato, slutdato)
+            VALUES (${skive}, 'Affaldstilsyn 2024', 2024, '2024-01-01', '2024-12-31')`,
+      );
+      try {
+        const r = await req('GET', `SATTilsynsperiode/tilsynsperiodelookup/${skive}`, 'affald');
+        const valg = visibleOptions(json(r) as LookupOption[], []);
+        expect(valg.map((o) => o.navn)).toEqual([
+          'Affaldstilsyn 2026',
+          'Affaldstilsyn 2025',
+          'Affaldstilsyn 2024',
+        ]);
+      } finally {
+        await rows(sql`DELETE FROM sat_tilsynsperiode WHERE kunde_id = ${skive} AND aar = 2024`);
+      }
     });
 
     it('refuses another customer (404) and a user without SAGSBEHANDLER_AFFALD (403)', async () => {

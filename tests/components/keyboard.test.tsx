@@ -71,6 +71,21 @@ describe('keyboard focus stack', () => {
     input.remove();
   });
 
+  it("takes a character by what the key types: '?' on a Danish keyboard is Shift and the key right of 0", () => {
+    const sheet = vi.fn();
+    const split = vi.fn();
+    cleanups.push(bindShortcut('global', '?', sheet), bindShortcut('global', 'ctrl+<', split));
+    const danish = (init: KeyboardEventInit) =>
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+    danish({ key: '?', code: 'Minus', keyCode: 187, shiftKey: true });
+    expect(sheet).toHaveBeenCalledTimes(1);
+    // The US position of '?' types '_' on a Danish keyboard: no sheet.
+    danish({ key: '_', code: 'Slash', keyCode: 189, shiftKey: true });
+    expect(sheet).toHaveBeenCalledTimes(1);
+    danish({ key: '<', code: 'IntlBackslash', keyCode: 226, ctrlKey: true });
+    expect(split).toHaveBeenCalledTimes(1);
+  });
+
   it('spells and shows shortcuts the way users know them', () => {
     expect(normaliseKey('Shift+Ctrl+K')).toBe('ctrl+shift+k');
     expect(platformKey('mod+k', true)).toBe('command+k');
@@ -80,6 +95,12 @@ describe('keyboard focus stack', () => {
     expect(medGenvej('Gem', 'mod+s', false)).toBe('Gem (Ctrl+S)');
     expect(medGenvej('Gem', 'mod+s', true)).toBe('Gem (⌘S)');
     expect(medGenvej('Luk', undefined, false)).toBe('Luk');
+    expect(shortcutLabel('?', false)).toBe('?');
+    expect(normaliseKey('shift+?')).toBe('?');
+    expect(shortcutLabel('alt+plus', false)).toBe('Alt++');
+    expect(medGenvej('Del til højre', ['mod+\\', 'ctrl+<'], false)).toBe(
+      'Del til højre (Ctrl+\\ eller Ctrl+<)',
+    );
   });
 });
 

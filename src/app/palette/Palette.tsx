@@ -13,7 +13,7 @@ import {
 import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
-import { openLayer, platformKey, shortcutLabel } from '../lib/keyboard';
+import { openLayer, platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
@@ -27,14 +27,13 @@ import { tileMetaStore } from '../workspace/tile-meta';
 import {
   type Command,
   type CommandContext,
-  GROUP,
-  matchesQuery,
   routeCommands,
   tabCommands,
   tileCommandsAsCommands,
 } from './commands';
 import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
 import { paletteStore, usePaletteState } from './palette-store';
+import { rangordn } from './rang';
 import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
 
@@ -164,18 +163,20 @@ function PaletteDialog() {
       })),
     [ressourcer, openRouteNow, userId],
   );
-  const local = [
+  // The commands that answer the query, ranked, with the recent items and the server's entities
+  // where they belong (./rang.ts: a page whose name holds the words before a similar entity name).
+  const sections = rangordn(query, [
     ...tileCommandsAsCommands(tileCommands),
     ...fraseKommando(ws.focused),
     ...tabCommands(ctx),
     ...workspaceCommands(ressourcer),
     ...routeCmds,
-  ].filter((c) => matchesQuery(c, query));
+  ]);
+  const local = sections.flatMap((s) => (s.kind === 'commands' ? s.commands : []));
 
   const recent = query.trim() === '' ? readRecent(userId) : [];
   const entities = query.trim().length >= 2 ? (search.data?.resultater ?? []) : [];
   const soegFejl = query.trim().length >= 2 && search.isError ? soegFejlTekst(search.error) : null;
-  const groups = groupBy(local, (c) => c.group);
 
   // Every selectable item, by its cmdk value, so Ctrl+Enter can open the selected one beside.
   const actions = new Map<string, (beside: boolean) => void>();
@@ -195,12 +196,13 @@ function PaletteDialog() {
   // When results arrive or the commands change, the selection stays on an item that exists (the
   // first, unless the user's choice is still there), so Enter always has something to open. Derived
   // while rendering, so the results are shown selected in the same render (not one render later).
-  const order = [
-    ...(groups.get(GROUP.tile) ?? []).map((c) => c.id),
-    ...recent.map((r) => `recent:${r.path}`),
-    ...entities.map((e) => `entity:${e.type}:${e.id}`),
-    ...[...groups.entries()].filter(([g]) => g !== GROUP.tile).flatMap(([, cs]) => cs.map((c) => c.id)),
-  ];
+  const order = sections.flatMap((s) =>
+    s.kind === 'recent'
+      ? recent.map((r) => `recent:${r.path}`)
+      : s.kind === 'entities'
+        ? entities.map((e) => `entity:${e.type}:${e.id}`)
+        : s.commands.map((c) => c.id),
+  );
   // Items are memoised on what they show, and run their action through this stable function: a
   // keystroke re-renders the palette, not every item in its list (the server's search runs meanwhile).
   // (Set after the commit: a render React throws away must not leave its actions behind.)
@@ -263,38 +265,47 @@ function PaletteDialog() {
         ) : (
           <Cmdk.Empty>Ingen resultater</Cmdk.Empty>
         )}
-        {groups.get(GROUP.tile) && (
-          <CommandGroup heading={GROUP.tile} commands={groups.get(GROUP.tile)!} run={run} />
-        )}
-        {recent.length > 0 && (
-          <Cmdk.Group heading="Seneste">
-            {recent.map((r) => (
-              <PaletteItem key={r.path} value={`recent:${r.path}`} label={r.label} meta={r.group} run={run} />
-            ))}
-          </Cmdk.Group>
-        )}
-        {entities.length > 0 && (
-          <Cmdk.Group heading="Virksomheder, landbrug og vandanlæg">
-            {entities.map((e) => {
-              const value = `entity:${e.type}:${e.id}`;
-              return (
-                <PaletteItem
-                  key={value}
-                  value={value}
-                  ikon={ENTITETER[e.type].ikon}
-                  label={e.navn}
-                  meta={[ENTITETER[e.type].titelEntal, e.nummer, e.adresse].filter(Boolean).join(' · ')}
-                  run={run}
-                />
-              );
-            })}
-          </Cmdk.Group>
-        )}
-        {[...groups.entries()]
-          .filter(([group]) => group !== GROUP.tile)
-          .map(([group, commands]) => (
-            <CommandGroup key={group} heading={group} commands={commands} run={run} />
-          ))}
+        {sections.map((s) => {
+          if (s.kind === 'commands') {
+            return <CommandGroup key={`g:${s.group}`} heading={s.group} commands={s.commands} run={run} />;
+          }
+          if (s.kind === 'recent') {
+            return (
+              recent.length > 0 && (
+                <Cmdk.Group key="recent" heading="Seneste">
+                  {recent.map((r) => (
+                    <PaletteItem
+                      key={r.path}
+                      value={`recent:${r.path}`}
+                      label={r.label}
+                      meta={r.group}
+                      run={run}
+                    />
+                  ))}
+                </Cmdk.Group>
+              )
+            );
+          }
+          return (
+            entities.length > 0 && (
+              <Cmdk.Group key="entities" heading="Virksomheder, landbrug og vandanlæg">
+                {entities.map((e) => {
+                  const value = `entity:${e.type}:${e.id}`;
+                  return (
+                    <PaletteItem
+                      key={value}
+                      value={value}
+                      ikon={ENTITETER[e.type].ikon}
+                      label={e.navn}
+                      meta={[ENTITETER[e.type].titelEntal, e.nummer, e.adresse].filter(Boolean).join(' · ')}
+                      run={run}
+                    />
+                  );
+                })}
+              </Cmdk.Group>
+            )
+          );
+        })}
       </Cmdk.List>
     </Cmdk.Dialog>
   );
@@ -311,6 +322,7 @@ function CommandGroup(props: { heading: string; commands: Command[]; run: Run })
           value={c.id}
           label={c.label}
           shortcut={c.shortcut}
+          altShortcut={c.altShortcut}
           disabled={c.disabled}
           run={props.run}
         />
@@ -326,6 +338,7 @@ const PaletteItem = memo(function PaletteItem(props: {
   meta?: string;
   ikon?: keyof typeof ENTITET_IKONER;
   shortcut?: string;
+  altShortcut?: string;
   disabled?: boolean;
   run: Run;
 }) {
@@ -336,21 +349,14 @@ const PaletteItem = memo(function PaletteItem(props: {
       {Icon && <Icon size={14} aria-hidden="true" className="palette-icon" />}
       <span className="palette-label">{props.label}</span>
       {props.meta && <span className="palette-meta">{props.meta}</span>}
-      {props.shortcut && <kbd className="palette-kbd">{shortcutLabel(platformKey(props.shortcut))}</kbd>}
+      {shortcutsOf(props).map((key) => (
+        <kbd key={key} className="palette-kbd">
+          {shortcutLabel(platformKey(key))}
+        </kbd>
+      ))}
     </Cmdk.Item>
   );
 });
-
-function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k) ?? [];
-    list.push(item);
-    out.set(k, list);
-  }
-  return out;
-}
 
 function labelOf(
   value: string,

@@ -1,4 +1,4 @@
-import { platformKey, shortcutLabel } from '../lib/keyboard';
+import { platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
 import { useSession } from '../session/useSession';
 import { Modal } from '../ui/Modal';
 import { workspaceCommands } from '../workspace/commands';
@@ -14,14 +14,20 @@ export function ShortcutSheet() {
   const ws = useWorkspace();
   const tileCommands = useTileCommandsOf(ws.focused);
   if (!sheet) return null;
-  const rows = (list: { label: string; shortcut?: string }[]) =>
+  // A command with a second key (for a Danish keyboard) shows both: 'Ctrl+\ eller Ctrl+<'.
+  const rows = (list: { label: string; shortcut?: string; altShortcut?: string }[]) =>
     list
       .filter((c) => c.shortcut)
       .map((c) => (
         <tr key={c.label}>
           <td>{c.label}</td>
           <td>
-            <kbd>{shortcutLabel(platformKey(c.shortcut!))}</kbd>
+            {shortcutsOf(c).map((key, i) => (
+              <span key={key}>
+                {i > 0 && ' eller '}
+                <kbd>{shortcutLabel(platformKey(key))}</kbd>
+              </span>
+            ))}
           </td>
         </tr>
       ));

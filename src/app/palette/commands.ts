@@ -1,5 +1,5 @@
 import type { Ressource } from '../../contract/roles';
-import { normaliseKey, platformKey } from '../lib/keyboard';
+import { normaliseKey, platformKey, shortcutsOf } from '../lib/keyboard';
 import { canAccess } from '../routes/access';
 import { buildPath, matchRoute } from '../routes/match';
 import { ROUTES, type RouteDef, specParams } from '../routes/route-table';
@@ -18,8 +18,10 @@ export interface Command {
   label: string;
   group: string;
   keywords?: string[];
-  /** hotkeys-js spelling; 'mod' is Cmd on a Mac and Ctrl elsewhere. */
+  /** Spelt as src/app/lib/keyboard.ts reads it; 'mod' is Cmd on a Mac and Ctrl elsewhere. */
   shortcut?: string;
+  /** A second key that does the same, for a layout where the first needs AltGr (Ctrl+\ in Denmark). */
+  altShortcut?: string;
   layer: CommandLayer;
   /** The route an opening command opens (for recent items). */
   path?: string;
@@ -101,6 +103,7 @@ export function tileCommandsAsCommands(tileCommands: readonly TileCommand[]): Co
     group: GROUP.tile,
     keywords: c.keywords,
     shortcut: c.shortcut,
+    altShortcut: c.altShortcut,
     layer: 'tile' as const,
     disabled: c.disabled,
     run: () => c.run(),
@@ -116,31 +119,17 @@ export function shortcutConflicts(commands: readonly Command[], mac = false): st
   const seen = new Map<string, string>();
   const conflicts: string[] = [];
   for (const c of commands) {
-    if (!c.shortcut) continue;
-    const key = normaliseKey(platformKey(c.shortcut, mac));
-    const other = seen.get(key);
-    if (other) conflicts.push(`${key} (${other} / ${c.id})`);
-    else seen.set(key, c.id);
+    for (const shortcut of shortcutsOf(c)) {
+      const key = normaliseKey(platformKey(shortcut, mac));
+      const other = seen.get(key);
+      if (other) conflicts.push(`${key} (${other} / ${c.id})`);
+      else seen.set(key, c.id);
+    }
   }
   return conflicts;
 }
 
-/** Each command's folded label, group and keywords, made once per command object (the palette
- * tests every command on each keystroke). */
-const haystacks = new WeakMap<object, string>();
-
-/** Case- and accent-tolerant match of every query word against label and keywords. */
-export function matchesQuery(command: Pick<Command, 'label' | 'keywords' | 'group'>, query: string): boolean {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  let haystack = haystacks.get(command);
-  if (haystack === undefined) {
-    haystack = fold([command.label, command.group, ...(command.keywords ?? [])].join(' '));
-    haystacks.set(command, haystack);
-  }
-  return words.every((w) => haystack.includes(w));
-}
-
+/** Folds a text for matching: case, accents and æ/ø/å do not count (the palette's ranking, ./rang.ts). */
 export function fold(text: string): string {
   return text
     .toLowerCase()

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { medGenvej } from '../lib/keyboard';
+import { medGenvej, shortcutsOf } from '../lib/keyboard';
 import type { TileCommand } from '../workspace/tile-api';
 import { Button, type ButtonProps } from './Button';
 
@@ -17,7 +17,7 @@ export function KommandoKnap({
     <Button
       {...rest}
       onClick={() => kommando.run()}
-      title={medGenvej(kommando.label, kommando.shortcut)}
+      title={medGenvej(kommando.label, shortcutsOf(kommando))}
       disabled={kommando.disabled}
     >
       {children ?? kommando.label}

@@ -17,11 +17,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { medGenvej, shortcutsOf } from '../lib/keyboard';
 import type { RouteDef, RouteParams } from '../routes/route-table';
 import type { TabFlags } from '../routes/tabs';
 import { siblingTabs } from '../routes/tabs';
 import { useSession } from '../session/useSession';
 import { closeTileGuarded, navigateTileGuarded, openRoute } from './actions';
+import { WORKSPACE_KEYS } from './genveje';
 import { guardFor } from './guards';
 import type { TileId } from './layout';
 import { resolveTilePath } from './resolve';
@@ -68,12 +70,16 @@ export function TileHeader({ tileId }: { tileId: TileId }) {
         {heading}
       </span>
       <span className="tile-actions">
-        <TileButton label="Del til højre" shortcut="Ctrl+\" onClick={() => workspace.split(tileId, 'row')}>
+        <TileButton
+          label="Del til højre"
+          keys={WORKSPACE_KEYS.splitRight}
+          onClick={() => workspace.split(tileId, 'row')}
+        >
           <SplitSquareHorizontal size={14} />
         </TileButton>
         <TileButton
           label="Del nedad"
-          shortcut="Ctrl+Shift+\"
+          keys={WORKSPACE_KEYS.splitDown}
           onClick={() => workspace.split(tileId, 'column')}
         >
           <SplitSquareVertical size={14} />
@@ -81,13 +87,17 @@ export function TileHeader({ tileId }: { tileId: TileId }) {
         {many && (
           <TileButton
             label={maximised ? 'Gendan' : 'Maksimér'}
-            shortcut="Alt+M"
+            keys={WORKSPACE_KEYS.maximise}
             onClick={() => workspace.toggleMaximise(tileId)}
           >
             {maximised ? <Minimize2 size={14} /> : <Maximize2 size={14} />}
           </TileButton>
         )}
-        <TileButton label="Luk felt" shortcut="Alt+W" onClick={() => void closeTileGuarded(tileId)}>
+        <TileButton
+          label="Luk felt"
+          keys={WORKSPACE_KEYS.close}
+          onClick={() => void closeTileGuarded(tileId)}
+        >
           <X size={14} />
         </TileButton>
       </span>
@@ -164,13 +174,18 @@ export function TileBody({ tileId }: { tileId: TileId }) {
   );
 }
 
-function TileButton(props: { label: string; shortcut: string; onClick(): void; children: ReactNode }) {
+function TileButton(props: {
+  label: string;
+  keys: { shortcut: string; altShortcut?: string };
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
       className="tile-button"
       aria-label={props.label}
-      title={`${props.label} (${props.shortcut})`}
+      title={medGenvej(props.label, shortcutsOf(props.keys))}
       onMouseDown={(e) => e.stopPropagation()}
       onClick={(e) => {
         e.stopPropagation();

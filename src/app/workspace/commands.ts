@@ -4,6 +4,7 @@ import { paletteStore } from '../palette/palette-store';
 import { matchRoute } from '../routes/match';
 import { siblingTabs } from '../routes/tabs';
 import { closeTileGuarded, navigateTileGuarded } from './actions';
+import { WORKSPACE_KEYS } from './genveje';
 import { workspace } from './store';
 import { TAB_REGLER } from './tab-regler';
 import { tileMetaStore } from './tile-meta';
@@ -26,7 +27,9 @@ function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
 
 /**
  * The workspace's own commands. Shortcuts follow conventions people know: Ctrl/Cmd+K palette, F6
- * between tiles (as between regions in a browser), Escape closes, '?' the shortcut sheet.
+ * between tiles (as between regions in a browser), Escape closes, '?' the shortcut sheet. Every key
+ * can be typed on a Danish keyboard without AltGr (a second key where the first cannot:
+ * tests/unit/genveje-dansk.test.ts).
  */
 export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[] {
   const focused = () => workspace.get().focused;
@@ -45,7 +48,8 @@ export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[]
     cmd({
       id: 'sheet',
       label: 'Vis tastaturgenveje',
-      shortcut: 'shift+/',
+      // The character, wherever the layout has it (Shift+/ in the US, Shift++ in Denmark).
+      shortcut: '?',
       keywords: ['?', 'hjælp', 'genveje'],
       run: () => paletteStore.openSheet(),
     }),
@@ -113,6 +117,8 @@ export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[]
       id: 'split-right',
       label: 'Del feltet til højre',
       shortcut: 'mod+\\',
+      // '\' takes AltGr on a Danish keyboard: Ctrl+< there (docs/decisions.md, 'Genveje på et dansk tastatur').
+      altShortcut: 'ctrl+<',
       run: () => {
         const id = focused();
         if (id) workspace.split(id, 'row');
@@ -121,7 +127,7 @@ export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[]
     cmd({
       id: 'split-down',
       label: 'Del feltet nedad',
-      shortcut: 'mod+shift+\\',
+      ...WORKSPACE_KEYS.splitDown,
       run: () => {
         const id = focused();
         if (id) workspace.split(id, 'column');
@@ -130,7 +136,7 @@ export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[]
     cmd({
       id: 'close',
       label: 'Luk feltet',
-      shortcut: 'alt+w',
+      ...WORKSPACE_KEYS.close,
       run: () => {
         const id = focused();
         if (id) void closeTileGuarded(id);
@@ -139,19 +145,19 @@ export function workspaceCommands(ressourcer: ReadonlySet<Ressource>): Command[]
     cmd({
       id: 'maximise',
       label: 'Maksimér eller gendan feltet',
-      shortcut: 'alt+m',
+      ...WORKSPACE_KEYS.maximise,
       run: () => workspace.toggleMaximise(),
     }),
     cmd({
       id: 'grow',
       label: 'Gør feltet større',
-      shortcut: 'alt+shift+=',
+      shortcut: 'alt+plus',
       run: () => workspace.resizeFocused(5),
     }),
     cmd({
       id: 'shrink',
       label: 'Gør feltet mindre',
-      shortcut: 'alt+shift+-',
+      shortcut: 'alt+-',
       run: () => workspace.resizeFocused(-5),
     }),
     cmd({

@@ -14,8 +14,10 @@ export { PRIMARY_FOCUS_ATTR, primaryFocus } from '../ui/focus';
 export interface TileCommand {
   id: string;
   label: string;
-  /** hotkeys-js style key, e.g. 'ctrl+s', 'a', 'shift+f'. Single letters never fire while typing. */
+  /** A key as src/app/lib/keyboard.ts spells it: 'mod+s', 'a', 'alt+shift+f', '/'. Single keys never fire while typing. */
   shortcut?: string;
+  /** A second key that does the same, for a layout where the first needs AltGr. */
+  altShortcut?: string;
   keywords?: string[];
   run(): void;
   disabled?: boolean;

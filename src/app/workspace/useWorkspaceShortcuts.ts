@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { bindShortcut, openLayer, platformKey } from '../lib/keyboard';
+import { bindShortcut, openLayer, platformKey, shortcutsOf } from '../lib/keyboard';
 import { shortcutConflicts, tileCommandsAsCommands } from '../palette/commands';
 import { useSession } from '../session/useSession';
 import { workspaceCommands } from './commands';
@@ -16,9 +16,9 @@ export function useWorkspaceShortcuts(): void {
   useEffect(() => openLayer('tile'), []);
 
   useEffect(() => {
-    const unbind = commands
-      .filter((c) => c.shortcut)
-      .map((c) => bindShortcut('global', platformKey(c.shortcut!), () => c.run({ beside: false })));
+    const unbind = commands.flatMap((c) =>
+      shortcutsOf(c).map((key) => bindShortcut('global', platformKey(key), () => c.run({ beside: false }))),
+    );
     return () => {
       for (const u of unbind) u();
     };
@@ -29,8 +29,8 @@ export function useWorkspaceShortcuts(): void {
     const conflicts = shortcutConflicts([...commands, ...tileCommandsAsCommands(tileCommands)]);
     if (conflicts.length > 0) console.error('Tastaturgenveje i konflikt:', conflicts.join('; '));
     const unbind = tileCommands
-      .filter((c) => c.shortcut && !c.disabled)
-      .map((c) => bindShortcut('tile', platformKey(c.shortcut!), () => c.run()));
+      .filter((c) => !c.disabled)
+      .flatMap((c) => shortcutsOf(c).map((key) => bindShortcut('tile', platformKey(key), () => c.run())));
     return () => {
       for (const u of unbind) u();
     };

@@ -183,7 +183,15 @@ export async function satRoutes(app: FastifyInstance, deps: Deps) {
       .from(satTilsynsperiode)
       .where(eq(satTilsynsperiode.kundeId, request.user.kundeId))
       .orderBy(desc(satTilsynsperiode.startdato), desc(satTilsynsperiode.id));
-    return rows.map((r) => ({ ...LOOKUP_TOM, id: r.id, kode: String(r.id), navn: r.navn }));
+    // Newest first, as the priority: a lookup's choices go by priority before name, and by name
+    // 'Affaldstilsyn 2025' would come before 'Affaldstilsyn 2026' in a SAT company's form.
+    return rows.map((r, i) => ({
+      ...LOOKUP_TOM,
+      id: r.id,
+      kode: String(r.id),
+      navn: r.navn,
+      prioritet: i + 1,
+    }));
   });
 
   serve(app, hentGebyrTypeLookup, async (request) => {
