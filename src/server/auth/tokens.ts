@@ -13,10 +13,20 @@ export class TokenError extends Error {
   }
 }
 
+/** How many verified tokens are remembered (a whole office's sessions, several times over). */
+export const VERIFICERET_LOFT = 5000;
+
 /** Signs and verifies session tokens (HS256). The client only decodes them. */
 export class TokenService {
   /** The secret as a WebCrypto key, imported once (jose imports raw bytes again on every call). */
   private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens verified before, with their claims, until they expire: a session sends the same token
+   * with every request, and checking its signature and claims again each time is work done twice.
+   * Oldest first (a Map keeps insertion order), bounded by VERIFICERET_LOFT. Only tokens this
+   * service signed and that verified are kept, so a forged token never enters.
+   */
+  private readonly verificeret = new Map<string, TokenClaims>();
 
   constructor(
     private readonly secret: Uint8Array,
@@ -51,11 +61,27 @@ export class TokenService {
     return Buffer.from(hkdfSync('sha256', this.secret, Buffer.alloc(0), formaal, laengde));
   }
 
+  /** How many verified tokens are remembered now (for the bound's test). */
+  get antalKendte(): number {
+    return this.verificeret.size;
+  }
+
   async verify(token: string): Promise<TokenClaims> {
+    const kendt = this.verificeret.get(token);
+    if (kendt?.exp !== undefined) {
+      if (kendt.exp * 1000 > Date.now()) return kendt;
+      this.verificeret.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const parsed = tokenClaimsSchema.safeParse(payload);
       if (!parsed.success) throw new TokenError('invalid');
+      if (parsed.data.exp === undefined) return parsed.data;
+      if (this.verificeret.size >= VERIFICERET_LOFT) {
+        const aeldste = this.verificeret.keys().next().value;
+        if (aeldste !== undefined) this.verificeret.delete(aeldste);
+      }
+      this.verificeret.set(token, parsed.data);
       return parsed.data;
     } catch (err) {
       if (err instanceof TokenError) throw err;
