@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { argon2Hasher, type PasswordHasher } from './auth/password';
 import { registerAuth } from './auth/plugin';
 import { DbSignInCounters, SignInLimit } from './auth/sign-in-limit';
@@ -18,6 +18,7 @@ import { registerIdempotens } from './http/idempotens';
 import { registerInputGuard } from './http/input-guard';
 import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
+import { svarSerializerCompiler } from './http/svar-serializer';
 import { createIntegrations, type Integrations } from './integrations';
 import { adminTekstRoutes } from './routes/admin-tekster';
 import { brugerRoutes } from './routes/bruger';
@@ -117,7 +118,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    svarSerializerCompiler({
+      kontrol: process.env.SVAR_KONTROL ? process.env.SVAR_KONTROL === 'true' : Boolean(process.env.VITEST),
+    }),
+  );
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRouteRegistry(app);
