@@ -8,6 +8,10 @@
  *   signingIn / loadingUser ── fails, or STS_LOGIN without userid ──> signInFailed (/stserror)
  *   loadingUser / signedIn ── LOGOUT, TOKEN_EXPIRED, switch fails ──> signingOut
  *   signingOut ──> anonymous (sign-on logout page), or loadingUser ('/') if a token is still there
+ *
+ * The post-login target (goToRouteAfterLogin) is this machine's alone: stored on LOGIN_REQUIRED (the
+ * guard sends a visitor without a token to /login) and on TOKEN_EXPIRED, kept in storage through the
+ * sign-on service's round trip, followed once in signedIn.routing and cleared there.
  */
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import {
@@ -62,6 +66,11 @@ export type SessionEvent =
   | { type: 'LOGOUT' }
   /** A response carried mwtokenexpired: true; route is the route the user asked for. */
   | { type: 'TOKEN_EXPIRED'; route: string }
+  /**
+   * The route guard is about to send a visitor without a token to the login page; route is the full
+   * URL asked for (path + query: a shared link's whole layout), kept for after the sign-in.
+   */
+  | { type: 'LOGIN_REQUIRED'; route: string }
   | { type: 'SETTINGS_CHANGED'; brugerSettings?: BrugerSettings; kundeSettings?: KundeSettings }
   /** currentPath is location.pathname: on '/' the switch only reloads. */
   | { type: 'CUSTOMER_SWITCH'; kundeId: number; currentPath?: string };
@@ -114,12 +123,17 @@ export function errorText(error: unknown): string {
   return UNKNOWN_ERROR_MESSAGE;
 }
 
+/** Whether a route can be the post-login target: not empty, and not one containing the text 'login'. */
+export function isPostLoginTarget(route: string | null | undefined): route is string {
+  return !!route && !route.toLowerCase().includes('login');
+}
+
 /**
  * Where to go once a session is established. A stored target is used unless it contains the text
  * 'login'; otherwise home after a fresh sign-in, and nowhere (stay) when a stored token was restored.
  */
 export function routeAfterLogin(target: string | null, freshSignIn: boolean): string | null {
-  if (target && !target.toLowerCase().includes('login')) return target;
+  if (isPostLoginTarget(target)) return target;
   return freshSignIn ? HOME_ROUTE : null;
 }
 
@@ -150,6 +164,9 @@ export const sessionMachine = setup({
     noteMissingUserid: assign({ errorMessage: MISSING_USERID_MESSAGE }),
   },
   guards: {
+    /** A link asked for without a session, worth coming back to after the sign-in. */
+    keepsLoginTarget: ({ context, event }) =>
+      event.type === 'LOGIN_REQUIRED' && !context.token && isPostLoginTarget(event.route),
     hasUserid: ({ event }) => event.type === 'STS_LOGIN' && !!event.userid?.trim(),
     isOtherCustomer: ({ context, event }) =>
       event.type === 'CUSTOMER_SWITCH' &&
@@ -161,6 +178,14 @@ export const sessionMachine = setup({
   id: 'session',
   initial: 'checking',
   context: { ...signedOutContext, errorMessage: null, freshSignIn: false },
+  on: {
+    // Kept (goToRouteAfterLogin) through the round trip to the sign-on service, which reloads the
+    // page; used once in signedIn.routing. Without a session only: signed in, nothing is stored.
+    LOGIN_REQUIRED: {
+      guard: 'keepsLoginTarget',
+      actions: { type: 'storeGoToRoute', params: ({ event }) => ({ route: event.route }) },
+    },
+  },
   states: {
     checking: {
       invoke: {

@@ -21,21 +21,22 @@ function Router() {
   const hasToken = !!storage.get(STORAGE_KEYS.token);
 
   const resolved = useMemo(
-    () =>
-      resolveNavigation({
-        url,
-        hasToken,
-        goToRouteAfterLogin: storage.get(STORAGE_KEYS.goToRouteAfterLogin),
-        activeUserLoaded: signedIn,
-        ressourcer: session.ressourcer,
-      }),
+    () => resolveNavigation({ url, hasToken, activeUserLoaded: signedIn, ressourcer: session.ressourcer }),
     [url, hasToken, signedIn, session.ressourcer],
   );
 
+  // The guard's own redirect is not a request: requestedRoute keeps what the user asked for.
+  const redirectedTo = useRef<string | null>(null);
   useEffect(() => {
-    storage.set(STORAGE_KEYS.requestedRoute, resolved.requestedRoute);
-    if (resolved.clearGoToRouteAfterLogin) storage.remove(STORAGE_KEYS.goToRouteAfterLogin);
+    if (resolved.requestedRoute !== redirectedTo.current) {
+      storage.set(STORAGE_KEYS.requestedRoute, resolved.requestedRoute);
+    }
+    // Before the redirect to /login: the session keeps the link (with its layout) for after the sign-in.
+    if (resolved.signInTarget !== null) {
+      sessionActor.send({ type: 'LOGIN_REQUIRED', route: resolved.signInTarget });
+    }
     const last = resolved.redirects.at(-1);
+    redirectedTo.current = last ?? null;
     if (last !== undefined) navigate(last, { replace: true });
   }, [resolved]);
 

@@ -367,6 +367,92 @@ describe('session: post-login target', () => {
   );
 });
 
+describe('session: a shared link through the sign-on (issue 30)', () => {
+  const LINK =
+    '/vandanlaeg/3/maengder?v=1&t=/virksomheder/12/stamoplysninger&t=/vandanlaeg/3/maengder&w=r60-40(0,1)&f=1';
+
+  test('the link asked for before /login is kept through the sign-on round trip and used once', async () => {
+    const world = newWorld();
+    // The guard sends LOGIN_REQUIRED before the actor has started (the page's first effect): queued.
+    const anonymous = createActor(provided(world));
+    anonymous.send({ type: 'LOGIN_REQUIRED', route: LINK });
+    anonymous.start();
+    await settle(anonymous, 'anonymous');
+    expect(world.storage.get(TARGET)).toBe(LINK);
+    anonymous.stop();
+
+    // The sign-on service sends the browser back to /stslogin?userid=…: a new page load.
+    world.calls.length = 0;
+    const back = pageLoad(world);
+    await settle(back, 'anonymous');
+    back.send({ type: 'STS_LOGIN', userid: 'delt' });
+    await settle(back, { signedIn: 'idle' });
+    expect(world.calls).toEqual([
+      'readToken',
+      'exchangeStsId delt',
+      'storeToken token-delt',
+      'loadSession token-delt',
+      'readGoToRoute',
+      'clearGoToRoute',
+      `navigate ${LINK}`,
+    ]);
+    expect(world.storage.has(TARGET)).toBe(false);
+
+    // Signed out and in again: home (the saved workspace), never the link a second time.
+    back.send({ type: 'LOGOUT' });
+    await settle(back, 'anonymous');
+    world.calls.length = 0;
+    const again = pageLoad(world);
+    await settle(again, 'anonymous');
+    again.send({ type: 'STS_LOGIN', userid: 'igen' });
+    await settle(again, { signedIn: 'idle' });
+    expect(world.calls.slice(-2)).toEqual(['readGoToRoute', 'navigate /']);
+  });
+
+  test('a later link replaces an earlier one; the login routes themselves are never kept', async () => {
+    const world = newWorld();
+    const actor = pageLoad(world);
+    await settle(actor, 'anonymous');
+    actor.send({ type: 'LOGIN_REQUIRED', route: '/frister' });
+    actor.send({ type: 'LOGIN_REQUIRED', route: LINK });
+    actor.send({ type: 'LOGIN_REQUIRED', route: '/swecologin' });
+    expect(world.storage.get(TARGET)).toBe(LINK);
+  });
+
+  test('with a session nothing is stored', async () => {
+    const { world, actor } = await signedInActor();
+    actor.send({ type: 'LOGIN_REQUIRED', route: LINK });
+    await flush();
+    expect(world.storage.has(TARGET)).toBe(false);
+    expect(world.calls).toEqual([]);
+  });
+
+  test('after a sign-on error the next sign-in still lands on the link', async () => {
+    const world = newWorld();
+    const actor = pageLoad(world);
+    await settle(actor, 'anonymous');
+    actor.send({ type: 'LOGIN_REQUIRED', route: LINK });
+    actor.send({ type: 'STS_LOGIN', userid: 'brugt' });
+    await settle(actor, 'signInFailed');
+    expect(world.storage.get(TARGET)).toBe(LINK);
+    actor.send({ type: 'STS_LOGIN', userid: 'ny' });
+    await settle(actor, { signedIn: 'idle' });
+    expect(world.calls.slice(-2)).toEqual(['clearGoToRoute', `navigate ${LINK}`]);
+  });
+
+  test('token expiry on a link keeps its whole layout for the re-login', async () => {
+    const { world, actor } = await signedInActor();
+    actor.send({ type: 'TOKEN_EXPIRED', route: LINK });
+    await settle(actor, 'anonymous');
+    world.calls.length = 0;
+    const next = pageLoad(world);
+    await settle(next, 'anonymous');
+    next.send({ type: 'STS_LOGIN', userid: 'igen' });
+    await settle(next, { signedIn: 'idle' });
+    expect(world.calls.slice(-2)).toEqual(['clearGoToRoute', `navigate ${LINK}`]);
+  });
+});
+
 describe('session: token expiry', () => {
   test('remembers the route, logs out, and the next sign-in lands on it', async () => {
     const { world, actor } = await signedInActor();

@@ -13,7 +13,6 @@ const ressourcerOf = (username: string) =>
 const as = (username: string, url: string, extra: Partial<GuardInput> = {}): GuardInput => ({
   url,
   hasToken: true,
-  goToRouteAfterLogin: null,
   activeUserLoaded: true,
   ressourcer: ressourcerOf(username),
   ...extra,
@@ -21,7 +20,6 @@ const as = (username: string, url: string, extra: Partial<GuardInput> = {}): Gua
 const anonymous = (url: string): GuardInput => ({
   url,
   hasToken: false,
-  goToRouteAfterLogin: null,
   activeUserLoaded: false,
   ressourcer: new Set(),
 });
@@ -42,9 +40,20 @@ describe('guard without a token', () => {
       const r = guard(anonymous(url));
       expect(r.decision).toEqual({ kind: 'redirect', to: '/login', reason: 'login' });
       expect(r.requestedRoute).toBe(url);
-      expect(r.clearGoToRouteAfterLogin).toBe(false);
+      // the URL asked for is handed on, to come back to after the sign-in
+      expect(r.signInTarget).toBe(url);
     },
   );
+
+  it('hands on a shared link with its whole layout, through resolveNavigation too', () => {
+    const link = '/vandanlaeg/3/maengder?v=1&t=/virksomheder/12/stamoplysninger&t=/vandanlaeg/3/maengder&f=1';
+    const r = resolveNavigation(anonymous(link));
+    expect(r.redirects).toEqual(['/login']);
+    expect(r.signInTarget).toBe(link);
+    expect(r.requestedRoute).toBe(link);
+    // the login page itself asks for nothing
+    expect(resolveNavigation(anonymous('/login')).signInTarget).toBeNull();
+  });
 
   it('hands the stslogin view its userid', () => {
     const d = guard(anonymous('/stslogin?userid=sts%2042')).decision;
@@ -53,41 +62,13 @@ describe('guard without a token', () => {
 });
 
 describe('guard with a token', () => {
-  it('sends the user to the stored post-login target once, then clears it', () => {
-    const first = guard(as('vand', '/', { goToRouteAfterLogin: '/vandanlaeg/3/maengder' }));
-    expect(first.decision).toEqual({ kind: 'redirect', to: '/vandanlaeg/3/maengder', reason: 'postLogin' });
-    expect(first.clearGoToRouteAfterLogin).toBe(true);
-    const resolved = resolveNavigation(as('vand', '/', { goToRouteAfterLogin: '/vandanlaeg/3/maengder' }));
-    expect(resolved.decision).toMatchObject({ kind: 'allow', route: { name: 'vandanlaeg-maengder' } });
-    expect(resolved.redirects).toEqual(['/vandanlaeg/3/maengder']);
-    expect(resolved.clearGoToRouteAfterLogin).toBe(true);
-    // with the target cleared, the next navigation is not diverted
-    expect(guard(as('vand', '/')).decision).toMatchObject({ kind: 'allow', route: { name: 'home' } });
-  });
-
-  it.each(['/login', '/stslogin?userid=x', '/SweCoLogin'])(
-    'never follows a target containing login: %s',
-    (target) => {
-      const r = guard(as('vand', '/', { goToRouteAfterLogin: target }));
-      expect(r.decision).toMatchObject({ kind: 'allow', route: { name: 'home' } });
-      expect(r.clearGoToRouteAfterLogin).toBe(true);
-    },
-  );
-
-  it('does not redirect to a target that is the requested URL itself', () => {
-    const r = guard(as('vand', '/vandanlaeg', { goToRouteAfterLogin: '/vandanlaeg' }));
-    expect(r.decision).toMatchObject({ kind: 'allow', route: { name: 'vandanlaeg' } });
-    expect(r.clearGoToRouteAfterLogin).toBe(true);
-  });
-
-  it('loads the active user first, after the post-login target', () => {
+  it('loads the active user first', () => {
     expect(guard(as('vand', '/vandanlaeg', { activeUserLoaded: false })).decision).toEqual({
       kind: 'loadUser',
     });
     expect(guard(as('vand', '/nope', { activeUserLoaded: false })).decision).toEqual({ kind: 'loadUser' });
-    expect(
-      guard(as('vand', '/', { activeUserLoaded: false, goToRouteAfterLogin: '/vandanlaeg' })).decision,
-    ).toMatchObject({ kind: 'redirect', reason: 'postLogin' });
+    // with a token, nothing is handed on for after a sign-in
+    expect(guard(as('vand', '/vandanlaeg', { activeUserLoaded: false })).signInTarget).toBeNull();
   });
 
   it.each(['/nope', '/virksomheder/abc', '/vandanlaeg/1/ukendt', '/admin/frasebibliotek/1/2'])(

@@ -16,13 +16,11 @@ export interface GuardInput {
   /** pathname plus search, e.g. '/stslogin?userid=abc'. */
   url: string;
   hasToken: boolean;
-  /** The stored post-login target, or null. */
-  goToRouteAfterLogin: string | null;
   activeUserLoaded: boolean;
   ressourcer: ReadonlySet<Ressource>;
 }
 
-export type RedirectReason = 'login' | 'redirect' | 'ingenadgang' | '404' | 'postLogin';
+export type RedirectReason = 'login' | 'redirect' | 'ingenadgang' | '404';
 
 export type GuardDecision =
   /** path: the canonical spec spelling of the URL (case and trailing slash normalised), with search. */
@@ -35,8 +33,11 @@ export interface GuardResult {
   decision: GuardDecision;
   /** The full requested path, to store locally on every navigation. */
   requestedRoute: string;
-  /** Whether to remove the stored post-login target. */
-  clearGoToRouteAfterLogin: boolean;
+  /**
+   * The URL (path + query) a visitor without a token asked for when the guard sends them to /login:
+   * the post-login target, handed to the session machine before the redirect (LOGIN_REQUIRED).
+   */
+  signInTarget: string | null;
 }
 
 function searchOf(url: string): string {
@@ -45,42 +46,35 @@ function searchOf(url: string): string {
   return q < 0 ? '' : noHash.slice(q);
 }
 
-/** One step of the route guard of spec 000 §2.1, in the spec's order. */
+/**
+ * One step of the route guard of spec 000 §2.1, in the spec's order. The stored post-login target
+ * is not the guard's: the session machine keeps it and follows it once the user is loaded (one
+ * owner, so the target is neither taken twice nor lost between the two; docs/decisions.md).
+ */
 export function guard(input: GuardInput): GuardResult {
   const { url } = input;
-  const result = (decision: GuardDecision, clearGoToRouteAfterLogin = false): GuardResult => ({
+  const result = (decision: GuardDecision, signInTarget: string | null = null): GuardResult => ({
     decision,
     requestedRoute: url,
-    clearGoToRouteAfterLogin,
+    signInTarget,
   });
   const matched = matchRoute(url);
 
   if (!input.hasToken) {
     if (matched && ROUTES_WITHOUT_TOKEN.has(matched.route.name)) return result(allow(matched, url));
-    return result({ kind: 'redirect', to: '/login', reason: 'login' });
+    return result({ kind: 'redirect', to: '/login', reason: 'login' }, url);
   }
 
-  // A stored target is used once; one containing 'login' would loop back into the login flow, so
-  // it is dropped without being followed.
-  let clear = false;
-  const target = input.goToRouteAfterLogin;
-  if (target) {
-    clear = true;
-    if (!target.toLowerCase().includes('login') && target !== url) {
-      return result({ kind: 'redirect', to: target, reason: 'postLogin' }, true);
-    }
-  }
-
-  if (!input.activeUserLoaded) return result({ kind: 'loadUser' }, clear);
-  if (!matched) return result({ kind: 'redirect', to: '/404', reason: '404' }, clear);
+  if (!input.activeUserLoaded) return result({ kind: 'loadUser' });
+  if (!matched) return result({ kind: 'redirect', to: '/404', reason: '404' });
   if (!canAccess(matched.route, input.ressourcer)) {
-    return result({ kind: 'redirect', to: '/ingenadgang', reason: 'ingenadgang' }, clear);
+    return result({ kind: 'redirect', to: '/ingenadgang', reason: 'ingenadgang' });
   }
   const redirectTo = matched.route.redirect && findRoute(matched.route.redirect);
   if (redirectTo) {
-    return result({ kind: 'redirect', to: buildPath(redirectTo, matched.params), reason: 'redirect' }, clear);
+    return result({ kind: 'redirect', to: buildPath(redirectTo, matched.params), reason: 'redirect' });
   }
-  return result(allow(matched, url), clear);
+  return result(allow(matched, url));
 }
 
 function allow(matched: { route: RouteDef; params: RouteParams }, url: string): GuardDecision {
@@ -108,19 +102,15 @@ export interface ResolvedNavigation extends GuardResult {
 export function resolveNavigation(input: GuardInput, maxSteps = 8): ResolvedNavigation {
   const redirects: string[] = [];
   let current = input;
-  let clear = false;
+  let signInTarget: string | null = null;
   for (let step = 0; step < maxSteps; step++) {
     const r = guard(current);
-    clear ||= r.clearGoToRouteAfterLogin;
+    signInTarget ??= r.signInTarget;
     if (r.decision.kind !== 'redirect') {
-      return { decision: r.decision, requestedRoute: input.url, clearGoToRouteAfterLogin: clear, redirects };
+      return { decision: r.decision, requestedRoute: input.url, signInTarget, redirects };
     }
     redirects.push(r.decision.to);
-    current = {
-      ...current,
-      url: r.decision.to,
-      goToRouteAfterLogin: clear ? null : current.goToRouteAfterLogin,
-    };
+    current = { ...current, url: r.decision.to };
   }
   throw new Error(`Route guard: too many redirects from ${input.url}: ${redirects.join(' -> ')}`);
 }

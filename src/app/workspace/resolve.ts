@@ -17,7 +17,6 @@ export function resolveTilePath(path: string, ressourcer: ReadonlySet<Ressource>
   const result = resolveNavigation({
     url: path,
     hasToken: true,
-    goToRouteAfterLogin: null,
     activeUserLoaded: true,
     ressourcer,
   });

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { bindShortcut, openLayer, platformKey, shortcutsOf } from '../lib/keyboard';
 import { shortcutConflicts, tileCommandsAsCommands } from '../palette/commands';
 import { useSession } from '../session/useSession';
+import { installerGemTast } from '../ui/form/gem-tast';
 import { workspaceCommands } from './commands';
 import { useWorkspace } from './store';
 import { useTileCommandsOf } from './tile-commands';
@@ -14,6 +15,8 @@ export function useWorkspaceShortcuts(): void {
   const commands = useMemo(() => workspaceCommands(ressourcer), [ressourcer]);
 
   useEffect(() => openLayer('tile'), []);
+  // Ctrl+S: a tile's own Gem command first, else the form holding the focus; never the browser's save.
+  useEffect(() => installerGemTast(), []);
 
   useEffect(() => {
     const unbind = commands.flatMap((c) =>

@@ -1,5 +1,15 @@
 export { Field, type FieldBaseProps, type ReportMark, ReportMarks, reportMarkTitle } from './Field';
 export {
+  formMed,
+  GEM_TAST,
+  gemFokuseretForm,
+  installerGemTast,
+  type RegistreretForm,
+  registreredeForms,
+  registrerForm,
+  useGemTast,
+} from './gem-tast';
+export {
   Checkbox,
   DateInput,
   JA_NEJ_IKKE_RELEVANT,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useGemTast } from './gem-tast';
 import { type FormApi, type FormIdentitet, useForm } from './useForm';
 
 /** What a failed save means for a form: field errors (400), someone else's change (409), or anything else. */
@@ -56,7 +57,7 @@ export interface VersionedForm<T extends Record<string, unknown>> {
 /**
  * The one versioned form of the client: load (the saved record's values), dirty state feeding the
  * unsaved-changes guard, save with the version that was edited, a 409 that keeps the user's input and
- * offers to reload, and a fresh start on a new record identity. The caller passes the save and reload
+ * offers to reload, a fresh start on a new record identity, and Ctrl+S (./gem-tast.ts). The caller passes the save and reload
  * functions (ui/ does no I/O).
  */
 export function useVersionedForm<T extends Record<string, unknown>, R>(
@@ -140,6 +141,9 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
     opts.current.vagt?.(false);
     reset();
   }, [reset]);
+
+  // Ctrl+S saves the form holding the focus (unless the tile's own Gem command takes it first).
+  useGemTast(form.ref, () => void gem(), o.identitet);
 
   return { form, busy, konflikt, gem, koer, genindlaes, fortryd };
 }
