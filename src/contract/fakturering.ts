@@ -367,6 +367,11 @@ export const batchSchema = z.object({
   krediteretAfBatchId: z.number().nullable(),
   /** The reason given when crediting or cancelling. */
   aarsag: z.string().nullable(),
+  /**
+   * An invoice batch with credited invoices: the sum of their credit notes (negative øre), whatever
+   * credit batch holds them; null when none of its invoices is credited (and on a credit batch).
+   */
+  krediteretOere: z.number().nullable(),
   version: z.number(),
 });
 export type Batch = z.infer<typeof batchSchema>;
