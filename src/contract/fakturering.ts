@@ -351,11 +351,23 @@ export const danForslag = endpoint({
   access: FAKTURERING_RET,
 });
 
+export const BATCH_STATUSSER = [
+  'godkendt',
+  'fejlet',
+  'overfoert',
+  'delvist',
+  'annulleret',
+  'krediteret',
+] as const;
+
 export const batchSchema = z.object({
   id: z.number(),
   art: z.enum(FAKTURA_ARTER),
-  /** 'godkendt' (awaiting transfer), 'overfoert', 'delvist' (some failed), 'annulleret', 'krediteret'. */
-  status: z.enum(['godkendt', 'overfoert', 'delvist', 'annulleret', 'krediteret']),
+  /**
+   * 'godkendt' (awaiting transfer), 'fejlet' (sent, none taken: awaiting a transfer that goes
+   * through), 'overfoert', 'delvist' (some transferred, some failed), 'annulleret', 'krediteret'.
+   */
+  status: z.enum(BATCH_STATUSSER),
   aar: z.number(),
   antal: z.number(),
   totalOere: z.number(),
@@ -407,7 +419,7 @@ export const batchListeDef: ListeDef<BatchSortKolonne, BatchFilterKolonne> = {
   standardSort: 'id',
   standardRetning: 'DESC',
   filterRegler: {
-    status: (v) => ['godkendt', 'overfoert', 'delvist', 'annulleret', 'krediteret'].includes(v),
+    status: (v) => (BATCH_STATUSSER as readonly string[]).includes(v),
     art: (v) => (FAKTURA_ARTER as readonly string[]).includes(v),
     aar: (v) => /^\d{4}$/.test(v),
   },

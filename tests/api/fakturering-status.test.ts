@@ -105,8 +105,10 @@ describe.each(dbTargets())('fakturering: statuses and SAT hours on %s', (target)
       version: batch.version,
     });
     expect(o.statusCode, o.body).toBe(200);
-    expect(json(o)).toMatchObject({ overfoert: 0, fejlet: 1 });
+    // Nothing was taken: the batch reads 'fejlet' (never 'delvist', nor still 'godkendt').
+    expect(json(o)).toMatchObject({ overfoert: 0, fejlet: 1, batch: { status: 'fejlet' } });
     expect(await batches('&filteredColumns=status:godkendt')).toEqual([]);
+    expect((await batches('&filteredColumns=status:fejlet')).map((b) => b.id)).toEqual([batch.id]);
     const fejlet = (await fakturaer('fejlet')).items.find((x) => x.id === fakturaId)!;
     expect(fejlet.fejl).toBe('Debitor afvist: prøv igen senere');
 

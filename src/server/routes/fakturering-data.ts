@@ -244,7 +244,8 @@ export async function markerRegistreringer(tx: Tx, hvor: SQL, faktureret: boolea
 
 /**
  * A batch's status from its invoices: every one transferred (or credited) → overfoert; some
- * transferred and some failed → delvist; none transferred yet → godkendt; all credited → krediteret.
+ * transferred and some failed → delvist; none transferred and some failed → fejlet (it still awaits a
+ * transfer that goes through, issue 30); none sent yet → godkendt; all credited → krediteret.
  */
 export async function opdaterBatchStatus(tx: Tx, batchId: number): Promise<void> {
   await tx.execute(sql`
@@ -257,7 +258,8 @@ export async function opdaterBatchStatus(tx: Tx, batchId: number): Promise<void>
                when count(*) = 0 then 'annulleret'
                when count(*) filter (where f.status = 'krediteret') = count(*) then 'krediteret'
                when count(*) filter (where f.status in ('overfoert', 'krediteret')) = count(*) then 'overfoert'
-               when count(*) filter (where f.status in ('overfoert', 'krediteret', 'fejlet')) > 0 then 'delvist'
+               when count(*) filter (where f.status in ('overfoert', 'krediteret')) > 0 then 'delvist'
+               when count(*) filter (where f.status = 'fejlet') > 0 then 'fejlet'
                else 'godkendt' end as status
       from faktura f where f.batch_id = ${batchId}
     ) s

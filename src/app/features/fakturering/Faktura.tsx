@@ -95,6 +95,7 @@ export function fakturaKolonner(ids: readonly KolonneId[]): DataTableColumn<Fakt
 
 export const BATCH_STATUS_TEKST: Record<Batch['status'], string> = {
   godkendt: 'Afventer overførsel',
+  fejlet: 'Overførsel fejlet',
   overfoert: 'Overført',
   delvist: 'Delvist overført',
   annulleret: 'Annulleret',

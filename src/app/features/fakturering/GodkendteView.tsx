@@ -44,7 +44,8 @@ function Godkendte({ integration }: { integration: boolean }) {
     take: 500,
     sortByColumn: 'id',
     sortDirection: 'DESC',
-    filteredColumns: ['status:godkendt'],
+    // Awaiting transfer, and sent without any invoice taken (they wait for a transfer that goes through).
+    filteredColumns: ['status:godkendt|fejlet'],
   };
   const q = useBatches(query);
   const data = q.isError ? undefined : q.data;
