@@ -32,6 +32,19 @@ export function afregningsaarAf(dato: string): number {
 }
 
 /**
+ * The settlement year the invoicing screens open on (`idag` YYYY-MM-DD…): the one whose invoicing
+ * falls in this calendar year. User payment for 1 November (Y − 1) – 31 October Y is invoiced in
+ * November Y (brugerbetalingsbekendtgørelsen § 4 stk. 2; by November's last working day, see
+ * AARLIGE_FRISTER.brugerbetaling in frister-regler.ts), so from 1 November to 31 December the year
+ * that just ended is the one to invoice (28-11-2026 → 2026, not 2027, whose period holds the day);
+ * from 1 January the running year is next (its period holds the day).
+ */
+export function standardAfregningsaar(idag: string): number {
+  const maaned = Number(idag.slice(5, 7));
+  return maaned >= 11 ? afregningsaarAf(idag) - 1 : afregningsaarAf(idag);
+}
+
+/**
  * The calendar year whose hourly rate work done on `dato` is charged at: the year it was done in, so
  * November and December are charged at that year's rate, not the settlement year's (MST, 8-10-2021).
  */
@@ -218,7 +231,10 @@ export function forklaring(l: {
     case 'fremmed':
       return `Fremmed ydelse ${kroner(l.satsOere)} kr. ekskl. moms${andel}`;
     case 'sat':
-      return `SAT-gebyr ${kroner(l.satsOere)} kr.`;
+      // An hourly SAT fee shows its hours and rate (hours × rate = the amount), a fixed one its amount.
+      return l.timerHalve === null
+        ? `SAT-gebyr ${kroner(l.satsOere)} kr.`
+        : `SAT-gebyr ${timerTekst(l.timerHalve)} t à ${kroner(l.satsOere)} kr.`;
   }
 }
 

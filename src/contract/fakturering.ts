@@ -351,11 +351,23 @@ export const danForslag = endpoint({
   access: FAKTURERING_RET,
 });
 
+export const BATCH_STATUSSER = [
+  'godkendt',
+  'fejlet',
+  'overfoert',
+  'delvist',
+  'annulleret',
+  'krediteret',
+] as const;
+
 export const batchSchema = z.object({
   id: z.number(),
   art: z.enum(FAKTURA_ARTER),
-  /** 'godkendt' (awaiting transfer), 'overfoert', 'delvist' (some failed), 'annulleret', 'krediteret'. */
-  status: z.enum(['godkendt', 'overfoert', 'delvist', 'annulleret', 'krediteret']),
+  /**
+   * 'godkendt' (awaiting transfer), 'fejlet' (sent, none taken: awaiting a transfer that goes
+   * through), 'overfoert', 'delvist' (some transferred, some failed), 'annulleret', 'krediteret'.
+   */
+  status: z.enum(BATCH_STATUSSER),
   aar: z.number(),
   antal: z.number(),
   totalOere: z.number(),
@@ -367,6 +379,11 @@ export const batchSchema = z.object({
   krediteretAfBatchId: z.number().nullable(),
   /** The reason given when crediting or cancelling. */
   aarsag: z.string().nullable(),
+  /**
+   * An invoice batch with credited invoices: the sum of their credit notes (negative øre), whatever
+   * credit batch holds them; null when none of its invoices is credited (and on a credit batch).
+   */
+  krediteretOere: z.number().nullable(),
   version: z.number(),
 });
 export type Batch = z.infer<typeof batchSchema>;
@@ -402,7 +419,7 @@ export const batchListeDef: ListeDef<BatchSortKolonne, BatchFilterKolonne> = {
   standardSort: 'id',
   standardRetning: 'DESC',
   filterRegler: {
-    status: (v) => ['godkendt', 'overfoert', 'delvist', 'annulleret', 'krediteret'].includes(v),
+    status: (v) => (BATCH_STATUSSER as readonly string[]).includes(v),
     art: (v) => (FAKTURA_ARTER as readonly string[]).includes(v),
     aar: (v) => /^\d{4}$/.test(v),
   },

@@ -224,7 +224,9 @@ export function begrundelseBasis(
     return `${kategori}, basistilsyn hvert ${frekvens}. år: sidste fysiske basistilsyn ${sidsteBasisAar}${forsinket}`;
   if (omfattetAar !== null)
     return `${kategori}, første basistilsyn senest ${frekvens} år efter omfattet af regelmæssigt tilsyn i ${omfattetAar}${forsinket}`;
-  return `${kategori}, intet fysisk basistilsyn registreret: basistilsyn nu`;
+  // Neither a basis inspection nor the date it came under regular inspection: no year is invented
+  // (a company's founding year is not when regular inspection began), the reason says it is unknown.
+  return `${kategori}, ingen kendt start på regelmæssigt tilsyn og intet fysisk basistilsyn registreret – forfalden: basistilsyn nu`;
 }
 
 export function begrundelse1a(frekvens: Frekvens1a, score: number): string {

@@ -40,10 +40,11 @@ describe.each(dbTargets())('the proposal run with very large and broken amounts 
     const [broeken] = await gebyr('Affaldstilsyn, ødelagt beløb', 1.5);
     const r = await t.kald('POST', '/api/fakturering/forslag/dan', oekonomi, { aar: 2026 });
     expect(r.statusCode, r.body).toBe(200);
-    const [linje] = await rows<{ beloeb_oere: string; sats_oere: string }>(
-      sql`select beloeb_oere::text, sats_oere::text from faktura_linje where registrering_id = ${stor!.id} and aktiv`,
+    const [linje] = await rows<{ beloeb_oere: string; sats_oere: string; timer_halve: number }>(
+      sql`select beloeb_oere::text, sats_oere::text, timer_halve from faktura_linje where registrering_id = ${stor!.id} and aktiv`,
     );
-    expect(linje).toEqual({ beloeb_oere: '10000000000', sats_oere: '10000000000' });
+    // An hourly fee: its hours (1 000 t) at its rate, the amount as registered (issue 30).
+    expect(linje).toEqual({ beloeb_oere: '10000000000', sats_oere: '10000000', timer_halve: 2000 });
     const svar = JSON.parse(r.body) as { udeladte?: { registreringId: number; tekst: string }[] };
     expect(svar.udeladte).toEqual([
       expect.objectContaining({

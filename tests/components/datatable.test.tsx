@@ -337,6 +337,27 @@ describe('DataTable: selection modes', () => {
     expect(boxes().map((b) => b.checked)).toEqual([false, true, true, true, false]);
   });
 
+  it('jumps with Shift (Home, End, PageUp, PageDown) extend the selection to the cursor row, as the arrows do', () => {
+    renderTable({ selectionMode: 'checkbox' });
+    const boxes = () => within(grid()).getAllByRole('checkbox', { name: 'Vælg række' }) as HTMLInputElement[];
+    fireEvent.click(boxes()[1]!);
+    const markoer = () =>
+      document.getElementById(grid().getAttribute('aria-activedescendant') ?? '')?.textContent ?? '';
+    grid().focus();
+    key('End', { shiftKey: true });
+    expect(markoer()).toContain('Egeris Kro');
+    expect(boxes().map((b) => b.checked)).toEqual([false, true, true, true, true]);
+    key('Home', { shiftKey: true });
+    expect(markoer()).toContain('Bakkegården');
+    expect(boxes().map((b) => b.checked)).toEqual([true, true, false, false, false]);
+    key('PageDown', { shiftKey: true });
+    expect(boxes().map((b) => b.checked)).toEqual([false, true, true, true, true]);
+    // Without Shift a jump moves the cursor and leaves the choice.
+    key('Home');
+    expect(markoer()).toContain('Bakkegården');
+    expect(boxes().map((b) => b.checked)).toEqual([false, true, true, true, true]);
+  });
+
   it('disabled: rows carry no aria-selected and clicks select nothing', () => {
     renderTable();
     fireEvent.click(bodyRows()[0]!);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aarStore } from '../../src/app/features/fakturering/api';
 import FakturaforslagView from '../../src/app/features/fakturering/FakturaforslagView';
 import FakturaoversigtView from '../../src/app/features/fakturering/FakturaoversigtView';
 import FejledeView from '../../src/app/features/fakturering/FejledeView';
@@ -29,7 +30,8 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 beforeEach(() => {
   s.kobl();
-  // Today is 24 November 2026 for the client: settlement year 2027 has begun (the chooser's default).
+  // Today is 24 November 2026 for the client: settlement year 2026 (1 November 2025 – 31 October
+  // 2026) is the one to invoice this month, the chooser's default (issue 30), though 2027 has begun.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 24, 12) });
 });
 
@@ -72,16 +74,21 @@ let batchId = 0;
 let andenBatchId = 0;
 
 describe('the invoicing flow', () => {
-  it('proposals: the default year is today’s (empty), the year before is one command away, Dan builds them', async () => {
+  it('proposals: in November the default year is the one just ended (not built yet), the year before and back are one command each, Dan builds them', async () => {
+    aarStore.nulstil();
     const t = await renderVisning(FakturaforslagView, 'fakturering-fakturaforslagliste', {}, session());
-    // Today (24 November 2026) lies in settlement year 2027, which has no records yet.
+    // Today (24 November 2026): settlement year 2026 is to be invoiced; no proposals built yet.
     expect((await screen.findByTestId('fak-tom')).textContent).toContain(
-      'Ingen fakturaforslag for afregningsåret 2027',
+      'Ingen fakturaforslag for afregningsåret 2026',
     );
     const forrige = kommando(t, 'forrige-afregningsaar');
-    expect(forrige.label).toBe('Afregningsår 2026');
+    expect(forrige.label).toBe('Afregningsår 2025');
     expect(forrige.shortcut).toBeTruthy();
     await act(async () => forrige.run());
+    expect((await screen.findByTestId('fak-tom')).textContent).toContain(
+      'Ingen fakturaforslag for afregningsåret 2025',
+    );
+    await act(async () => kommando(t, 'naeste-afregningsaar').run());
     expect((await screen.findByTestId('fak-tom')).textContent).toContain(
       'Ingen fakturaforslag for afregningsåret 2026',
     );
@@ -153,7 +160,7 @@ describe('the invoicing flow', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
 
     const t = await renderVisning(FakturaforslagView, 'fakturering-fakturaforslagliste', {}, session());
-    // The tile remembers the year chosen before.
+    // The invoicing tabs share the year chosen before.
     const grid = await screen.findByRole('grid', { name: 'Fakturaforslag' });
     await within(grid).findByText(a!.virksomhedsnavn);
     const raekker = (await liste(['status:forslag', `aar:${AAR}`])).items;
@@ -295,7 +302,8 @@ describe('the invoicing flow', () => {
     const grid = await screen.findByRole('grid', { name: 'Overførte batches' });
     // The tile kept the year chosen on the proposals tab; the year before is one command away here too.
     expect(kommando(t, 'forrige-afregningsaar').label).toBe(`Afregningsår ${AAR - 1}`);
-    expect(kommando(t, 'naeste-afregningsaar').label).toBe(`Afregningsår ${AAR + 1}`);
+    // No year after: 2027 has no rates and is not the year to invoice.
+    expect(t.commands.at(-1)?.some((k) => k.id === 'naeste-afregningsaar')).toBe(false);
     await within(grid).findByText(`#${batchId}`);
     const faktureret = await liste([`aar:${AAR}`, 'status:overfoert|krediteret', 'art:faktura']);
     expect(faktureret.sumOere).toBe(valgte[0]!.totalOere + valgte[1]!.totalOere);

@@ -18,6 +18,7 @@ import {
   periodensSatsAar,
   satsAarAf,
   satsPeriode,
+  standardAfregningsaar,
   statusserFor,
   sumOere,
   tilHalveTimer,
@@ -30,6 +31,26 @@ const SATSER = { timesatsOere: 43_341, fremmedAndelBp: 5779, husdyrGodkendelseAn
 const SATSER_2022 = { ...SATSER, timesatsOere: 44_078 };
 
 describe('brugerbetalingens regler', () => {
+  it('faktureringen åbner på det afregningsår, der faktureres i år (november: året, der lige er slut)', () => {
+    // 28-11-2026: 1. november 2025 – 31. oktober 2026 skal faktureres senest 30-11-2026.
+    expect(standardAfregningsaar('2026-11-28')).toBe(2026);
+    expect(standardAfregningsaar('2026-11-01')).toBe(2026);
+    expect(standardAfregningsaar('2026-12-31')).toBe(2026);
+    // Fra 1. januar er det løbende år det næste, der faktureres (i november).
+    expect(standardAfregningsaar('2027-01-01')).toBe(2027);
+    expect(standardAfregningsaar('2026-10-31')).toBe(2026);
+    expect(standardAfregningsaar('2026-01-15')).toBe(2026);
+  });
+
+  it('et SAT-timegebyr forklarer timer og timesats; et fast SAT-gebyr sit beløb', () => {
+    expect(forklaring({ kilde: 'sat', timerHalve: 5, satsOere: 49_500, andelBp: 10_000 })).toBe(
+      'SAT-gebyr 2,5 t à 495,00 kr.',
+    );
+    expect(forklaring({ kilde: 'sat', timerHalve: null, satsOere: 150_000, andelBp: 10_000 })).toBe(
+      'SAT-gebyr 1.500,00 kr.',
+    );
+  });
+
   it('afregningsperioden løber fra 1. november til 1. november', () => {
     expect(afregningsperiode(2026)).toEqual({ fra: '2025-11-01', til: '2026-11-01' });
     expect(afregningsaarAf('2025-10-31')).toBe(2025);

@@ -22,10 +22,11 @@ describe('formatOere', () => {
 });
 
 describe('the settlement year of a day', () => {
-  it('runs from 1 November the year before to 1 November (exclusive)', () => {
+  it('opens on the year invoiced this calendar year: in November and December the one just ended', () => {
     expect(afregningsaarFor(new Date(2026, 9, 31))).toBe(2026);
-    expect(afregningsaarFor(new Date(2026, 10, 1))).toBe(2027);
-    expect(afregningsaarFor(new Date(2026, 10, 24))).toBe(2027);
+    expect(afregningsaarFor(new Date(2026, 10, 1))).toBe(2026);
+    expect(afregningsaarFor(new Date(2026, 10, 28))).toBe(2026);
+    expect(afregningsaarFor(new Date(2026, 11, 31))).toBe(2026);
     expect(afregningsaarFor(new Date(2027, 0, 1))).toBe(2027);
   });
   it('the chooser offers the default and the year before, newest first', () => {

@@ -345,7 +345,9 @@ describe('seedDatabase (test scale)', () => {
     expect(c!.emner).toBeGreaterThanOrEqual(10);
     expect(c!.frase_kunder).toBe(3);
     expect(c!.konklusion_kunder).toBe(3);
-    expect(c!.notifikation_typer).toBe(3);
+    // DMA and Jupiter; the certificate's (type 3) come with a certificate, which this seed (no
+    // certificate key) has none of: a fixed expiry text disagreed with the real one (issue 30).
+    expect(c!.notifikation_typer).toBe(2);
     expect(c!.globale_beskeder).toBe(1);
     expect(c!.logbog).toBeGreaterThan(0);
     expect(c!.opgaver).toBeGreaterThan(0);

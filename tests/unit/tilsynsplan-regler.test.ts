@@ -184,8 +184,27 @@ describe('tilsynsplanens regler', () => {
     );
     // The guide's example: covered in 2019 → first basis by 2022 (category 1).
     expect(naesteBasisAar('1a', null, 2019, 2020)).toBe(2022);
-    // Neither a basis nor a date: due now.
+    // Neither a basis nor a date: due now, and the reason says the start is unknown (no year invented,
+    // never 'efter 1972 (forfaldt 1975)').
     expect(naesteBasisAar('1b', null, null, 2026)).toBe(2026);
+    const ukendt = begrundelseBasis('1b', null, null, 2026, 2026);
+    expect(ukendt).toBe(
+      '1b, ingen kendt start på regelmæssigt tilsyn og intet fysisk basistilsyn registreret – forfalden: basistilsyn nu',
+    );
+    expect(ukendt).not.toMatch(/\d{4}/);
+    const plan = planlaegAar(
+      [{ id: 7, kategori: '2', score: null, sidsteBasisAar: null, omfattetAar: null }],
+      2026,
+      {
+        kategori1AndelPct: 35,
+      },
+    );
+    expect(plan.map((r) => [r.tilsynstype, r.begrundelse])).toEqual([
+      [
+        'basis',
+        '2, ingen kendt start på regelmæssigt tilsyn og intet fysisk basistilsyn registreret – forfalden: basistilsyn nu',
+      ],
+    ]);
   });
 
   it('kampagner: planen advarer, når året ingen kampagnetilsyn har', () => {

@@ -147,7 +147,15 @@ function NotificationCentre() {
             const ulaest = n.laest === false;
             return (
               <li key={n.id} className={ulaest ? 'notification-ulaest' : undefined}>
-                <DropdownItem href={path} onSelect={() => navigate(path)} className="notification-item">
+                <DropdownItem
+                  href={path}
+                  onSelect={() => {
+                    // Opening a notification reads it (issue 30): marked read as it opens.
+                    if (ulaest) void marker([n.id]).catch(() => {});
+                    navigate(path);
+                  }}
+                  className="notification-item"
+                >
                   <span className="notification-meta">
                     {TYPE_NAVNE[n.notifikationType]} · {formatDatoTid(n.oprettetDatoTid)}
                     {ulaest ? ' · Ulæst' : ''}

@@ -445,19 +445,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         if (at <= 0 && hasPrev && page) goPage(Math.max(0, page.start - page.take), 'last');
         else moveCursor(at - 1, e.shiftKey && e.key === 'ArrowUp');
         break;
+      // Jumps extend the selection with Shift as the arrows do, so the rows chosen end at the cursor row.
       case 'Home':
-        moveCursor(0);
+        moveCursor(0, e.shiftKey);
         break;
       case 'End':
-        moveCursor(order.length - 1);
+        moveCursor(order.length - 1, e.shiftKey);
         break;
       case 'PageDown':
         if (at >= order.length - 1 && hasNext && page) goPage(page.start + page.take, 'first');
-        else moveCursor(at + pageStep());
+        else moveCursor(at + pageStep(), e.shiftKey);
         break;
       case 'PageUp':
         if (at <= 0 && hasPrev && page) goPage(Math.max(0, page.start - page.take), 'last');
-        else moveCursor(at - pageStep());
+        else moveCursor(at - pageStep(), e.shiftKey);
         break;
       case ' ':
         if (cursorRow) applySelection(toggleSelection(selectionMode, selection, cursorRow.id));

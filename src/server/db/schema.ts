@@ -960,7 +960,7 @@ export const brugerbetalingSats = pgTable(
 
 /**
  * A batch of invoices approved together (art 'faktura') or of credit notes (art 'kredit');
- * status 'godkendt' (awaiting transfer), 'overfoert', 'delvist' (some failed), 'annulleret',
+ * status 'godkendt' (awaiting transfer), 'fejlet' (none taken yet), 'overfoert', 'delvist' (some failed), 'annulleret',
  * 'krediteret'.
  */
 export const afregningBatch = pgTable(

@@ -3,6 +3,7 @@ import { formatIsoDato } from '../../contract/format';
 import { dageMellem } from '../../contract/frister-regler';
 import { NOTIFIKATION_TYPER } from '../../contract/session';
 import type { Tx } from '../db/versioneret';
+import { idagIDanmark } from './arbejdsdage';
 import { DMA_STAMDATA } from './dma-status';
 
 /**
@@ -141,8 +142,8 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
     sql`select id, subjekt, gyldig_til from jupiter_certifikat where kunde_id = ${kundeId} and aktiv`,
   );
   for (const c of certifikater) {
-    const til = new Date(c.gyldig_til).toISOString().slice(0, 10);
-    const dage = dageMellem(idag, til);
+    const til = certifikatUdloebsdag(c.gyldig_til);
+    const dage = dageMellem(idagIDanmark(nu), til);
     if (dage > CERTIFIKAT_TAERSKLER[CERTIFIKAT_TAERSKLER.length - 1]!) continue;
     const taerskel = dage < 0 ? 'udloebet' : String(CERTIFIKAT_TAERSKLER.find((t) => dage <= t));
     await upsert(
@@ -159,6 +160,17 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
   }
   return antal;
 }
+
+/**
+ * The day a Jupiter certificate expires as a case worker's calendar has it (Denmark, YYYY-MM-DD): the
+ * one date every notification about the certificate names (the producer's 60/30/7-day and expired
+ * notifications, the seeded 'fornyet' history), so two of them never disagree (issue 30).
+ */
+export const certifikatUdloebsdag = (gyldigTil: Date | string): string => idagIDanmark(new Date(gyldigTil));
+
+/** The history notification of a certificate put in use. */
+export const certifikatFornyetTekst = (gyldigTil: Date | string): string =>
+  `Jupiter-certifikatet er fornyet og gyldigt til ${formatIsoDato(certifikatUdloebsdag(gyldigTil))}.`;
 
 /** Produces when this process has not produced for the customer in the last interval (or when forced). */
 export async function producerHvisTid(db: Exec, kundeId: number, nu: Date, tving = false): Promise<void> {

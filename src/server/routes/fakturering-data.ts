@@ -153,7 +153,9 @@ const BATCH_KOLONNER = sql`
   (select kb.id from afregning_batch kb where kb.krediterer_batch_id = b.id order by kb.id desc limit 1)
     as krediteret_af, b.aarsag, b.version,
   (select count(*) from faktura f where f.batch_id = b.id) as antal,
-  (select coalesce(sum(f.total_oere), 0) from faktura f where f.batch_id = b.id) as total_oere`;
+  (select coalesce(sum(f.total_oere), 0) from faktura f where f.batch_id = b.id) as total_oere,
+  (select sum(k.total_oere) from faktura k join faktura o on o.id = k.krediterer_faktura_id
+   where o.batch_id = b.id and k.art = 'kredit') as krediteret_oere`;
 const BATCH_FRA = sql`afregning_batch b join bruger ob on ob.id = b.oprettet_af`;
 
 interface BatchSqlRaekke {
@@ -170,6 +172,7 @@ interface BatchSqlRaekke {
   version: number;
   antal: number | string;
   total_oere: number | string;
+  krediteret_oere: number | string | null;
 }
 
 const batchAf = (b: BatchSqlRaekke): Batch => ({
@@ -185,6 +188,7 @@ const batchAf = (b: BatchSqlRaekke): Batch => ({
   kreditererBatchId: talEllerNull(b.krediterer_batch_id),
   krediteretAfBatchId: talEllerNull(b.krediteret_af),
   aarsag: b.aarsag,
+  krediteretOere: talEllerNull(b.krediteret_oere),
   version: tal(b.version),
 });
 
@@ -240,7 +244,8 @@ export async function markerRegistreringer(tx: Tx, hvor: SQL, faktureret: boolea
 
 /**
  * A batch's status from its invoices: every one transferred (or credited) → overfoert; some
- * transferred and some failed → delvist; none transferred yet → godkendt; all credited → krediteret.
+ * transferred and some failed → delvist; none transferred and some failed → fejlet (it still awaits a
+ * transfer that goes through, issue 30); none sent yet → godkendt; all credited → krediteret.
  */
 export async function opdaterBatchStatus(tx: Tx, batchId: number): Promise<void> {
   await tx.execute(sql`
@@ -253,7 +258,8 @@ export async function opdaterBatchStatus(tx: Tx, batchId: number): Promise<void>
                when count(*) = 0 then 'annulleret'
                when count(*) filter (where f.status = 'krediteret') = count(*) then 'krediteret'
                when count(*) filter (where f.status in ('overfoert', 'krediteret')) = count(*) then 'overfoert'
-               when count(*) filter (where f.status in ('overfoert', 'krediteret', 'fejlet')) > 0 then 'delvist'
+               when count(*) filter (where f.status in ('overfoert', 'krediteret')) > 0 then 'delvist'
+               when count(*) filter (where f.status = 'fejlet') > 0 then 'fejlet'
                else 'godkendt' end as status
       from faktura f where f.batch_id = ${batchId}
     ) s

@@ -200,12 +200,25 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
         from bb b
         where b.gebyrtype = 'Fremmed tjenesteydelse'
         union all
-        select r.virksomhed_id, 'sat', r.id, r.dato, r.titel, gt.navn, null::int,
-               (r.data->>'beloebOere')::bigint, 10000, null::int, (r.data->>'beloebOere')::bigint,
-               'SAT-gebyr ' || ${kronerSql(sql`(r.data->>'beloebOere')::bigint`)} || ' kr.'
+        -- An hourly SAT fee (a number of hours and the rate it was registered at) bills its hours in
+        -- half hours at its rate, and its hours count in the invoice's hours (forklaring 'sat'); the
+        -- amount stays the one registered (hours × rate, gebyrBeloebOere).
+        select r.virksomhed_id, 'sat', r.id, r.dato, r.titel, gt.navn, st.halve,
+               case when st.halve is null then (r.data->>'beloebOere')::bigint else st.sats end,
+               10000, null::int, (r.data->>'beloebOere')::bigint,
+               case when st.halve is null
+                    then 'SAT-gebyr ' || ${kronerSql(sql`(r.data->>'beloebOere')::bigint`)} || ' kr.'
+                    else 'SAT-gebyr ' || ${timerSql(sql`st.halve`)} || ' t à ' || ${kronerSql(sql`st.sats`)} || ' kr.' end
         from registrering r
         join virksomhed v on v.id = r.virksomhed_id
         left join sat_gebyr_type gt on gt.id = (r.data->>'gebyrtypeId')::int and gt.kunde_id = ${kundeId}
+        cross join lateral (
+          select case when gt.art = 'timesats' and jsonb_typeof(r.data->'timeantal') = 'number' and (r.data->>'timeantal')::numeric > 0
+                           and jsonb_typeof(r.data->'satsOere') = 'number' and (r.data->>'satsOere') ~ ${HELT_OERE}
+                      then round((r.data->>'timeantal')::numeric * 2)::int end as halve,
+                 case when jsonb_typeof(r.data->'satsOere') = 'number' and (r.data->>'satsOere') ~ ${HELT_OERE}
+                      then (r.data->>'satsOere')::bigint end as sats
+        ) st
         where ${kandidat('satgebyr')}
           and v.kunde_id = ${kundeId} and not v.slettet and v.type in (${typer})
           and jsonb_typeof(r.data->'beloebOere') = 'number' and (r.data->>'beloebOere') ~ ${HELT_OERE}

@@ -95,6 +95,7 @@ export function fakturaKolonner(ids: readonly KolonneId[]): DataTableColumn<Fakt
 
 export const BATCH_STATUS_TEKST: Record<Batch['status'], string> = {
   godkendt: 'Afventer overførsel',
+  fejlet: 'Overførsel fejlet',
   overfoert: 'Overført',
   delvist: 'Delvist overført',
   annulleret: 'Annulleret',
@@ -112,6 +113,11 @@ export function batchKolonner(): DataTableColumn<Batch>[] {
     {
       ...talKolonne('totalOere', 'Beløb', (r) => r.totalOere, { width: 120, hideable: false }),
       cell: (r) => formatOere(r.totalOere),
+    },
+    {
+      // What of the batch is credited (the credit notes' sum, negative), so a credited batch shows it.
+      ...talKolonne('krediteretOere', 'Krediteret', (r) => r.krediteretOere ?? 0, { width: 120 }),
+      cell: (r) => (r.krediteretOere === null ? '' : formatOere(r.krediteretOere)),
     },
     {
       ...tekstKolonne('oprettet', 'Oprettet', (r) => r.oprettet, { width: 130 }),
@@ -205,6 +211,7 @@ export function FakturaDetalje({ id, overskrift }: { id: number | null; overskri
             <th>Dato</th>
             <th>Tekst</th>
             <th>Forklaring</th>
+            <th className="tal">Timer</th>
             <th className="tal">Beløb</th>
           </tr>
         </thead>
@@ -217,17 +224,18 @@ export function FakturaDetalje({ id, overskrift }: { id: number | null; overskri
                 {l.kategori && <span className="muted"> · {l.kategori}</span>}
               </td>
               <td className="fak-forklaring">{l.forklaring}</td>
+              <td className="tal">{timerTekst(l.timerHalve)}</td>
               <td className="tal">{formatOere(l.beloebOere)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <td colSpan={3}>Moms: 0,00 kr. (momsfri)</td>
+            <td colSpan={4}>Moms: 0,00 kr. (momsfri)</td>
             <td className="tal" />
           </tr>
           <tr className="fak-total">
-            <th colSpan={3} scope="row">
+            <th colSpan={4} scope="row">
               I alt ({f.timerHalve !== 0 && `${timerTekst(f.timerHalve)}, `}
               {f.linjer.length === 1 ? '1 linje' : `${formatTal(f.linjer.length)} linjer`})
             </th>
@@ -306,6 +314,16 @@ export function BatchFakturaer({
         {batch.kreditererBatchId !== null && ` · krediterer batch #${batch.kreditererBatchId}`}
         {batch.krediteretAfBatchId !== null && ` · krediteret af batch #${batch.krediteretAfBatchId}`}
         {batch.aarsag && ` · årsag: ${batch.aarsag}`}
+      </p>
+      <p className="fak-batch-beloeb" data-testid="batch-beloeb">
+        {kredit ? 'Krediteret' : 'Faktureret'}: <strong>{formatOere(batch.totalOere)}</strong>
+        {batch.krediteretOere !== null && (
+          <>
+            {' '}
+            · krediteret: <strong>{formatOere(batch.krediteretOere)}</strong> · netto:{' '}
+            <strong>{formatOere(batch.totalOere + batch.krediteretOere)}</strong>
+          </>
+        )}
       </p>
       <DataTable<FakturaRaekke>
         tableName={tableName}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, FilePlus2 } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DanForslagSvar, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
@@ -28,15 +28,15 @@ const TAST = {
  * approve into a new batch. Space chooses the row under the cursor, Ctrl/Cmd+A every row of the page;
  * Enter opens the company, Ctrl/Cmd+Enter beside.
  */
-export default function FakturaforslagView({ tileId }: ViewProps) {
-  return <FaktureringRamme>{() => <Forslag tileId={tileId} />}</FaktureringRamme>;
+export default function FakturaforslagView(_props: ViewProps) {
+  return <FaktureringRamme>{() => <Forslag />}</FaktureringRamme>;
 }
 
-function Forslag({ tileId }: { tileId: string }) {
+function Forslag() {
   const tile = useTile();
   const client = useQueryClient();
   const { confirm, confirmModal } = useConfirm();
-  const [aar, setAar, aarValg] = useAar(tileId);
+  const [aar, setAar, aarValg] = useAar();
   const columns = useMemo(
     () => fakturaKolonner(['virksomhedsnavn', 'type', 'cvrNr', 'antalLinjer', 'timerHalve', 'totalOere']),
     [],
@@ -79,16 +79,17 @@ function Forslag({ tileId }: { tileId: string }) {
   const valgteRef = useRef(valgte);
   valgteRef.current = valgte;
 
-  const skiftAar = useCallback(
-    (a: number) => {
-      setAar(a);
-      setStart(0);
-      setValgte(new Map());
-      setSvar(null);
-      setKonflikt(null);
-    },
-    [setAar, setStart],
-  );
+  // A new year (chosen here or in another invoicing tab): its first page, nothing chosen.
+  const skiftAar = setAar;
+  const visteAar = useRef(aar);
+  useEffect(() => {
+    if (visteAar.current === aar) return;
+    visteAar.current = aar;
+    setStart(0);
+    setValgte(new Map());
+    setSvar(null);
+    setKonflikt(null);
+  }, [aar, setStart]);
 
   const vaelgAlle = useCallback(() => {
     setValgte((v) => {

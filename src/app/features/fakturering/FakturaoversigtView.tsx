@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Batch, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst } from '../../lib/http-fejl';
@@ -51,14 +51,14 @@ function useSum(aar: number, art: 'faktura' | 'kredit' | null) {
  * totals: invoiced, credited and net, each the server's sum of every matching invoice, so they
  * reconcile. 'Kreditér batch' asks for a reason (required) and makes a credit batch awaiting transfer.
  */
-export default function FakturaoversigtView({ tileId }: ViewProps) {
-  return <FaktureringRamme>{() => <Oversigt tileId={tileId} />}</FaktureringRamme>;
+export default function FakturaoversigtView(_props: ViewProps) {
+  return <FaktureringRamme>{() => <Oversigt />}</FaktureringRamme>;
 }
 
-function Oversigt({ tileId }: { tileId: string }) {
+function Oversigt() {
   const tile = useTile();
   const client = useQueryClient();
-  const [aar, setAar, aarValg] = useAar(tileId);
+  const [aar, setAar, aarValg] = useAar();
   const columns = useMemo(() => batchKolonner(), []);
   const fakturaCols = useMemo(
     () =>
@@ -91,7 +91,11 @@ function Oversigt({ tileId }: { tileId: string }) {
   const krediteret = useSum(aar, 'kredit');
   const netto = useSum(aar, null);
 
-  const [cursor, setCursor] = useState<Batch | null>(null);
+  // The cursor is a batch id; the batch shown is the list's answer of now (a credited batch shows
+  // its new status and credited amount at once).
+  const [cursorId, setCursorId] = useState<number | null>(null);
+  const cursor = data?.items.find((b) => b.id === cursorId) ?? null;
+  const setCursor = useCallback((b: Batch | null) => setCursorId(b?.id ?? null), []);
   const cursorRef = useRef(cursor);
   const indholdRef = useRef<HTMLTableElement>(null);
   cursorRef.current = cursor;
@@ -100,13 +104,14 @@ function Oversigt({ tileId }: { tileId: string }) {
   const [fejl, setFejl] = useState<string | null>(null);
   const [kreditBatch, setKreditBatch] = useState<Batch | null>(null);
 
-  const skiftAar = useCallback(
-    (a: number) => {
-      setAar(a);
-      setKreditBatch(null);
-    },
-    [setAar],
-  );
+  const skiftAar = setAar;
+  // A new year (chosen here or in another invoicing tab) forgets the last credit's answer.
+  const visteAar = useRef(aar);
+  useEffect(() => {
+    if (visteAar.current === aar) return;
+    visteAar.current = aar;
+    setKreditBatch(null);
+  }, [aar]);
 
   const aabnKrediter = useCallback(() => {
     const b = cursorRef.current;

@@ -68,7 +68,11 @@ function Fejlede() {
   };
   const q = useFakturaer(query);
   const data = q.isError ? undefined : q.data;
-  const [cursor, setCursor] = useState<FakturaRaekke | null>(null);
+  // The cursor is an invoice id; the invoice shown is the list's answer of now, so an invoice whose
+  // retry went through (it leaves the list) no longer shows its old error.
+  const [cursorId, setCursorId] = useState<number | null>(null);
+  const cursor = data?.items.find((f) => f.id === cursorId) ?? null;
+  const setCursor = useCallback((f: FakturaRaekke | null) => setCursorId(f?.id ?? null), []);
   const cursorRef = useRef(cursor);
   cursorRef.current = cursor;
   const [arbejder, setArbejder] = useState<string | null>(null);

@@ -44,16 +44,23 @@ function Godkendte({ integration }: { integration: boolean }) {
     take: 500,
     sortByColumn: 'id',
     sortDirection: 'DESC',
-    filteredColumns: ['status:godkendt'],
+    // Awaiting transfer, and sent without any invoice taken (they wait for a transfer that goes through).
+    filteredColumns: ['status:godkendt|fejlet'],
   };
   const q = useBatches(query);
   const data = q.isError ? undefined : q.data;
-  const [cursor, setCursor] = useState<Batch | null>(null);
+  // The cursor is a batch id; the batch shown is always the list's answer of now, so a transferred
+  // batch never keeps reading 'Afventer overførsel' (it leaves this list; the panel shows the
+  // transfer's answer for it, with the status it has now).
+  const [cursorId, setCursorId] = useState<number | null>(null);
+  const [resultat, setResultat] = useState<(OverfoerSvar & { batchId: number }) | null>(null);
+  const cursor = data?.items.find((b) => b.id === cursorId) ?? null;
+  const vist = cursor ?? (resultat && resultat.batch.id === cursorId ? resultat.batch : null);
+  const setCursor = useCallback((b: Batch | null) => setCursorId(b?.id ?? null), []);
   const cursorRef = useRef(cursor);
   const indholdRef = useRef<HTMLTableElement>(null);
   cursorRef.current = cursor;
   const [arbejder, setArbejder] = useState<string | null>(null);
-  const [resultat, setResultat] = useState<(OverfoerSvar & { batchId: number }) | null>(null);
   const [annullerAaben, setAnnullerAaben] = useState(false);
   const [annullerFejl, setAnnullerFejl] = useState<string | null>(null);
 
@@ -203,7 +210,7 @@ function Godkendte({ integration }: { integration: boolean }) {
         </div>
         <div className="fak-panel">
           <BatchFakturaer
-            batch={cursor}
+            batch={vist}
             kolonner={fakturaCols}
             tableName="fakturaBatchGodkendtIndhold"
             onOpen={aabnFaktura}

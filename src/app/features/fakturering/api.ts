@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
+import { standardAfregningsaar } from '../../../contract/brugerbetaling-regler';
 import {
   annullerFakturering,
   type Batch,
@@ -24,6 +25,7 @@ import {
 } from '../../../contract/fakturering';
 import { HttpError } from '../../lib/http';
 import { http } from '../../session/runtime';
+import { useShellSession } from '../../shell/session-context';
 import type { TileCommand } from '../../workspace/tile-api';
 
 /**
@@ -42,9 +44,13 @@ export const fakturaKeys = {
   betaler: (fakturaId: number) => ['fakturering', 'betaler', fakturaId] as const,
 };
 
-/** The settlement year a day belongs to: 1 November (aar-1) up to 1 November aar. */
+/**
+ * The settlement year the invoicing tabs open on for a day: the year invoiced in its calendar year
+ * (in November the year that just ended, standardAfregningsaar in brugerbetaling-regler.ts).
+ */
 export function afregningsaarFor(d: Date): number {
-  return d.getMonth() >= 10 ? d.getFullYear() + 1 : d.getFullYear();
+  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return standardAfregningsaar(iso);
 }
 
 /** The years the chooser offers: the default, the year before and every year with rates, newest first. */
@@ -53,12 +59,28 @@ export function naermesteAar(standard: number, satsAar: readonly number[]): numb
 }
 
 /**
- * The year chosen per tile, kept while the tile lives, so switching between the invoicing tabs of a
- * tile keeps it (the default is the year of today).
+ * The chosen settlement year, one for every invoicing tab of every tile (per customer, while the
+ * page lives): choosing a year in one tab shows the same year in the others.
  */
-const valgteAar = new Map<string, number>();
-export const gemtAar = (tileId: string) => valgteAar.get(tileId);
-export const gemAar = (tileId: string, aar: number) => void valgteAar.set(tileId, aar);
+const aarLyttere = new Set<() => void>();
+let valgtAar: { kundeId: number; aar: number } | null = null;
+export const aarStore = {
+  hent: (kundeId: number): number | undefined => (valgtAar?.kundeId === kundeId ? valgtAar.aar : undefined),
+  saet(kundeId: number, aar: number) {
+    if (valgtAar?.kundeId === kundeId && valgtAar.aar === aar) return;
+    valgtAar = { kundeId, aar };
+    for (const l of aarLyttere) l();
+  },
+  lyt(l: () => void) {
+    aarLyttere.add(l);
+    return () => void aarLyttere.delete(l);
+  },
+  /** For tests: forget the choice. */
+  nulstil() {
+    valgtAar = null;
+    for (const l of aarLyttere) l();
+  },
+};
 
 /** A refused act that someone else got to first (409). */
 export const erKonflikt = (err: unknown) => err instanceof HttpError && err.failure.status === 409;
@@ -176,22 +198,22 @@ export const filtre = {
   batch: (id: number) => `batch:${id}`,
 };
 
-/** The year of a tile: what the user chose in it, else the settlement year of today. */
-export function useAar(tileId: string): [number, (aar: number) => void, number[]] {
+/**
+ * The settlement year of the invoicing tabs: the one chosen in any of them (aarStore), else the year
+ * to invoice today (afregningsaarFor).
+ */
+export function useAar(): [number, (aar: number) => void, number[]] {
+  const { user } = useShellSession();
+  const kundeId = user?.customerId ?? 0;
   const standard = afregningsaarFor(new Date());
-  const [aar, setAar] = useState(() => gemtAar(tileId) ?? standard);
+  const valgt = useSyncExternalStore(aarStore.lyt, () => aarStore.hent(kundeId));
+  const aar = valgt ?? standard;
   const satser = useSatser();
   const valg = useMemo(
     () => naermesteAar(standard, [aar, ...(satser.data ?? []).map((s) => s.aar)]),
     [standard, aar, satser.data],
   );
-  const vaelg = useCallback(
-    (a: number) => {
-      gemAar(tileId, a);
-      setAar(a);
-    },
-    [tileId],
-  );
+  const vaelg = useCallback((a: number) => aarStore.saet(kundeId, a), [kundeId]);
   return [aar, vaelg, valg];
 }
 

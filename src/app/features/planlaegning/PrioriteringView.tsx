@@ -122,6 +122,8 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
     [numre],
   );
 
+  const [cursor, setCursor] = useState<PrioriteringRaekke | null>(null);
+
   const aabn = useCallback(
     (r: PrioriteringRaekke, opts?: OpenOptions) => {
       if (opts?.beside) tile.openBeside(virksomhedSti(r));
@@ -171,6 +173,7 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
         selected={valgtStreng}
         onSelectionChange={(s) => setValgte(new Set([...s].map(Number)))}
         onOpen={aabn}
+        onCursorChange={setCursor}
         loading={q.isFetching}
         error={q.isError ? fejlTekst(q.error, { udenSvar: true }) : null}
         onRetry={() => void q.refetch()}
@@ -190,6 +193,15 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
           ) : undefined
         }
       />
+      {/* The cursor row's reason whole: the list keeps one line per row (long lists are virtualised by
+          row height), so the keyboard reads the whole reason here, not only on hover. */}
+      <p className="plan-begrundelse-hel" data-testid="begrundelse-hel" aria-live="polite">
+        {cursor && (
+          <>
+            <strong>{cursor.virksomhedsnavn}:</strong> {cursor.begrundelse}
+          </>
+        )}
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDato } from '../../../contract/format';
 import { VANDANLAEG_SORT_KOLONNER, type VandanlaegListeRaekke } from '../../../contract/vandanlaeg';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
@@ -5,6 +6,14 @@ import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui
 /** Jupiter status as the list shows it (the latest report, or none). */
 export const jupiterStatusTekst = (s: string | null): string =>
   s === null ? 'Ikke indberettet' : s === 'OK' ? 'OK' : 'Fejl';
+
+/** Today's date in Denmark (YYYY-MM-DD). */
+export const idagIDanmark = (nu: Date = new Date()): string =>
+  nu.toLocaleDateString('sv-SE', { timeZone: 'Europe/Copenhagen' });
+
+/** Has the permit's last day (YYYY-MM-DD…) passed on `idag`? No date: nothing to have passed. */
+export const tilladelseUdloebet = (udloebsdato: string | null, idag: string): boolean =>
+  udloebsdato !== null && udloebsdato.slice(0, 10) < idag;
 
 /** The water-plant list's columns; the ids are the server's sortByColumn names. */
 export function vandanlaegKolonner(
@@ -28,7 +37,21 @@ export function vandanlaegKolonner(
       ),
     },
     talKolonne('tilladtMaengde', 'Tilladt m³/år', (r) => r.tilladtMaengde, { width: 105, maksDecimaler: 0 }),
-    datoKolonne('udloebsdato', 'Tilladelse udløber', (r) => r.udloebsdato, { width: 110 }),
+    {
+      ...datoKolonne('udloebsdato', 'Tilladelse udløber', (r) => r.udloebsdato, { width: 150 }),
+      // A permit whose last day has passed is marked: the plant abstracts without a permit in force.
+      cell: (r: VandanlaegListeRaekke) =>
+        tilladelseUdloebet(r.udloebsdato, idagIDanmark()) ? (
+          <span className="va-udloebet">
+            {formatDato(r.udloebsdato)}{' '}
+            <span className="va-status fejl" title="Indvindingstilladelsen er udløbet">
+              Udløbet tilladelse
+            </span>
+          </span>
+        ) : (
+          formatDato(r.udloebsdato)
+        ),
+    },
     datoKolonne('senestePeriode', 'Seneste periode', (r) => r.senestePeriode, { width: 105 }),
     talKolonne('afventer', 'Afventer validering', (r) => r.afventer, { width: 90 }),
   ]);

@@ -20,7 +20,7 @@ export async function lavBrugerAdmin(
   k: KundeRef,
   certifikatNoegle: Buffer | undefined,
   nu: Date = new Date(),
-): Promise<void> {
+): Promise<{ fra: Date; til: Date } | null> {
   const brugere = rowsOf<{ id: number; username: string; roller: string[] }>(
     await exec.execute(
       sql`SELECT b.id, b.username, bk.roller FROM bruger_kunde bk JOIN bruger b ON b.id = bk.bruger_id
@@ -64,7 +64,8 @@ export async function lavBrugerAdmin(
     );
   }
 
-  if (!certifikatNoegle) return;
+  if (!certifikatNoegle) return null;
+  let aktivt: { fra: Date; til: Date } | null = null;
   const dag = 24 * 3600 * 1000;
   const plus = (dage: number) => new Date(nu.getTime() + dage * dag);
   const certifikater =
@@ -91,5 +92,7 @@ export async function lavBrugerAdmin(
             ${laest.gyldigFra.toISOString()}, ${laest.gyldigTil.toISOString()}, ${laest.certifikatPem}, ${krypteret},
             ${c.aktiv}, ${c.fra.toISOString()}, ${admin?.id ?? null})`,
     );
+    if (c.aktiv) aktivt = { fra: c.fra, til: laest.gyldigTil };
   }
+  return aktivt;
 }

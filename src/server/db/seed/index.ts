@@ -16,7 +16,9 @@
  * - Written with multi-row INSERTs in one transaction (`writer.ts`).
  */
 import { sql } from 'drizzle-orm';
+import { NOTIFIKATION_TYPER } from '../../../contract/session';
 import type { PasswordHashCost } from '../../auth/password';
+import { certifikatFornyetTekst } from '../../frister/notifikationer';
 import type { Db } from '../client';
 import {
   adHocOpgave,
@@ -218,7 +220,12 @@ function lavKundetekster(ctx: SeedContext, k: KundeRef, emneIds: Map<string, num
 }
 
 /** Notifications of the three types, with figures from the customer's own data where they fit. */
-function lavNotifikationer(ctx: SeedContext, k: KundeRef, prng: Prng): void {
+function lavNotifikationer(
+  ctx: SeedContext,
+  k: KundeRef,
+  prng: Prng,
+  certifikat: { fra: Date; til: Date } | null,
+): void {
   const dato = () => timestamp(addDays(REFERENCE_DATE, -prng.int(0, 45)), prng.int(6, 18), prng.int(0, 59));
   const til = (pool: number[]) => (pool.length > 0 && prng.chance(0.4) ? prng.pick(pool) : null);
   const n = (a: number, b: number) => prng.int(a, b);
@@ -248,21 +255,16 @@ function lavNotifikationer(ctx: SeedContext, k: KundeRef, prng: Prng): void {
   };
   skriv(1, k.sagsbehandlere.virksomhed, dma);
   skriv(2, k.sagsbehandlere.vandanlaeg, jupiter);
-  ctx.writer.push(notifikation, {
-    kundeId: k.id,
-    brugerId: null,
-    type: 3,
-    oprettet: dato(),
-    beskrivelse:
-      'Jupiter-certifikatet udløber den 15-12-2026. Forny certifikatet under Admin > Jupiter-certifikat.',
-  });
-  ctx.writer.push(notifikation, {
-    kundeId: k.id,
-    brugerId: null,
-    type: 3,
-    oprettet: timestamp('2025-12-10', 9, 15),
-    beskrivelse: 'Jupiter-certifikatet er fornyet og gyldigt til 15-12-2026.',
-  });
+  // The certificate's notifications come from the certificate itself: the 'fornyet' history with its
+  // own expiry, the 60/30/7-day ones from the producer. A fixed date here disagreed with them (issue 30).
+  if (certifikat)
+    ctx.writer.push(notifikation, {
+      kundeId: k.id,
+      brugerId: null,
+      type: NOTIFIKATION_TYPER.JupiterCertificateRenewalInfo,
+      oprettet: certifikat.fra,
+      beskrivelse: certifikatFornyetTekst(certifikat.til),
+    });
 }
 
 /**
@@ -319,9 +321,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<SeedSumma
       await lavFakturering(exec, k, kp.fork('fakturering'));
       await lavFrister(exec, k, kp.fork('frister'));
       await lavMinimaps(exec, k);
-      await lavBrugerAdmin(exec, k, opts.certifikatNoegle);
+      const certifikat = await lavBrugerAdmin(exec, k, opts.certifikatNoegle);
       await lavDokumenter(exec, k);
-      lavNotifikationer(ctx, k, kp.fork('notifikationer'));
+      lavNotifikationer(ctx, k, kp.fork('notifikationer'), certifikat);
       log(
         `${k.navn}: ${k.stats.virksomheder} virksomheder, ${k.stats.landbrug} landbrug, ${k.stats.vandanlaeg} vandanlæg, ` +
           `${k.stats.oppumpet} oppumpede mængder, ${k.stats.pejlinger} pejlinger, ${sat} SAT-virksomheder`,
