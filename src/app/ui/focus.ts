@@ -46,6 +46,19 @@ export function focusFirstField(root: HTMLElement | null): boolean {
   return !!field;
 }
 
+/**
+ * A form that has just opened for a new record ('Ny periode', N): scrolled into view in its tile
+ * (its top first when it is taller than the tile), the cursor in its first enabled field. Answers
+ * whether a field took focus.
+ */
+export function openForm(form: HTMLElement | null): boolean {
+  if (!form) return false;
+  form.scrollIntoView?.({ block: 'nearest' });
+  const field = firstField(form);
+  field?.focus();
+  return !!field && document.activeElement === field;
+}
+
 const isFocusable = (el: HTMLElement) => el.matches(FOCUSABLE) || el.getAttribute('tabindex') === '-1';
 
 /** What a marked element hands focus to (see PRIMARY_FOCUS_ATTR), or null while it has nothing. */
