@@ -25,6 +25,8 @@ async function fokusSted(page: Page): Promise<string> {
   return page.evaluate(() => {
     const a = document.activeElement;
     if (!a || a === document.body) return 'body';
+    // A control disabled under the focus (a step running) hears no keys either.
+    if (a.matches(':disabled')) return 'deaktiveret kontrol';
     if (a.closest('[role="dialog"], [role="alertdialog"]')) return 'dialog';
     const tile = a.closest('[data-testid="tile"]');
     if (!tile) return `uden for felterne: <${a.tagName.toLowerCase()}> ${a.getAttribute('aria-label') ?? ''}`;
@@ -76,7 +78,7 @@ async function velg(page: Page, tekst: string, label: string): Promise<void> {
     has: page.locator('.palette-label', { hasText: new RegExp(`^${escapeRe(label)}$`) }),
   });
   await expect(rigtig.first()).toBeVisible();
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 60; i++) {
     if ((await rigtig.and(page.locator('[data-selected="true"]')).count()) > 0) return;
     await page.keyboard.press('ArrowDown');
   }
@@ -148,6 +150,9 @@ const HANDLINGER: Record<string, (page: Page, r: RouteDef) => Promise<void>> = {
   'vandanlaeg-stamoplysninger': async (page) => {
     const knap = tile(page).getByRole('button', { name: 'Indberet til Jupiter' });
     await expect(knap).toBeVisible();
+    // The server's part of Jupiter-klar (boreholes, permits) may still disable it: let it answer.
+    await expect(tile(page).getByTestId('jupiter-panel')).not.toContainText('Henter status');
+    await page.waitForTimeout(1000);
     if (await knap.isDisabled()) return paletteFrem(page, ROUTES[0]!);
     await knap.focus();
     await page.keyboard.press('Enter');

@@ -56,6 +56,13 @@ export function openForm(form: HTMLElement | null): boolean {
   form.scrollIntoView?.({ block: 'nearest' });
   const field = firstField(form);
   field?.focus();
+  // Content above it may still be drawing (the list's rows, a chart): once it has, the form is
+  // brought into view again while the cursor is still in its field.
+  const igen = () => {
+    if (field && document.activeElement === field) form.scrollIntoView?.({ block: 'nearest' });
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(igen);
+  setTimeout(igen, 300);
   return !!field && document.activeElement === field;
 }
 
