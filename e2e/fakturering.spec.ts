@@ -1,3 +1,4 @@
+import { formatOere } from '../src/contract/format';
 import { expect, type Page, test } from './fixtures';
 import { openAlone, signIn, tokenOf } from './helpers';
 
@@ -80,7 +81,29 @@ test('oekonomi: proposals, approve, a failed transfer fixed and retried, a batch
   await expect(tile(page)).toHaveAttribute('data-path', '/fakturering/godkendtefakturaforslag');
   await page.getByRole('grid', { name: 'Godkendte batches' }).locator('tbody tr.dt-row').first().click();
   await page.keyboard.press('Alt+Shift+o');
+  // It asks first: how many invoices and the total in kr.; the confirm button has focus.
+  const spoerg = page.getByRole('dialog', { name: /^Overfør batch #\d+ til økonomisystemet\?$/ });
+  await expect(spoerg.getByTestId('overfoer-spoergsmaal')).toContainText(
+    `2 fakturaer for i alt ${formatOere(afvist!.totalOere + ok!.totalOere)} sendes til økonomisystemet.`,
+  );
+  await expect(spoerg.getByRole('button', { name: 'Overfør' })).toBeFocused();
+  // Escape: nothing is sent, both invoices still await transfer, focus back in the tile.
+  await page.keyboard.press('Escape');
+  await expect(spoerg).toHaveCount(0);
+  await expect(page.getByTestId('overfoer-svar')).toHaveCount(0);
+  const ventende = await api<{ items: Raekke[] }>(
+    'fakturering/fakturaer?take=500&filteredColumns=status:godkendt',
+  );
+  expect(ventende.items.filter((r) => r.id === afvist!.id || r.id === ok!.id)).toHaveLength(2);
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="tile"]'))).toBe(true);
+  // Enter on the focused confirm button sends.
+  await page.keyboard.press('Alt+Shift+o');
+  await expect(spoerg.getByRole('button', { name: 'Overfør' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('overfoer-svar')).toContainText('1 overført, 1 fejlet');
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="tile"]')))
+    .toBe(true);
 
   // Failed transfers: the reason, the payer fixed (13 digits) and saved, then Prøv igen.
   await tile(page).getByRole('link', { name: 'Fejlede overførsler' }).click();
@@ -120,6 +143,7 @@ test('oekonomi: proposals, approve, a failed transfer fixed and retried, a batch
   await tile(page).getByRole('link', { name: 'Godkendte fakturaforslag' }).click();
   await page.getByRole('grid', { name: 'Godkendte batches' }).locator('tbody tr.dt-row').first().click();
   await page.keyboard.press('Alt+Shift+o');
+  await page.getByRole('dialog').getByRole('button', { name: 'Overfør' }).click();
   await expect(page.getByTestId('overfoer-svar')).toContainText('2 overført, 0 fejlet');
 
   // Each invoice and its credit note sum to zero, to the øre.

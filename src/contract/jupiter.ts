@@ -108,6 +108,21 @@ export const jupiterKlarSchema = z.object({
 });
 export type JupiterKlar = z.infer<typeof jupiterKlarSchema>;
 
+/** What a report of the plant would send now: counted, for the question before 'Indberet til Jupiter'. */
+export const jupiterIndholdSchema = z.object({
+  boringer: z.number(),
+  indtag: z.number(),
+  /** Approved pumped-quantity periods (plant and intake level). */
+  maengder: z.number(),
+  /** Permits in force. */
+  tilladelser: z.number(),
+});
+export type JupiterIndhold = z.infer<typeof jupiterIndholdSchema>;
+
+/** GET vandanlaeg/{id}/jupiter/klar's answer: Jupiter-klar, and while the plant is ready what would be sent. */
+export const jupiterKlarSvarSchema = jupiterKlarSchema.extend({ indhold: jupiterIndholdSchema.optional() });
+export type JupiterKlarSvar = z.infer<typeof jupiterKlarSvarSchema>;
+
 const tom = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const iListe = (liste: readonly (number | string)[], v: unknown) =>
   (typeof v === 'number' || typeof v === 'string') && liste.some((k) => k === v);
@@ -281,7 +296,7 @@ export const hentJupiterKlar = endpoint({
   method: 'GET',
   path: '/vandanlaeg/:id/jupiter/klar',
   params: idParamsSchema,
-  answer: jupiterKlarSchema,
+  answer: jupiterKlarSvarSchema,
   access: 'SAGSBEHANDLER_VANDANLAEG_LAES',
 });
 

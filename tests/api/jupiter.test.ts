@@ -103,7 +103,17 @@ describe.each(dbTargets())('Jupiter (%s)', (target) => {
     const id = anlaeg[0]!;
     const klar = await t.kald('GET', `/api/vandanlaeg/${id}/jupiter/klar`, vand);
     expect(klar.statusCode).toBe(200);
-    expect(json<JupiterKlar>(klar)).toEqual({ klar: true, mangler: [] });
+    // A ready plant's answer also counts what a report would send (the question before sending).
+    expect(json<JupiterKlar>(klar)).toEqual({
+      klar: true,
+      mangler: [],
+      indhold: {
+        boringer: expect.any(Number),
+        indtag: expect.any(Number),
+        maengder: expect.any(Number),
+        tilladelser: expect.any(Number),
+      },
+    });
 
     const foer = await plantRow(id);
     const r = await t.kald('POST', `/api/vandanlaeg/${id}/jupiter/indberet`, vand, { version: foer.version });

@@ -239,6 +239,15 @@ describe('the invoicing flow', () => {
     expect(document.activeElement).toBe(indhold);
 
     await koer(t, 'overfoer-batch');
+    // It asks first: how many invoices and the total; the confirm button has focus.
+    const spoerg = await screen.findByRole('dialog', {
+      name: `Overfør batch #${batchId} til økonomisystemet?`,
+    });
+    expect(within(spoerg).getByTestId('overfoer-spoergsmaal').textContent).toMatch(
+      /^2 fakturaer for i alt .* kr\. /,
+    );
+    expect(document.activeElement).toBe(within(spoerg).getByRole('button', { name: 'Overfør' }));
+    fireEvent.click(within(spoerg).getByRole('button', { name: 'Overfør' }));
     const svar = await screen.findByTestId('overfoer-svar');
     expect(svar.textContent).toContain(`Batch #${batchId}: 1 overført, 1 fejlet`);
     const a = (await s.api<Faktura>('GET', `fakturering/fakturaer/${valgte[0]!.id}`)).body;
@@ -339,6 +348,7 @@ describe('the invoicing flow', () => {
     const t2 = await renderVisning(GodkendteView, 'fakturering-godkendtefakturaforslag', {}, session());
     await within(await screen.findByRole('grid', { name: 'Godkendte batches' })).findByText(`#${k.id}`);
     await koer(t2, 'overfoer-batch');
+    fireEvent.click(await screen.findByRole('button', { name: 'Overfør' }));
     expect((await screen.findByTestId('overfoer-svar')).textContent).toContain(
       `Batch #${k.id}: 2 overført, 0 fejlet`,
     );

@@ -138,6 +138,19 @@ describe('the Jupiter panel', () => {
     expect(within(panel).getByText('Jupiter-klar')).toBeTruthy();
     await within(panel).findByText('Vandanlægget er ikke indberettet til Jupiter herfra.');
     fireEvent.click(within(panel).getByRole('button', { name: 'Indberet til Jupiter' }));
+    // It asks first, with the plant; Escape sends nothing, the confirm button (with focus) sends.
+    const spoergsmaal = await screen.findByRole('dialog', { name: 'Indberet til Jupiter?' });
+    expect(within(spoergsmaal).getByTestId('jupiter-spoergsmaal').textContent).toMatch(
+      /sendes til GEUS' Jupiter/,
+    );
+    fireEvent.keyDown(spoergsmaal, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Indberet til Jupiter' }));
+    const igen = await screen.findByRole('dialog', { name: 'Indberet til Jupiter?' });
+    const ja = within(igen).getByRole('button', { name: 'Indberet' });
+    expect(document.activeElement).toBe(ja);
+    fireEvent.click(ja);
     const seneste = await within(panel).findByTestId('jupiter-seneste');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: 'vandanlaeg/7/jupiter/indberet', body: { version: 12 } },

@@ -17,7 +17,7 @@ import { openLayer, platformKey, shortcutLabel, shortcutsOf } from '../lib/keybo
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
-import { focusToReturn, restoreFocus } from '../ui/focus';
+import { focusToReturn, returnFocus } from '../ui/focus';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
 import { useWorkspace, workspace } from '../workspace/store';
@@ -122,7 +122,7 @@ function PaletteDialog() {
       const active = document.activeElement;
       if (openedRoute.current || (active && active !== document.body)) return;
       const tile = returnTo?.closest<HTMLElement>('[data-tile-id]');
-      if (!tile || tile.dataset.tileId === workspace.get().focused) restoreFocus(returnTo);
+      if (!tile || tile.dataset.tileId === workspace.get().focused) returnFocus(returnTo);
     },
     [returnTo],
   );

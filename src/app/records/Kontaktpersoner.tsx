@@ -189,6 +189,7 @@ function KontaktDialog({
 }: KontaktpersonerProps & { kontakt: KontaktRaekke | null; onClose(): void }) {
   const vf = useVersionedForm<Vaerdier, Kontaktperson>({
     identitet: `kontakt:${kontakt?.id ?? 'ny'}@ejer:${ejer.id}`,
+    ny: kontakt == null,
     schema: kontaktpersonFormSchema,
     record: kontakt ?? undefined,
     version: kontakt?.version,

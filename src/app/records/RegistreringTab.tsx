@@ -11,8 +11,7 @@ import { useTableSettings } from '../shell/useTableSettings';
 import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import type { DataTableColumn } from '../ui/DataTable';
-import { focusFirstField } from '../ui/focus';
-import { useVersionedForm } from '../ui/form';
+import { useNyFormFokus, useVersionedForm } from '../ui/form';
 import { ConflictAlert } from '../ui/form/ConflictAlert';
 import { RecordKnapper } from '../ui/form/RecordKnapper';
 import { ListeRude } from '../ui/ListeRude';
@@ -412,11 +411,9 @@ function RegistreringForm({
           },
     [tab.kontekst, kanRette, datoVaerdi],
   );
-  // A new record's form opens with the cursor in its first field ('Ny', Alt+N).
+  // A new record's form opens in view with the cursor in its first field ('Ny', Alt+N).
   const erNy = record === undefined;
-  useEffect(() => {
-    if (erNy) focusFirstField(form.ref.current);
-  }, [erNy, form.ref]);
+  useNyFormFokus(form.ref, erNy);
   const { confirm, confirmModal } = useConfirm();
 
   const slet = async () => {

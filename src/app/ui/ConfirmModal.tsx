@@ -17,6 +17,14 @@ export interface ConfirmOptions {
   hideConfirm?: boolean;
   confirmColor?: ButtonColor;
   size?: ConfirmModalSize;
+  /**
+   * Where focus starts: on 'Fortryd' (default: a question the user did not ask for, Enter keeps
+   * things as they are) or on the confirm button (an action the user started: sending to another
+   * system, locking a user out, approving a queue; Enter confirms, Escape cancels).
+   */
+  fokus?: 'fortryd' | 'bekraeft';
+  /** A test id on the dialog. */
+  testId?: string;
 }
 
 export interface ConfirmModalProps extends ConfirmOptions {
@@ -36,6 +44,8 @@ export function ConfirmModal({
   hideConfirm = false,
   confirmColor = 'primary',
   size = 'small',
+  fokus = 'fortryd',
+  testId,
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
@@ -45,13 +55,22 @@ export function ConfirmModal({
       title={title}
       onClose={onCancel}
       size={confirmModalSize(size)}
+      testId={testId}
       footer={
         <>
-          <Button color="secondary" onClick={onCancel} data-autofocus>
+          <Button
+            color="secondary"
+            onClick={onCancel}
+            data-autofocus={fokus === 'fortryd' || hideConfirm || undefined}
+          >
             {cancelLabel ?? (hideConfirm ? 'Luk' : 'Fortryd')}
           </Button>
           {!hideConfirm && (
-            <Button color={confirmColor} onClick={onConfirm}>
+            <Button
+              color={confirmColor}
+              onClick={onConfirm}
+              data-autofocus={fokus === 'bekraeft' || undefined}
+            >
               {confirmLabel}
             </Button>
           )}

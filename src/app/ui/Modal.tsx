@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { openLayer } from '../lib/keyboard';
-import { focusableWithin, focusToReturn, restoreFocus } from './focus';
+import { focusableWithin, focusToReturn, registerFocusHome, returnFocus } from './focus';
 
 export type ModalSize = 'small' | 'medium' | 'large' | 'x-large';
 
@@ -72,12 +72,30 @@ function ModalPanel({
     const closeLayer = openLayer('modal');
     const dialog = dialogRef.current;
     if (dialog) initialFocus(dialog).focus();
+    // A step that removes or disables the control with focus (Kontrollér, Opret) gives focus back
+    // inside the dialog, never to the page.
+    const endHome = dialog ? registerFocusHome(dialog, () => initialFocus(dialog)) : () => {};
     return () => {
       const at = openModals.lastIndexOf(id);
       if (at >= 0) openModals.splice(at, 1);
+      endHome();
       closeLayer();
-      restoreFocus(previous);
+      // Back where the user was; if the action started here disabled or removed it, to its tile.
+      returnFocus(previous);
     };
+  }, [id]);
+
+  // Escape closes the innermost modal wherever focus is, also when it has fallen out of the dialog.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const dialog = dialogRef.current;
+      if (e.key !== 'Escape' || e.defaultPrevented || !dialog || !isTopmost(id)) return;
+      if (e.target instanceof Node && dialog.contains(e.target)) return;
+      e.preventDefault();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
   }, [id]);
 
   // Focus that lands outside the innermost modal (a click on the page behind) is pulled back in.

@@ -46,6 +46,26 @@ export function focusFirstField(root: HTMLElement | null): boolean {
   return !!field;
 }
 
+/**
+ * A form that has just opened for a new record ('Ny periode', N): scrolled into view in its tile
+ * (its top first when it is taller than the tile), the cursor in its first enabled field. Answers
+ * whether a field took focus.
+ */
+export function openForm(form: HTMLElement | null): boolean {
+  if (!form) return false;
+  form.scrollIntoView?.({ block: 'nearest' });
+  const field = firstField(form);
+  field?.focus();
+  // Content above it may still be drawing (the list's rows, a chart): once it has, the form is
+  // brought into view again while the cursor is still in its field.
+  const igen = () => {
+    if (field && document.activeElement === field) form.scrollIntoView?.({ block: 'nearest' });
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(igen);
+  setTimeout(igen, 300);
+  return !!field && document.activeElement === field;
+}
+
 const isFocusable = (el: HTMLElement) => el.matches(FOCUSABLE) || el.getAttribute('tabindex') === '-1';
 
 /** What a marked element hands focus to (see PRIMARY_FOCUS_ATTR), or null while it has nothing. */
@@ -95,7 +115,160 @@ export function focusToReturn(): HTMLElement | null {
   return lastOutsideOverlay?.isConnected ? lastOutsideOverlay : null;
 }
 
-/** Moves focus back to an element that had it, if it is still on the page. */
-export function restoreFocus(el: Element | null): void {
-  if (el instanceof HTMLElement && el.isConnected) el.focus();
+// ---- focus homes: focus that a change on the page takes away comes back to a control nearby
+
+/**
+ * A focus home is a region that gets focus back when the element focused inside it is removed,
+ * disabled or hidden by a change (a save that closes its form, a button disabled while it works, a
+ * dialog step that replaces its buttons): a tile, a dialog. Focus then never falls to the page
+ * (`<body>`), where no tile or dialog hears the keys. The home must be focusable (tabindex -1) and
+ * handle keys itself: while the lost control is only disabled, the home holds focus and gives it back
+ * to that control when it is usable again; a removed control's place is taken by `target()` (the
+ * home's own choice: the saved row, the form's first field), else its primary focus target, else
+ * the home itself.
+ */
+export const FOCUS_HOME_ATTR = 'data-fokus-hjem';
+type HomeTarget = (lost: HTMLElement | null) => HTMLElement | null;
+const homeTargets = new WeakMap<HTMLElement, HomeTarget>();
+/** Where focus goes when the lost control had no home left on the page (the workspace's focused tile). */
+let fallback: (() => void) | null = null;
+
+/** Makes `home` a focus home (it gets the attribute); returns the function that ends it. */
+export function registerFocusHome(home: HTMLElement, target: HomeTarget = () => null): () => void {
+  home.setAttribute(FOCUS_HOME_ATTR, '');
+  homeTargets.set(home, target);
+  return () => {
+    if (homeTargets.get(home) === target) {
+      homeTargets.delete(home);
+      home.removeAttribute(FOCUS_HOME_ATTR);
+    }
+  };
+}
+
+/** Sets where focus goes when nothing else can take it (one caller: the workspace). */
+export function setFocusFallback(f: (() => void) | null): void {
+  fallback = f;
+}
+
+/** Whether a control can hold focus now: on the page, enabled and drawn. */
+export const isUsable = (el: HTMLElement) => el.isConnected && !el.matches(':disabled') && isShown(el);
+
+const homesOf = (el: HTMLElement): HTMLElement[] => {
+  const homes: HTMLElement[] = [];
+  for (let at = el.closest<HTMLElement>(`[${FOCUS_HOME_ATTR}]`); at; ) {
+    homes.push(at);
+    at = at.parentElement?.closest<HTMLElement>(`[${FOCUS_HOME_ATTR}]`) ?? null;
+  }
+  return homes;
+};
+
+/** The control that had focus last and the homes it was in, innermost first (kept for when it is gone). */
+let last: { el: HTMLElement; homes: HTMLElement[] } | null = null;
+/** A control disabled or hidden while its home holds focus: it gets focus back once usable again. */
+let waiting: { el: HTMLElement; home: HTMLElement; until: number } | null = null;
+const WAIT_MS = 15_000;
+
+const focusOn = (el: HTMLElement | null | undefined): boolean => {
+  if (!el) return false;
+  el.focus({ preventScroll: el.hasAttribute(FOCUS_HOME_ATTR) });
+  return document.activeElement === el;
+};
+
+/** Focus has fallen to the page, or sits on a control that was disabled under it. */
+const dropped = () => {
+  const active = document.activeElement;
+  return (
+    active === null ||
+    active === document.body ||
+    (active instanceof HTMLElement && active.matches(':disabled'))
+  );
+};
+
+/** Puts focus back inside one of `homes` (innermost first) after `lost` lost it; answers whether it did. */
+function recoverIn(lost: HTMLElement | null, homes: readonly HTMLElement[]): boolean {
+  for (const home of homes) {
+    if (!home.isConnected || !isShown(home)) continue;
+    if (lost?.isConnected && home.contains(lost) && !lost.matches('[inert] *')) {
+      // Disabled or hidden for a moment (the button of a running save): the home holds the keys.
+      if (focusOn(home)) {
+        waiting = { el: lost, home, until: Date.now() + WAIT_MS };
+        return true;
+      }
+    }
+    const own = homeTargets.get(home)?.(lost) ?? null;
+    if (
+      focusOn(own) ||
+      focusOn(primaryTarget(home)) ||
+      focusOn(focusableWithin(home).find(isShown)) ||
+      focusOn(home)
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Focus to a home's own choice, else its primary target, else its first control, else itself. */
+export const focusHome = (home: HTMLElement): boolean => recoverIn(null, [home]);
+
+/**
+ * Gives focus back to `el` (where the user was before a dialog opened), or, when it cannot take it
+ * now (disabled by the action the dialog started, removed), to a control of its home.
+ */
+export function returnFocus(el: Element | null): void {
+  if (!(el instanceof HTMLElement)) return;
+  if (isUsable(el) && focusOn(el)) return;
+  if (!dropped()) return;
+  if (el.isConnected) {
+    if (!recoverIn(el, homesOf(el))) fallback?.();
+  } else if (last && !recoverIn(null, last.homes)) fallback?.();
+}
+
+function check(): void {
+  if (waiting) {
+    const w = waiting;
+    if (document.activeElement !== w.home || Date.now() > w.until) waiting = null;
+    else if (isUsable(w.el)) {
+      waiting = null;
+      focusOn(w.el);
+      return;
+    } else if (!w.el.isConnected) {
+      waiting = null;
+      recoverIn(null, [w.home]);
+      return;
+    }
+  }
+  if (!dropped() || !last) return;
+  const { el, homes } = last;
+  // Focus left on purpose (a click on the page outside any control): the control is still usable.
+  if (isUsable(el)) return;
+  if (!recoverIn(el, homes)) fallback?.();
+}
+
+if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      const target = e.target;
+      if (!(target instanceof HTMLElement)) return;
+      if (waiting && target !== waiting.home) waiting = null;
+      if (target.hasAttribute(FOCUS_HOME_ATTR) && last && target.contains(last.el)) return;
+      last = { el: target, homes: homesOf(target) };
+    },
+    true,
+  );
+  // The user takes over: a key pressed or a click while the home holds focus ends the wait.
+  const stopWaiting = () => {
+    waiting = null;
+  };
+  document.addEventListener('pointerdown', stopWaiting, true);
+  document.addEventListener('keydown', stopWaiting, true);
+  const start = () =>
+    new MutationObserver(check).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'hidden', 'style', 'class', 'inert'],
+    });
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start, { once: true });
 }

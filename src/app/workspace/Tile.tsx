@@ -31,7 +31,7 @@ import { useWorkspace, workspace } from './store';
 import { TAB_REGLER } from './tab-regler';
 import { type TileApi, TileContext } from './tile-api';
 import { tileCommandStore } from './tile-commands';
-import { rememberTileFocus, useTileFocus } from './tile-focus';
+import { rememberTileFocus, useTileFocus, useTileFocusHome } from './tile-focus';
 import { tileMetaStore, useTileMeta } from './tile-meta';
 import { viewFor } from './views';
 
@@ -119,6 +119,8 @@ export function TileBody({ tileId }: { tileId: TileId }) {
 
   // The focused tile takes keyboard focus (where the user was in it, else its view's primary target).
   useTileFocus(ref, tileId, focused, path);
+  // Focus taken away by a change inside the tile comes back to a control in it, never the page.
+  useTileFocusHome(ref, tileId);
 
   const api: TileApi = useMemo(
     () => ({

@@ -1,7 +1,17 @@
 import { type RefObject, useEffect, useSyncExternalStore } from 'react';
 import { layerOpen } from '../lib/keyboard';
-import { firstField, isInOverlay, isShown, PRIMARY_FOCUS_ATTR, primaryTarget } from '../ui/focus';
+import {
+  firstField,
+  focusHome,
+  isInOverlay,
+  isShown,
+  PRIMARY_FOCUS_ATTR,
+  primaryTarget,
+  registerFocusHome,
+  setFocusFallback,
+} from '../ui/focus';
 import type { TileId } from './layout';
+import { workspace } from './store';
 
 /**
  * Keyboard focus follows the focused tile. When a tile receives focus (by the palette, a tile
@@ -44,7 +54,7 @@ function remembered(tileId: TileId, tile: HTMLElement): HTMLElement | null {
   if (m.el.isConnected && tile.contains(m.el)) return m.el;
   const region = m.region ? tile.querySelector<HTMLElement>(m.region) : null;
   if (!region) return null;
-  if (!m.field) return region;
+  if (!m.field) return region.tagName === 'FORM' ? firstField(region) : region;
   const felt = region.querySelector<HTMLElement>(`[data-felt=${quote(m.field)}], [name=${quote(m.field)}]`);
   return (felt && (felt.matches('input, select, textarea') ? felt : firstField(felt))) ?? firstField(region);
 }
@@ -130,3 +140,25 @@ export function useTileFocus(
     return stop;
   }, [focused, path, request, tileId]);
 }
+
+/**
+ * The tile is a focus home (see FOCUS_HOME_ATTR): when a change removes, disables or hides the
+ * control with focus (a save that closes its form, a transfer that disables its button, a dialog
+ * that closes after its action), focus goes back to that control when it is usable again, else to
+ * its like after the redraw (the saved record's form), else to the view's primary target (the list's
+ * rows), else to the tile region, which hears the tile's keys. Never to the page.
+ */
+export function useTileFocusHome(ref: RefObject<HTMLElement | null>, tileId: TileId): void {
+  useEffect(() => {
+    const tile = ref.current;
+    if (!tile) return;
+    return registerFocusHome(tile, () => remembered(tileId, tile));
+  }, [ref, tileId]);
+}
+
+/** Focus that lost its home (a closed dialog's control, a closed tile's) goes to the focused tile. */
+setFocusFallback(() => {
+  const id = workspace.get().focused;
+  const tile = id ? document.querySelector<HTMLElement>(`[data-tile-id="${CSS.escape(id)}"]`) : null;
+  if (tile) focusHome(tile);
+});

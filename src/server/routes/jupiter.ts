@@ -232,9 +232,23 @@ async function hentIndberetninger(db: Db | Tx, vandanlaegId: number, kundeId: nu
  * caseworker right; another customer's plant, or a company that is not a water plant, answers 404.
  */
 export async function jupiterRoutes(app: FastifyInstance, { db, integrations, clock }: Deps): Promise<void> {
-  serve(app, hentJupiterKlar, async (request) =>
-    jupiterKlarAf(db, await loadVandanlaeg(db, request.user, request.params.id, 'read'), iDagAf(clock)),
-  );
+  serve(app, hentJupiterKlar, async (request) => {
+    const row = await loadVandanlaeg(db, request.user, request.params.id, 'read');
+    const iDag = iDagAf(clock);
+    const klar = await jupiterKlarAf(db, row, iDag);
+    if (!klar.klar) return klar;
+    // What 'Indberet til Jupiter' would send now, counted from the report itself.
+    const data = await byggeIndberetning(db, row, iDag);
+    return {
+      ...klar,
+      indhold: {
+        boringer: data.boringer.length,
+        indtag: data.boringer.reduce((n, b) => n + b.indtag.length, 0),
+        maengder: data.maengder.length,
+        tilladelser: data.tilladelser.length,
+      },
+    };
+  });
 
   serve(app, hentJupiterStatus, async (request) => {
     const row = await loadVandanlaeg(db, request.user, request.params.id, 'read');

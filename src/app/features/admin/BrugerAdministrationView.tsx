@@ -189,6 +189,7 @@ function BrugerDetalje({
   const [til, setTil] = useState<string | null>(null);
   const [fejl, setFejl] = useState<string | null>(null);
   const [travl, setTravl] = useState(false);
+  const { confirm: spoerg, confirmModal: spoergModal } = useConfirm();
   const dirty = roller.join(',') !== bruger.roller.join(',');
   // A change saved elsewhere (or a reload) shows the server's roles when nothing is being edited.
   const serverRoller = bruger.roller.join(',');
@@ -241,8 +242,10 @@ function BrugerDetalje({
         }),
       `Rollerne for ${bruger.navn} er gemt`,
     );
-  const suspender = () =>
-    void udfoer(
+  const suspender = async () => {
+    // Locking someone out asks first, saying who and that their sessions end now (Enter suspends).
+    if (!(await spoerg(suspenderSpoergsmaal(bruger, til)))) return;
+    await udfoer(
       () =>
         http.call(suspenderBruger, {
           params: { brugerId: bruger.id },
@@ -251,6 +254,7 @@ function BrugerDetalje({
         }),
       `${bruger.navn} er suspenderet`,
     );
+  };
   const genaktiver = () =>
     void udfoer(
       () => http.call(genaktiverBruger, { params: { brugerId: bruger.id }, silent: true }),
@@ -276,6 +280,7 @@ function BrugerDetalje({
 
   return (
     <div className="bruger-detalje" data-testid="bruger-detalje">
+      {spoergModal}
       <header>
         <h2>{bruger.navn}</h2>
         <p className="bruger-detalje-meta">
@@ -332,7 +337,7 @@ function BrugerDetalje({
               value={til}
               onChange={setTil}
             />
-            <Button color="warning" onClick={suspender}>
+            <Button color="warning" onClick={() => void suspender()}>
               <UserX size={14} aria-hidden /> Suspender
             </Button>
           </div>
@@ -513,4 +518,22 @@ function OpretBrugerModal({
       </form>
     </Modal>
   );
+}
+
+/** The question before a user is suspended: who, until when, and that they are signed out at once. */
+export function suspenderSpoergsmaal(b: Pick<BrugerAdminRaekke, 'navn' | 'username'>, til: string | null) {
+  return {
+    title: `Suspender ${b.navn}?`,
+    message: (
+      <p data-testid="suspender-spoergsmaal">
+        {b.navn} ({b.username}) suspenderes{' '}
+        {til ? `til og med ${formatDato(til)}` : 'indtil du genaktiverer brugeren'}. Brugerens sessioner i
+        kommunen ophører med det samme, og brugeren kan ikke logge ind igen, før suspensionen udløber eller
+        ophæves.
+      </p>
+    ),
+    confirmLabel: 'Suspender',
+    confirmColor: 'warning' as const,
+    fokus: 'bekraeft' as const,
+  };
 }

@@ -21,8 +21,7 @@ import type { Vagt } from '../../records/vagt';
 import { useShellSession } from '../../shell/session-context';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { focusFirstField } from '../../ui/focus';
-import { LookupSelect, type LookupValue, useVersionedForm } from '../../ui/form';
+import { LookupSelect, type LookupValue, useNyFormFokus, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { RecordKnapper } from '../../ui/form/RecordKnapper';
 import { toast } from '../../ui/toast';
@@ -228,9 +227,7 @@ function ResultatForm({
   useEffect(() => () => registrerGem(null), [registrerGem]);
 
   const erNy = record === undefined;
-  useEffect(() => {
-    if (erNy) focusFirstField(form.ref.current);
-  }, [erNy, form.ref]);
+  useNyFormFokus(form.ref, erNy);
 
   const { confirm, confirmModal } = useConfirm();
   /** A result in SAT is deleted there first (the server refuses otherwise). */

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Send } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Batch, FakturaRaekke, OverfoerSvar } from '../../../contract/fakturering';
-import { formatOere, formatTal } from '../../../contract/format';
+import { antalMed, formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { useServerListe } from '../../records/useServerListe';
 import { Button } from '../../ui/Button';
+import { useConfirm } from '../../ui/ConfirmModal';
 import type { OpenOptions } from '../../ui/DataTable';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -63,6 +64,7 @@ function Godkendte({ integration }: { integration: boolean }) {
   const [arbejder, setArbejder] = useState<string | null>(null);
   const [annullerAaben, setAnnullerAaben] = useState(false);
   const [annullerFejl, setAnnullerFejl] = useState<string | null>(null);
+  const { confirm, confirmModal } = useConfirm();
 
   const koerOverfoer = useCallback(async () => {
     const b = cursorRef.current;
@@ -70,6 +72,9 @@ function Godkendte({ integration }: { integration: boolean }) {
       if (!b) toast.warning('Vælg en batch i listen');
       return;
     }
+    // Sending to another system asks first, with what will be sent (Enter sends, Escape does not).
+    const ok = await confirm(overfoerSpoergsmaal(b, integration));
+    if (!ok || cursorRef.current?.id !== b.id) return;
     setArbejder('overfoer');
     setResultat(null);
     try {
@@ -87,7 +92,7 @@ function Godkendte({ integration }: { integration: boolean }) {
     } finally {
       setArbejder(null);
     }
-  }, [arbejder, client]);
+  }, [arbejder, client, confirm, integration]);
 
   const koerAnnuller = useCallback(
     async (aarsag: string) => {
@@ -218,6 +223,7 @@ function Godkendte({ integration }: { integration: boolean }) {
           />
         </div>
       </div>
+      {confirmModal}
       <AarsagModal
         open={annullerAaben}
         title={`Annullér batch #${cursor?.id ?? ''}?`}
@@ -238,4 +244,28 @@ function Godkendte({ integration }: { integration: boolean }) {
       />
     </div>
   );
+}
+
+/** The question before a batch is transferred: how many invoices (or credit notes), the total, where to. */
+export function overfoerSpoergsmaal(
+  b: Pick<Batch, 'id' | 'art' | 'antal' | 'totalOere'>,
+  integration: boolean,
+) {
+  const hvad =
+    b.art === 'kredit'
+      ? antalMed(b.antal, 'kreditnota', 'kreditnotaer')
+      : antalMed(b.antal, 'faktura', 'fakturaer');
+  return {
+    title: `Overfør batch #${b.id} til økonomisystemet?`,
+    message: (
+      <p data-testid="overfoer-spoergsmaal">
+        {integration
+          ? `${hvad} for i alt ${formatOere(b.totalOere)} sendes til økonomisystemet.`
+          : `${hvad} for i alt ${formatOere(b.totalOere)} registreres som overført (kunden bruger ikke økonomisystemet).`}{' '}
+        Bagefter kan batchen ikke annulleres, kun krediteres.
+      </p>
+    ),
+    confirmLabel: 'Overfør',
+    fokus: 'bekraeft' as const,
+  };
 }

@@ -16,8 +16,7 @@ import { useTableSettings } from '../../shell/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import type { DataTableColumn } from '../../ui/DataTable';
-import { focusFirstField } from '../../ui/focus';
-import { NumberInput, TextArea, TextInput, useVersionedForm } from '../../ui/form';
+import { NumberInput, TextArea, TextInput, useNyFormFokus, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
@@ -509,9 +508,7 @@ function OpfoelgningForm(p: {
   });
   const { form, busy } = vf;
   const erNy = raekke === undefined;
-  useEffect(() => {
-    if (erNy) focusFirstField(form.ref.current);
-  }, [erNy, form.ref]);
+  useNyFormFokus(form.ref, erNy);
   const { confirm, confirmModal } = useConfirm();
 
   const slet = async () => {

@@ -22,8 +22,8 @@ import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands } from '../../workspace/tile-api';
 import { fejlbesked, medDanskFejl, useValideringHaendelser, valideringKey } from './api';
@@ -633,28 +633,16 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
         )}
       </section>
       {/* The confirm question of a bulk action; the confirm button has focus, so G then Enter decides. */}
-      <Modal
+      <ConfirmModal
         open={confirming}
-        size="small"
         title={handling === 'forkast' ? 'Forkast valgte' : 'Godkend valgte'}
-        onClose={() => actor.send({ type: 'CANCEL' })}
-        footer={
-          <>
-            <Button color="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
-              Fortryd
-            </Button>
-            <Button
-              color={handling === 'forkast' ? 'danger' : 'primary'}
-              onClick={() => actor.send({ type: 'CONFIRM' })}
-              data-autofocus
-            >
-              {handling === 'forkast' ? 'Forkast' : 'Godkend'}
-            </Button>
-          </>
-        }
-      >
-        <p>{bekraeftTekst}</p>
-      </Modal>
+        message={<p>{bekraeftTekst}</p>}
+        confirmLabel={handling === 'forkast' ? 'Forkast' : 'Godkend'}
+        confirmColor={handling === 'forkast' ? 'danger' : 'primary'}
+        fokus="bekraeft"
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      />
     </div>
   );
 }

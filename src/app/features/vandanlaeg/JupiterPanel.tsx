@@ -1,7 +1,9 @@
 import { useId, useRef } from 'react';
+import { antalMed } from '../../../contract/format';
 import type {
   ElementStatus,
   JupiterIndberetning,
+  JupiterIndhold,
   JupiterKlarInput,
   JupiterMangel,
 } from '../../../contract/jupiter';
@@ -10,6 +12,7 @@ import { formatDatoTidKort } from '../../lib/dates';
 import { fejlTekst, httpStatus } from '../../lib/http-fejl';
 import { Button } from '../../ui/Button';
 import { Collapsible } from '../../ui/Collapsible';
+import { useConfirm } from '../../ui/ConfirmModal';
 import { focusableWithin } from '../../ui/focus';
 import { indberetSpaerret, useIndberet, useJupiterKlar, useJupiterStatus } from './jupiter-api';
 import './jupiter.css';
@@ -145,11 +148,17 @@ export default function JupiterPanel({ plant, kanRette, kladde, ikkeGemt }: Jupi
   const status = useJupiterStatus(plant.id);
   const indberet = useIndberet(plant);
   const spaerret = indberetSpaerret({ kanRette, klar, ikkeGemt });
+  const { confirm, confirmModal } = useConfirm();
+  // Sending to Jupiter asks first, with what is sent (Enter sends, Escape does not).
+  const spoergOgIndberet = async () => {
+    if (await confirm(indberetSpoergsmaal(plant, klar.indhold))) indberet.mutate();
+  };
   const seneste = status.data?.seneste ?? null;
   const tidligere = status.data?.historik.slice(1) ?? [];
 
   return (
     <section className="jp" ref={ref} aria-labelledby={titelId} data-testid="jupiter-panel">
+      {confirmModal}
       <header className="jp-hoved">
         <h3 id={titelId}>Jupiter</h3>
         {klar.klar ? (
@@ -181,7 +190,7 @@ export default function JupiterPanel({ plant, kanRette, kladde, ikkeGemt }: Jupi
           disabled={spaerret !== null}
           loading={indberet.isPending}
           loadingText="Indberetter …"
-          onClick={() => indberet.mutate()}
+          onClick={() => void spoergOgIndberet()}
           aria-describedby={spaerret ? `${titelId}-grund` : undefined}
           title={spaerret ?? undefined}
         >
@@ -244,4 +253,36 @@ export default function JupiterPanel({ plant, kanRette, kladde, ikkeGemt }: Jupi
       )}
     </section>
   );
+}
+
+/** The question before 'Indberet til Jupiter': which plant, and what of it is sent. */
+export function indberetSpoergsmaal(plant: Pick<Vandanlaeg, 'basis'>, indhold: JupiterIndhold | undefined) {
+  const b = plant.basis as { anlaegsnavn?: string; jupiterId?: string | null; anlaegsnr?: string | null };
+  const id = b.jupiterId
+    ? `Jupiter-id ${b.jupiterId}`
+    : b.anlaegsnr
+      ? `anlægsnr. ${b.anlaegsnr}`
+      : 'nyt i Jupiter';
+  const dele = indhold
+    ? [
+        antalMed(indhold.boringer, 'boring', 'boringer'),
+        antalMed(indhold.indtag, 'indtag', 'indtag'),
+        antalMed(indhold.maengder, 'godkendt mængdeperiode', 'godkendte mængdeperioder'),
+        antalMed(indhold.tilladelser, 'tilladelse i kraft', 'tilladelser i kraft'),
+      ]
+    : null;
+  return {
+    title: 'Indberet til Jupiter?',
+    message: (
+      <p data-testid="jupiter-spoergsmaal">
+        Vandanlægget {b.anlaegsnavn ?? ''} ({id}) sendes til GEUS' Jupiter
+        {dele
+          ? ` med ${dele.slice(0, -1).join(', ')} og ${dele.at(-1)}`
+          : ' med boringer, indtag, godkendte mængder og tilladelser'}
+        . Jupiters svar gemmes under Seneste indberetning.
+      </p>
+    ),
+    confirmLabel: 'Indberet',
+    fokus: 'bekraeft' as const,
+  };
 }

@@ -100,6 +100,7 @@ export function BoringForm({
   const { setDirty } = useTile();
   const vf = useVersionedForm<V, Boring>({
     identitet: `boring:${boring?.id ?? 'ny'}@${anlaegId}`,
+    ny: boring == null,
     schema,
     record: boring ?? undefined,
     version: boring?.version,

@@ -136,6 +136,7 @@ function PejlingForm({
   const { confirm, confirmModal } = useConfirm();
   const vf = useVersionedForm<V, PejlingPost>({
     identitet: `pejling:${pejling?.id ?? 'ny'}@${indtagId}`,
+    ny: pejling == null,
     schema,
     record: pejling ?? undefined,
     version: pejling?.version,

@@ -5,6 +5,7 @@ import {
   hentJupiterStatus,
   type IndberetSvar,
   indberetTilJupiter,
+  type JupiterIndhold,
   type JupiterKlar,
   type JupiterKlarInput,
   jupiterKlar,
@@ -69,7 +70,7 @@ export function fletKlar(
 export function useJupiterKlar(
   plant: Pick<Vandanlaeg, 'id' | 'basis' | 'koordinat'>,
   kladde?: JupiterKlarInput,
-): JupiterKlar {
+): JupiterKlar & { indhold?: JupiterIndhold } {
   const server = useQuery({
     queryKey: jupiterKeys.klar(plant.id),
     queryFn: ({ signal }) => http.call(hentJupiterKlar, { params: { id: plant.id }, signal, silent: true }),
@@ -79,7 +80,9 @@ export function useJupiterKlar(
     const gemt =
       (input.koordinat?.x ?? null) === (plant.koordinat?.x ?? null) &&
       (input.koordinat?.y ?? null) === (plant.koordinat?.y ?? null);
-    return fletKlar(jupiterKlar(input), server.data, gemt);
+    const klar = fletKlar(jupiterKlar(input), server.data, gemt);
+    // What a report would send (the saved plant's count), while the server finds it ready.
+    return server.data?.indhold ? { ...klar, indhold: server.data.indhold } : klar;
   }, [plant, kladde, server.data]);
 }
 

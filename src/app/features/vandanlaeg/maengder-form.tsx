@@ -220,6 +220,7 @@ export function MaengdeForm({
 
   const vf = useVersionedForm<V, Maengde>({
     identitet: `maengde:${maengde?.id ?? 'ny'}@${indtagId ?? 'anlaeg'}:${anlaegId}`,
+    ny: maengde == null,
     schema: formSchema,
     record: maengde ?? undefined,
     version: maengde?.version,

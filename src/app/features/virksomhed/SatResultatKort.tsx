@@ -152,6 +152,7 @@ function ResultatForm({
   const felter = kind.felter.filter((f) => !IKKE_I_FORMEN.has(f.navn));
   const vf = useVersionedForm<Vaerdier, AnyRecord>({
     identitet: `satresultat:${resultat?.id ?? 'ny'}@virksomhed:${v.id}`,
+    ny: resultat == null,
     schema,
     record: resultat,
     version: resultat?.version,

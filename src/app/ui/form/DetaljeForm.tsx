@@ -1,21 +1,17 @@
 import { Plus, Save } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { medGenvej } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { Button, SpinnerButton } from '../Button';
-import { focusFirstField } from '../focus';
 import { LISTE_TAST } from '../useListeDetalje';
-import type { VersionedForm } from './useVersionedForm';
+import { useNyFormFokus, type VersionedForm } from './useVersionedForm';
 
 /**
- * The wiring every list-and-detail form shares: a new record's form takes the focus in its first
- * field; `onSubmit` saves; `gemRef` holds the latest save for the form's 'Gem …' tile command.
+ * The wiring every list-and-detail form shares: a new record's form scrolls into view and takes the
+ * focus in its first field; `onSubmit` saves; `gemRef` holds the latest save for the form's 'Gem …' tile command.
  */
 export function useDetaljeForm<T extends Record<string, unknown>>(vf: VersionedForm<T>, erNy: boolean) {
-  const { ref } = vf.form;
-  useEffect(() => {
-    if (erNy) focusFirstField(ref.current);
-  }, [erNy, ref]);
+  useNyFormFokus(vf.form.ref, erNy);
   const gemRef = useLatest(vf.gem);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -35,6 +35,7 @@ export { formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from '
 export { type FormApi, type FormErrors, focusFirstError, problemErrors, useForm, zodErrors } from './useForm';
 export {
   type GemFejl,
+  useNyFormFokus,
   useVersionedForm,
   type VersionedForm,
   type VersionedFormOptions,

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { openForm } from '../focus';
 import { useGemTast } from './gem-tast';
 import { type FormApi, type FormIdentitet, useForm } from './useForm';
 
@@ -22,6 +23,11 @@ export interface VersionedFormOptions<T extends Record<string, unknown>, R> {
   vaerdierAf(record: R): T;
   /** A new record's starting values. */
   nye?: () => T;
+  /**
+   * The form is a new record's ('Ny periode', N, Alt+N): when it opens it scrolls into view and takes
+   * the cursor in its first field (useNyFormFokus), whether a command, a button or a key opened it.
+   */
+  ny?: boolean;
   /** Without the right to change, nothing is saved and the form never counts as dirty. */
   kanRette: boolean;
   /** Saves the checked values (the caller sends the version it edited); answers the saved record. */
@@ -70,6 +76,7 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
     o.schema,
     o.identitet,
   );
+  useNyFormFokus(form.ref, o.ny === true && o.kanRette);
   const [busy, setBusy] = useState<string | null>(null);
   const [konflikt, setKonflikt] = useState<string | null>(null);
   const busyRef = useRef(false);
@@ -146,4 +153,15 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
   useGemTast(form.ref, () => void gem(), o.identitet);
 
   return { form, busy, konflikt, gem, koer, genindlaes, fortryd };
+}
+
+/**
+ * A new record's form, when it opens: scrolled into view and the cursor in its first field, so the
+ * command that opened it ('Ny periode' below a long table) leaves the user typing in it, not in the
+ * table. The one place every form gets this (useVersionedForm's `ny`, useDetaljeForm).
+ */
+export function useNyFormFokus(ref: RefObject<HTMLElement | null>, erNy: boolean): void {
+  useEffect(() => {
+    if (erNy) openForm(ref.current);
+  }, [erNy, ref]);
 }
