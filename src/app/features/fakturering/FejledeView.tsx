@@ -11,7 +11,7 @@ import {
   type FakturaRaekke,
   hentFakturaer,
 } from '../../../contract/fakturering';
-import { formatDatoTidKort, formatOere, formatTal } from '../../../contract/format';
+import { antalMed, formatDatoTidKort, formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { saveFailure } from '../../records/api';
@@ -221,7 +221,7 @@ function Fejlede() {
           )}
           {data && !tom && (
             <p className="fak-sum">
-              {formatTal(data.totalCount)} fejlede fakturaer · <strong>{formatOere(data.sumOere)}</strong>
+              {antalMed(data.totalCount, 'fejlet faktura', 'fejlede fakturaer')} · <strong>{formatOere(data.sumOere)}</strong>
             </p>
           )}
         </div>
