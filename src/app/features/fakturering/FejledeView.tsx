@@ -221,7 +221,8 @@ function Fejlede() {
           )}
           {data && !tom && (
             <p className="fak-sum">
-              {antalMed(data.totalCount, 'fejlet faktura', 'fejlede fakturaer')} · <strong>{formatOere(data.sumOere)}</strong>
+              {antalMed(data.totalCount, 'fejlet faktura', 'fejlede fakturaer')} ·{' '}
+              <strong>{formatOere(data.sumOere)}</strong>
             </p>
           )}
         </div>
