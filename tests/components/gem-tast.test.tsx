@@ -122,6 +122,28 @@ describe('Ctrl+S in the form mechanism', () => {
     expect(gemt).toEqual({});
   });
 
+  it('a plain form not built on the hook is submitted, as Enter would', async () => {
+    const sendt: string[] = [];
+    render(
+      <form
+        aria-label="plain"
+        onSubmit={(e) => {
+          e.preventDefault();
+          sendt.push('plain');
+        }}
+      >
+        <input aria-label="Felt" />
+      </form>,
+    );
+    screen.getByLabelText('Felt').focus();
+    let prevented = false;
+    await act(async () => {
+      prevented = ctrlS();
+    });
+    expect(prevented).toBe(true);
+    expect(sendt).toEqual(['plain']);
+  });
+
   it('an unmounted form is no longer registered', () => {
     const { unmount } = render(<Form navn="c" />);
     expect(registreredeForms().map((f) => f.navn)).toContain('post:c');

@@ -7,7 +7,8 @@ import { bindShortcut, platformKey } from '../../lib/keyboard';
  *
  * One binding in the lowest keyboard layer ('global'), installed by the workspace:
  * - a view's own 'Gem' tile command (mod+s) comes first, as before (it may save several forms);
- * - otherwise the registered form that holds the focus saves;
+ * - otherwise the registered form that holds the focus saves, or else the plain <form> holding it is
+ *   submitted;
  * - the browser's 'save page' never opens while the workspace is shown (the key is always taken).
  */
 export const GEM_TAST = 'mod+s';
@@ -45,11 +46,21 @@ export function formMed(element: Element | null): RegistreretForm | null {
   return found;
 }
 
-/** Ctrl+S: saves the form that holds the focus, if any. Exported for tests. */
+/**
+ * Ctrl+S: saves the form that holds the focus, if any. A form not built on the form hook (a modal's,
+ * a letter section's, the user administration's) is submitted as Enter would, so no form of the
+ * product misses the key. Exported for tests.
+ */
 export function gemFokuseretForm(): boolean {
   const form = formMed(document.activeElement);
-  form?.gem();
-  return form !== null;
+  if (form) {
+    form.gem();
+    return true;
+  }
+  const html = document.activeElement?.closest('form');
+  if (!html) return false;
+  html.requestSubmit();
+  return true;
 }
 
 /** Binds Ctrl+S for the forms (once, by the workspace); answers the function that unbinds it. */
