@@ -430,7 +430,7 @@ function printHandlinger(db: string, koersler: Koersel[]): void {
     row.push(
       Number.isFinite(forhold) ? `${forhold.toFixed(2)}×` : '–',
       maal === null ? '–' : `≤${maal}`,
-      ok ? 'PASS' : 'FAIL',
+      !ok ? 'FAIL' : koersler.some((k) => !k.svar.tider[h]?.length) ? '– (ingen kald i en kørsel)' : 'PASS',
     );
     rows.push(row);
   }
@@ -471,7 +471,7 @@ function raekker(db: BenchRow['db'], k: Koersel): BenchRow[] {
       p50: percentile(t ?? [], 50),
       p99: percentile(t ?? [], 99),
       rps: (t?.length ?? 0) / k.sekunder,
-      note: `p95 ${round1(p)} ms; ${fejlI(k, h)} fejl/timeouts; ${maal === null ? '' : `mål ≤${maal} ms `}${ok ? 'PASS' : 'FAIL'}`,
+      note: `p95 ${round1(p)} ms; ${fejlI(k, h)} fejl/timeouts; ${maal === null ? '' : `mål ≤${maal} ms `}${!ok ? 'FAIL' : t?.length ? 'PASS' : '–'}`,
     });
   }
   const alle = Object.values(k.svar.tider)
