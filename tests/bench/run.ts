@@ -2,6 +2,7 @@
  * The benchmark runner (`npm run bench`): runs every *.bench.ts in tests/bench and prints one table.
  *
  *   npm run bench [-- --only NAME[,NAME…]] [--duration SECONDS] [--db pglite|postgres|both] [--database-url URL]
+ *                    [--brugere N] [--taenketid MIN-MAX]   (the mixed-load bench, blandet.bench.ts)
  *
  * A bench module exports `run(options): Promise<BenchRow[]>` (or a default export of that shape).
  * Loopback only, fixed duration per target; the runner exits when the benches are done.
@@ -27,6 +28,10 @@ export interface BenchOptions {
    * of their own. The runner stops it when the run ends.
    */
   postgres: FaellesPostgres;
+  /** Simulated users of the mixed-load bench (--brugere); unset: its defaults per database. */
+  brugere?: number;
+  /** Think time of the mixed-load bench's users, seconds (--taenketid MIN-MAX). */
+  taenketid?: [number, number];
   log(msg: string): void;
 }
 
@@ -127,8 +132,21 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
       db: { type: 'string', default: process.env.BENCH_DB ?? 'both' },
       'database-url': { type: 'string' },
+      brugere: { type: 'string' },
+      taenketid: { type: 'string' },
     },
   });
+  const brugere = values.brugere === undefined ? undefined : Number(values.brugere);
+  if (brugere !== undefined && (!Number.isInteger(brugere) || brugere < 1 || brugere > 500))
+    throw new Error('--brugere: 1–500');
+  const taenketid = values.taenketid?.split('-').map(Number) as [number, number] | undefined;
+  if (
+    taenketid &&
+    (taenketid.length !== 2 ||
+      !taenketid.every((t) => Number.isFinite(t) && t >= 0) ||
+      taenketid[0] > taenketid[1])
+  )
+    throw new Error('--taenketid: MIN-MAX i sekunder, fx 1-3');
   const duration = Number(values.duration);
   if (!Number.isFinite(duration) || duration <= 0 || duration > 120)
     throw new Error('--duration: 1–120 sekunder');
@@ -173,6 +191,8 @@ async function main(): Promise<void> {
         databases: [...databases],
         databaseUrl: values['database-url'],
         postgres,
+        brugere,
+        taenketid,
         log: (m) => console.log(`  [${((performance.now() - t0) / 1000).toFixed(0)}s] ${m}`),
       });
       const own = result.filter(isBenchRow);

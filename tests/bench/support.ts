@@ -29,6 +29,8 @@ export function ensureClientBuild(): void {
 
 export interface BenchServer {
   url: string;
+  /** The server's own process (node running src/server/main.ts): its CPU and RSS are read from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,9 @@ export async function startBenchServer(opts: {
   env?: Record<string, string>;
 }): Promise<BenchServer> {
   const dataDir = opts.databaseUrl ? mkdtempSync(path.join(os.tmpdir(), 'mw-bench-')) : BENCH_DATA_DIR;
-  const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // node itself with tsx's loader (not npx tsx, whose node runs the server as a grandchild): the
+  // child's pid is the server's.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(opts.port),
@@ -57,7 +61,7 @@ export async function startBenchServer(opts: {
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group, so stopping it stops npx, tsx and the server together.
+    // Its own process group, so stopping it stops whatever it started too.
     detached: true,
   });
   const url = `http://localhost:${opts.port}`;
@@ -89,7 +93,7 @@ export async function startBenchServer(opts: {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
 
 /** Percentile of sorted-ascending numbers (nearest rank). */
