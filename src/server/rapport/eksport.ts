@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { PassThrough } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
 import type { KolonneType } from '../../contract/rapport';
-import type { Db } from '../db/client';
+import { type Db, erPglite } from '../db/client';
 
 /**
  * Exports of a whole report result (issue 14), streamed so memory stays flat however many rows:
@@ -35,6 +36,7 @@ export async function medMarkoer(
   modtag: (rows: Record<string, unknown>[]) => Promise<void>,
   batch = EKSPORT_BATCH,
 ): Promise<number> {
+  if (erPglite(db)) return medHoldbarMarkoer(db, query, modtag, batch);
   let antal = 0;
   await db.transaction(async (tx) => {
     await tx.execute(sql`declare rapport_eksport no scroll cursor for ${query}`);
@@ -49,6 +51,38 @@ export async function medMarkoer(
     }
     await tx.execute(sql`close rapport_eksport`);
   });
+  return antal;
+}
+
+/**
+ * The same on PGlite, whose one connection a transaction would hold for the whole export (every
+ * other call waited behind it, 2–8 s for 100,000 rows): a cursor WITH HOLD, declared outside a
+ * transaction, is computed once when it is declared and then read in batches, each FETCH a statement
+ * of its own, so interactive calls run between the batches while the client takes them. Named per
+ * export (several may run at once) and closed however the export ends.
+ */
+async function medHoldbarMarkoer(
+  db: Db,
+  query: SQL,
+  modtag: (rows: Record<string, unknown>[]) => Promise<void>,
+  batch: number,
+): Promise<number> {
+  const navn = sql.raw(`rapport_eksport_${randomUUID().replaceAll('-', '')}`);
+  let antal = 0;
+  await db.execute(sql`declare ${navn} no scroll cursor with hold for ${query}`);
+  try {
+    for (;;) {
+      const res = (await db.execute(sql`fetch ${sql.raw(String(batch))} from ${navn}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      if (res.rows.length === 0) break;
+      antal += res.rows.length;
+      await modtag(res.rows);
+      if (res.rows.length < batch) break;
+    }
+  } finally {
+    await db.execute(sql`close ${navn}`).catch(() => undefined);
+  }
   return antal;
 }
 
