@@ -12,10 +12,10 @@ import * as soeg from '../../src/contract/soeg';
 import * as validering from '../../src/contract/validering';
 import * as virksomhed from '../../src/contract/virksomhed';
 import * as virksomhedListe from '../../src/contract/virksomhed-liste';
+import { LOOKUP_KATALOG } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { formatProblemErrors } from '../../src/server/http/errors';
 import { hubFor } from '../../src/server/realtime';
-import { LOOKUP_KATALOG } from '../../src/server/routes/lookups';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forklaring, ingenTimetakst } from '../../src/contract/brugerbetaling-regler';
 import type { DanForslagSvar, Faktura, FakturaLinje, FakturaSide } from '../../src/contract/fakturering';
-import { tidsregistreringsKategorier } from '../../src/server/routes/lookups';
+import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/fakturering';
 import { recordKonflikt } from '../../src/contract/record-kind';
 import { BRUGERBETALING } from '../../src/contract/registreringer';
+import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { SEED_SATSER } from '../../src/server/db/seed/fakturering';
 import {
@@ -17,7 +18,6 @@ import {
   GYLDIG_TIL_FOER_FRA,
   SATSER_KONFLIKT,
 } from '../../src/server/routes/fakturering-admin';
-import { tidsregistreringsKategorier } from '../../src/server/routes/lookups';
 import { REGISTRERING_FAKTURERET } from '../../src/server/routes/registreringer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forklaring, ingenTimetakst } from '../../src/contract/brugerbetaling-regler';
 import type { Batch, Faktura, FakturaRaekke, FakturaSide } from '../../src/contract/fakturering';
+import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { createOekonomiSimulator } from '../../src/server/integrations/oekonomi';
 import {
@@ -10,7 +11,6 @@ import {
   REGISTRERING_AENDRET,
 } from '../../src/server/routes/fakturering';
 import { OEKONOMI_TIMEOUT } from '../../src/server/routes/fakturering-overfoer';
-import { tidsregistreringsKategorier } from '../../src/server/routes/lookups';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /**

@@ -11,8 +11,8 @@ import {
   planlaegningsperiodeSchema,
 } from '../../src/contract/planlaegning';
 import { STANDARD_TIMER_TIL_RAADIGHED } from '../../src/contract/tilsynsplan-regler';
+import { LOOKUP_KATALOG } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
-import { LOOKUP_KATALOG } from '../../src/server/routes/lookups';
 import { FYSISK_ID, TILSYNSKATEGORI_ID } from '../../src/server/routes/planlaegning-generer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 

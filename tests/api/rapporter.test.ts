@@ -9,8 +9,8 @@ import {
 import { escapeVaerdi } from '../../src/contract/rapport-filter';
 import { RAPPORTER } from '../../src/contract/rapporter';
 import { VAND_LAES } from '../../src/contract/vand-data';
+import { lookupListe } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
-import { lookupListe } from '../../src/server/routes/lookups';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordKonflikt } from '../../src/contract/record-kind';
 import { SAT_RESULTAT_TYPE_STI } from '../../src/contract/sat';
 import { SAT_RESULTAT } from '../../src/contract/sat-registreringer';
+import { lookupListe } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { createSatSimulator, SAT_MANGLER_PNR, SAT_STANDARD_FEJL } from '../../src/server/integrations/sat';
-import { lookupListe } from '../../src/server/routes/lookups';
 import {
   SAT_IKKE_OVERFOERT,
   SAT_OVERFOER_TIMEOUT,

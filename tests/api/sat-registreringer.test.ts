@@ -4,9 +4,9 @@ import { recordKonflikt } from '../../src/contract/record-kind';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
 import { SAT_LANDBRUG_KATEGORI_FEJL, SAT_RESULTAT_TYPE_STI } from '../../src/contract/sat';
 import { SAT_RESULTAT } from '../../src/contract/sat-registreringer';
+import { lookupListe } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { registrering, virksomhed } from '../../src/server/db/schema';
-import { lookupListe } from '../../src/server/routes/lookups';
 import {
   GEBYR_FAKTURERET,
   GEBYR_TIMEANTAL,

@@ -7,7 +7,7 @@ import {
   VANDANLAEG_TILLADELSE,
   VANDANLAEG_TILSYN,
 } from '../../src/contract/vandanlaeg-registreringer';
-import { LOOKUP_KATALOG } from '../../src/server/routes/lookups';
+import { LOOKUP_KATALOG } from '../../src/server/catalog/lookups';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /**

@@ -16,9 +16,9 @@ import {
   VANDANLAEG_TILLADELSE,
   VANDANLAEG_TILSYN,
 } from '../../src/contract/vandanlaeg-registreringer';
+import { LOOKUP_KATALOG } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { fil } from '../../src/server/db/schema';
-import { LOOKUP_KATALOG } from '../../src/server/routes/lookups';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);

@@ -22,10 +22,10 @@ import { sql } from 'drizzle-orm';
 import type { DanForslagSvar } from '../../src/contract/fakturering';
 import { ressourcerFor, VIRKSOMHEDSTYPE } from '../../src/contract/roles';
 import type { SessionUser } from '../../src/server/auth/session-user';
+import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { type Database, type Db, queryRows } from '../../src/server/db/client';
 import { SEED_SATSER } from '../../src/server/db/seed/fakturering';
 import { danForslagForKunde } from '../../src/server/routes/fakturering-forslag';
-import { tidsregistreringsKategorier } from '../../src/server/routes/lookups';
 import { paaDatabaserne, startBenchApp, tider, tidsRaekke } from './api-bench';
 import type { BenchOptions, BenchRow } from './run';
 

@@ -17,6 +17,10 @@
  * 4. The client (src/app) and the server (src/server) never import each other, types included;
  *    both may import src/contract. src/contract imports neither of them.
  *
+ * 5. Server route modules are the top layer: only the composition roots (src/server/app.ts,
+ *    src/server/main.ts) import src/server/routes/; catalogues, records, domain modules, seeds and
+ *    documents do not (issue 33). ROUTE_IMPORT_UNDTAGELSER lists today's exceptions, to end empty.
+ *
  * A dynamic `import()` whose path is not a string literal cannot be checked, so it is allowed
  * only in src/server/integrations/ (which loads optional packages by name).
  */
@@ -177,6 +181,14 @@ type ModuleRef = {
 type Scan = { refs: ModuleRef[]; ioCalls: { what: string; line: number }[] };
 
 const IO_GLOBALS = new Set(['XMLHttpRequest', 'WebSocket', 'EventSource']);
+
+/** Files that compose the server from its route modules. */
+const SERVER_ROEDDER = new Set(['src/server/app.ts', 'src/server/main.ts']);
+/** Imports of a route module from below it that exist today ('from -> to'); issue 33 ends them. */
+const ROUTE_IMPORT_UNDTAGELSER = new Set([
+  'src/server/dokument/brevdata.ts -> src/server/routes/felter.ts',
+  'src/server/db/seed/planlaegning.ts -> src/server/routes/planlaegning-generer.ts',
+]);
 
 function scanSource(source: string): Scan {
   const tokens = tokenize(source);
@@ -356,6 +368,15 @@ function checkBoundaries(graph: Graph): string[] {
     if (e.from.startsWith('src/app/ui/') && !e.typeOnly && ioModules.has(t)) {
       violations.push(`ui imports an I/O module (${t} ${ioModules.get(t)}): ${where(e)}`);
     }
+
+    if (
+      e.from.startsWith('src/server/') &&
+      !e.from.startsWith('src/server/routes/') &&
+      t.startsWith('src/server/routes/') &&
+      !SERVER_ROEDDER.has(e.from) &&
+      !ROUTE_IMPORT_UNDTAGELSER.has(`${e.from} -> ${t}`)
+    )
+      violations.push(`server module imports a route module (routes are the top layer): ${where(e)}`);
 
     if (e.from.startsWith('src/app/') && t.startsWith('src/server/'))
       violations.push(`client imports server: ${where(e)}`);

@@ -1,5 +1,5 @@
 import type { Bookmark, DokumentType } from '../../contract/dokumenter';
-import { lookupListe } from '../routes/lookups';
+import { lookupListe } from '../catalog/lookups';
 import {
   type Katalog,
   KONTROLPUNKTER_NAVN,

@@ -5,6 +5,7 @@ import { formatDato, formatIsoDato } from '../../contract/format';
 import type { AnyRecordKind } from '../../contract/record-kind';
 import { HAANDHAEVELSE, TILSYN } from '../../contract/registreringer';
 import { VANDANLAEG_TILSYN } from '../../contract/vandanlaeg-registreringer';
+import { lookupListe } from '../catalog/lookups';
 import type { Db } from '../db/client';
 import {
   administrativeOplysninger,
@@ -19,7 +20,6 @@ import {
 } from '../db/schema';
 import { notFound } from '../http/errors';
 import { FeltOpslag, somListe } from '../routes/felter';
-import { lookupListe } from '../routes/lookups';
 import type { BrevData } from './bogmaerker';
 import type { KontrolpunktRaekke } from './docx';
 

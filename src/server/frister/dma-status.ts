@@ -6,13 +6,13 @@ import { dmaFrist, tilsynetsFrister } from '../../contract/frister-regler';
 import { SKRIVERET, VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { BASIS_FELTER } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
+import { lookupIdAfKode } from '../catalog/lookups';
 import { type Db, queryRows } from '../db/client';
 import { dmaIndberetning, registrering } from '../db/schema';
 import { opdaterVersioneret, skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { notFound } from '../http/errors';
 import type { DmaSvar, DmaSystem } from '../integrations/dma';
-import { lookupIdAfKode } from '../routes/lookups';
 import { tilsynsFakta } from './tilsynsfakta';
 
 /**

@@ -24,9 +24,9 @@ import {
 import type { KolonneFilter, ListeQuery, Side } from '../../contract/liste';
 import { LAESERET, VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
+import { LOOKUP_KATALOG } from '../catalog/lookups';
 import { type Db, queryRows } from '../db/client';
 import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
-import { LOOKUP_KATALOG } from '../routes/lookups';
 import { fridageSomPgArrays } from './arbejdsdage';
 import { idsAf } from './tilsynsfakta';
 

@@ -1,5 +1,5 @@
 import type { TilsynetsFakta } from '../../contract/frister-regler';
-import { LOOKUP_KATALOG } from '../routes/lookups';
+import { LOOKUP_KATALOG } from '../catalog/lookups';
 
 /**
  * The inspection lookups' codes and ids (the records store ids), for applying the deadline rules of

@@ -3,7 +3,7 @@ import type { LookupItem } from '../../contract/lookups';
 import type { RapportNavn } from '../../contract/rapport';
 import { VALIDERING_STATUS } from '../../contract/validering';
 import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../contract/vand-regler';
-import { lookupListe, tidsregistreringsKategorier } from '../routes/lookups';
+import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';
 import type { RapportKilde } from './motor';
 import { ledningstabSql, leveretSql, udvekslingSql } from './vand-sql';
 

@@ -8,9 +8,9 @@ import {
   rapportFilterDefs,
 } from '../../contract/rapport';
 import { parseRapportFilter, type RapportFilter } from '../../contract/rapport-filter';
+import { lookupListe } from '../catalog/lookups';
 import { containsPattern } from '../db/like';
 import { badRequest } from '../http/errors';
-import { lookupListe } from '../routes/lookups';
 
 /**
  * The report engine's SQL side (issue 14): one query shape for every report. A report's source

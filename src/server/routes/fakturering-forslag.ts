@@ -13,10 +13,10 @@ import { SAT_RAEKKETYPE } from '../../contract/entitet';
 import type { DanForslagSvar } from '../../contract/fakturering';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
+import { tidsregistreringsKategorier } from '../catalog/lookups';
 import type { Db } from '../db/client';
 import type { Tx } from '../db/versioneret';
 import { badRequest } from '../http/errors';
-import { tidsregistreringsKategorier } from './lookups';
 
 /**
  * The invoice proposals of a settlement year (issue 13): one transaction, a handful of set-based

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeltDef, LookupKilde } from '../../contract/felter';
 import { formatIsoDato, formatTal, formatTal2 } from '../../contract/format';
+import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';
 import {
   boring,
   bruger,
@@ -12,7 +13,6 @@ import {
   tilsynKonklusion,
 } from '../db/schema';
 import type { Tx } from '../db/versioneret';
-import { lookupListe, tidsregistreringsKategorier } from './lookups';
 
 /**
  * The server side of the field language (src/contract/felter.ts), for any form of any owner: the

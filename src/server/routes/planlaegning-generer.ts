@@ -7,11 +7,11 @@ import {
   type Tilsynstype,
 } from '../../contract/tilsynsplan-regler';
 import type { SessionUser } from '../auth/session-user';
+import { lookupIdAfKode } from '../catalog/lookups';
 import { queryRows, type Transaction } from '../db/client';
 import { planlaegningsperiode, planlagtTilsyn } from '../db/schema';
 import { opdaterVersioneret, type Tx } from '../db/versioneret';
 import { notFound } from '../http/errors';
-import { lookupIdAfKode } from './lookups';
 
 /**
  * The plan generator (issue 13, issue 29): reads every company and farm of a customer under regular

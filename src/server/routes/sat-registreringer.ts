@@ -18,6 +18,7 @@ import {
 } from '../../contract/sat';
 import { SAT_ARTER, SAT_GEBYR, SAT_RESULTAT } from '../../contract/sat-registreringer';
 import type { SessionUser } from '../auth/session-user';
+import { lookupListe } from '../catalog/lookups';
 import type { Db } from '../db/client';
 import { kunde, registrering, satGebyrType, satOverfoersel, satVirksomhed, virksomhed } from '../db/schema';
 import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
@@ -26,7 +27,6 @@ import { serve } from '../http/endpoint';
 import { addFieldError, badRequest, eksternFejl, notFound } from '../http/errors';
 import type { SatResultatTilSat } from '../integrations/sat';
 import { loadSatEjer } from './entity-access';
-import { lookupListe } from './lookups';
 import { EJERE, type EjerRaekke } from './record-owners';
 import {
   afvisFaktureret,

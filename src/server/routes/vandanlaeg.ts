@@ -20,6 +20,7 @@ import {
   vandanlaegListeDef,
   vandLookupSti,
 } from '../../contract/vandanlaeg';
+import { lookupListe } from '../catalog/lookups';
 import { type Db, queryRows } from '../db/client';
 import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
 import { bruger, jupiterIndberetning, kontaktperson, virksomhed } from '../db/schema';
@@ -32,7 +33,6 @@ import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { loadVandanlaeg, requireActiveKunde } from './entity-access';
 import { beskrivAendringer, FeltOpslag, somListe, tjekFelter } from './felter';
-import { lookupListe } from './lookups';
 
 type Row = typeof virksomhed.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DokumentType } from '../../../contract/dokumenter';
+import { lookupListe } from '../../catalog/lookups';
 import { bogmaerkeKatalog, bogmaerker, rapportEmner } from '../../dokument/bogmaerker';
 import { byggeDemoSkabelon, type DemoSkabelonValg } from '../../dokument/demo-skabelon';
 import { aabnDocx, scanFelter } from '../../dokument/docx';
-import { lookupListe } from '../../routes/lookups';
 import type { KundeRef } from './context';
 import { type Executor, rowsOf } from './writer';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
-import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../routes/lookups';
+import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../catalog/lookups';
 import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';
 import type { Prng } from './prng';

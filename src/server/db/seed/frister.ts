@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
+import { lookupIdAfKode } from '../../catalog/lookups';
 import { DMA_STANDARD_FEJL, pNrKendtIDma } from '../../integrations/dma';
 import { elementNavn, JUPITER_FEJLTYPER } from '../../integrations/jupiter';
-import { lookupIdAfKode } from '../../routes/lookups';
 import { dmaIndberetning, jupiterIndberetning, registrering } from '../schema';
 import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';

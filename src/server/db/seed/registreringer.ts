@@ -10,7 +10,7 @@ import {
   scoreFraGammelSkala,
   vaegtetRisikoscore,
 } from '../../../contract/tilsynsplan-regler';
-import { lookupIdAfKode, tidsregistreringsKategorier } from '../../routes/lookups';
+import { lookupIdAfKode, tidsregistreringsKategorier } from '../../catalog/lookups';
 import { cvrAendring, registrering } from '../schema';
 import type { KundeRef } from './context';
 import { addDays, REFERENCE_DATE, timestamp } from './dates';

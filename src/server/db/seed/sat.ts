@@ -9,8 +9,8 @@ import {
   type SatResultatKategori,
   UDVAELGELSESMETODER,
 } from '../../../contract/sat';
+import { lookupListe } from '../../catalog/lookups';
 import { adresseTekst, type CvrEnhed, CvrSimulator } from '../../integrations/cvr';
-import { lookupListe } from '../../routes/lookups';
 import type { Db } from '../client';
 import { registrering, satGebyrType, satTilsynsperiode, satVirksomhed, virksomhed } from '../schema';
 import type { KundeRef, SeedContext } from './context';
