@@ -13,7 +13,7 @@ import {
 import { STANDARD_TIMER_TIL_RAADIGHED } from '../../src/contract/tilsynsplan-regler';
 import { LOOKUP_KATALOG } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
-import { FYSISK_ID, TILSYNSKATEGORI_ID } from '../../src/server/routes/planlaegning-generer';
+import { FYSISK_ID, TILSYNSKATEGORI_ID } from '../../src/server/planlaegning/generer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);

@@ -18,7 +18,7 @@ import { ressourcerFor } from '../../src/contract/roles';
 import type { SessionUser } from '../../src/server/auth/session-user';
 import { type Database, queryRows } from '../../src/server/db/client';
 import { planlaegningsperiode } from '../../src/server/db/schema';
-import { genererPlanForPeriode, grundlagSql } from '../../src/server/routes/planlaegning-generer';
+import { genererPlanForPeriode, grundlagSql } from '../../src/server/planlaegning/generer';
 import { paaDatabaserne, startBenchApp, tider, tidsRaekke } from './api-bench';
 import { type BenchOptions, type BenchRow, percentile } from './run';
 

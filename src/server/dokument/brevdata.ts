@@ -19,7 +19,7 @@ import {
   type virksomhed,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import { FeltOpslag, somListe } from '../routes/felter';
+import { FeltOpslag, somListe } from '../records/felter';
 import type { BrevData } from './bogmaerker';
 import type { KontrolpunktRaekke } from './docx';
 

@@ -45,7 +45,6 @@ import { opdaterVersioneret, sletBloedt } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { requireActiveKunde } from './entity-access';
 import {
   aktivVirksomhedSql,
   genererPlanForPeriode,
@@ -56,7 +55,8 @@ import {
   udfoertIdsSql,
   udfoertLateralSql,
   udfoertSql,
-} from './planlaegning-generer';
+} from '../planlaegning/generer';
+import { requireActiveKunde } from './entity-access';
 
 export const RESSOURCE_KONFLIKT =
   'De disponible timer er blevet ændret af en anden, siden du hentede dem. Hent dem igen og ret på ny.';

@@ -19,7 +19,7 @@ import { opdaterVersioneret, skrivLog, sletBloedt, tjekVersion } from '../db/ver
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, type HttpError, notFound } from '../http/errors';
-import { beskrivAendringer, FeltOpslag, tjekFelter, visVaerdi } from './felter';
+import { beskrivAendringer, FeltOpslag, tjekFelter, visVaerdi } from '../records/felter';
 import { EJERE, type EjerRaekke, type EjerRegister, ejerLoader } from './record-owners';
 
 type Row = typeof registrering.$inferSelect;

@@ -5,7 +5,7 @@ import { SAT_GEBYR, SAT_RESULTAT } from '../../contract/sat-registreringer';
 import { type Db, queryRows } from '../db/client';
 import { bruger, satOverfoersel, satTilsynsperiode, satVirksomhed, type virksomhed } from '../db/schema';
 import type { Tx } from '../db/versioneret';
-import { type FeltOpslag, tjekFelter } from './felter';
+import { type FeltOpslag, tjekFelter } from '../records/felter';
 import { levendeRegistreringer, svar } from './registreringer';
 
 /**

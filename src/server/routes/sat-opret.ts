@@ -18,8 +18,8 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { adresseTekst, type CvrEnhed } from '../integrations/cvr';
+import { FeltOpslag } from '../records/felter';
 import { requireActiveKunde } from './entity-access';
-import { FeltOpslag } from './felter';
 import { iDagAf, satVirksomhedSvar, tjekSatVirksomhed } from './sat-data';
 
 /**

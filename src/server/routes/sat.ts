@@ -27,8 +27,8 @@ import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
+import { beskrivAendringer, FeltOpslag } from '../records/felter';
 import { loadSatVirksomhed, requireActiveKunde } from './entity-access';
-import { beskrivAendringer, FeltOpslag } from './felter';
 import {
   hentSatRaekke,
   iDagAf,

@@ -31,8 +31,8 @@ import type { Deps } from '../deps';
 import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
+import { beskrivAendringer, FeltOpslag, somListe, tjekFelter } from '../records/felter';
 import { loadVandanlaeg, requireActiveKunde } from './entity-access';
-import { beskrivAendringer, FeltOpslag, somListe, tjekFelter } from './felter';
 
 type Row = typeof virksomhed.$inferSelect;
 

@@ -33,8 +33,8 @@ import { opdaterVersioneret, skrivLog, sletBloedt, type Tx, tjekVersion } from '
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, notFound } from '../http/errors';
+import { beskrivAendringer, FeltOpslag, gaelder, somListe, tjekFelter, visVaerdi } from '../records/felter';
 import { loadVandanlaeg, loadVirksomhed } from './entity-access';
-import { beskrivAendringer, FeltOpslag, gaelder, somListe, tjekFelter, visVaerdi } from './felter';
 
 type VirksomhedRow = typeof virksomhed.$inferSelect;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ressourcerFor } from '../../../contract/roles';
 import { STANDARD_KATEGORI1_ANDEL_PCT } from '../../../contract/tilsynsplan-regler';
 import type { SessionUser } from '../../auth/session-user';
-import { genererPlanForPeriode, type PeriodeRaekke } from '../../routes/planlaegning-generer';
+import { genererPlanForPeriode, type PeriodeRaekke } from '../../planlaegning/generer';
 import type { Transaction } from '../client';
 import type { KundeRef } from './context';
 import { timestamp } from './dates';
