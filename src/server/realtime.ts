@@ -4,6 +4,7 @@ import { VALIDERING_LAES, valideringHaendelser } from '../contract/validering';
 import { medlemskabsOpslag } from './auth/plugin';
 import { sessionUserFromClaims } from './auth/session-user';
 import type { TokenService } from './auth/tokens';
+import { raaDb } from './db/anmodnings-transaktion';
 import { type Db, separateClientFor } from './db/client';
 import { serve } from './http/endpoint';
 import { forbidden, unauthorized } from './http/errors';
@@ -29,7 +30,9 @@ const hubs = new WeakMap<Db, HaendelsesHub>();
  * The hub of an app, keyed by its database (test apps in one process stay apart): PostgreSQL →
  * `PostgresHub`, PGlite → `ProcesHub`. `log` is used by the first call (the app's registration).
  */
-export function hubFor(db: Db, log?: (besked: string) => void): HaendelsesHub {
+export function hubFor(aware: Db, log?: (besked: string) => void): HaendelsesHub {
+  // One hub per database, whether reached through the app's transaction-aware proxy or not.
+  const db = raaDb(aware);
   let hub = hubs.get(db);
   if (!hub) {
     const nyForbindelse = separateClientFor(db);
@@ -40,7 +43,8 @@ export function hubFor(db: Db, log?: (besked: string) => void): HaendelsesHub {
 }
 
 /** Closes the app's hub (its LISTEN connection); a later hubFor makes a new one. */
-export async function lukHub(db: Db): Promise<void> {
+export async function lukHub(aware: Db): Promise<void> {
+  const db = raaDb(aware);
   const hub = hubs.get(db);
   hubs.delete(db);
   await hub?.close();

@@ -248,8 +248,10 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
       const laeser = await t.kald('GET', '/api/notification/list', await t.tokenFor('laeser'));
       expect(json(laeser)).toEqual([]);
       const admin = await t.kald('GET', '/api/notification/list', await t.tokenFor('admin'));
+      // DMA (1) and Jupiter (2); the certificate's (3) come with a certificate, which the test seed
+      // (no certificate key) has none of (issue 30: one expiry date, taken from the certificate).
       expect(new Set(json(admin).map((n: { notifikationType: number }) => n.notifikationType))).toEqual(
-        new Set([1, 2, 3]),
+        new Set([1, 2]),
       );
     });
     it('lists subjects, and phrases filtered by subject', async () => {

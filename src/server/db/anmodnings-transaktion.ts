@@ -24,6 +24,14 @@ interface Ramme {
 
 const aktiv = new AsyncLocalStorage<Ramme>();
 
+/** The database behind an aware proxy (for what is kept per database, such as the event hub). */
+const RAA = Symbol('databasen bag proxyen');
+
+/** The database itself, whether `db` is the aware proxy or already the database. */
+export function raaDb(db: Db): Db {
+  return ((db as unknown as Record<symbol, Db | undefined>)[RAA] ?? db) as Db;
+}
+
 /** Entry points of a drizzle database that write, or may: they begin the call's transaction. */
 const SKRIVENDE = new Set<PropertyKey>(['insert', 'update', 'delete', 'execute']);
 
@@ -65,6 +73,7 @@ export function transaktionsbevidst(db: Db): Db {
   };
   return new Proxy(db, {
     get(maal, prop) {
+      if (prop === RAA) return maal;
       const ramme = aktiv.getStore();
       // The driver's client is the database's, also inside a call (erPglite, LISTEN connections).
       if (!ramme || prop === '$client') return bundet(maal, prop);
