@@ -28,6 +28,14 @@ const toDecimaler = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, m
 
 const tom = (n: unknown): n is null | undefined => n === null || n === undefined;
 
+/**
+ * A text with ISO dates in it (a Jupiter answer's element, 'Oppumpet mængde 2025-01-01 – 2025-12-31')
+ * with each written DD-MM-YYYY, as every date of the product is.
+ */
+export function danskeDatoerITekst(tekst: string): string {
+  return tekst.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3-$2-$1');
+}
+
 /** Exactly `decimaler` decimals: formatTalFast(1234.5, 2) → '1.234,50'; '' for nothing or not finite. */
 export function formatTalFast(n: number | null | undefined, decimaler: number): string {
   if (tom(n) || !Number.isFinite(n)) return '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { talKolonne } from '../../src/app/ui/table/kolonner';
-import { formatIsoDatoTid, formatTalFast } from '../../src/contract/format';
+import { danskeDatoerITekst, formatIsoDatoTid, formatTalFast } from '../../src/contract/format';
 import { ANTAL, rapportCelleTekst } from '../../src/contract/rapport';
 import { RAPPORTER } from '../../src/contract/rapporter';
 
@@ -10,6 +10,14 @@ describe('formats of issue 30', () => {
     expect(formatIsoDatoTid('2026-08-23T06:05')).toBe('23-08-2026 06:05:00');
     expect(formatIsoDatoTid('2026-08-23')).toBe('23-08-2026');
     expect(formatIsoDatoTid(null)).toBe('');
+  });
+
+  it('ISO dates inside a text written DD-MM-YYYY, nothing else touched', () => {
+    expect(danskeDatoerITekst('Oppumpet mængde 2025-01-01 – 2025-12-31 (Indtag 38.770-1)')).toBe(
+      'Oppumpet mængde 01-01-2025 – 31-12-2025 (Indtag 38.770-1)',
+    );
+    expect(danskeDatoerITekst('Tilladelse T (2015-01-01)')).toBe('Tilladelse T (01-01-2015)');
+    expect(danskeDatoerITekst('Anlæg 12345-678')).toBe('Anlæg 12345-678');
   });
 
   it('a number with exactly the decimals asked for', () => {
