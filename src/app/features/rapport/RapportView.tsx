@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bookmark, ChartLine, Columns3, Download, Filter, Trash2, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { formatDato, formatTal } from '../../../contract/format';
+import { formatTal } from '../../../contract/format';
 import {
   ANTAL,
   filterTekst,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
-import { formatDato, formatTal, formatTal2 } from '../../../contract/format';
+import { formatDato, formatTal2 } from '../../../contract/format';
 import type { PejlingPost } from '../../../contract/validering';
 import { PEJLE_SITUATION, pejlingEndpoints, situationTekst } from '../../../contract/vand-data';
 import { saveFailure } from '../../records/api';
