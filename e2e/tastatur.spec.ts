@@ -217,7 +217,7 @@ test('Alt+M maximises without scrolling the page; the top bar and the tile heade
   await expectFirstFieldFocused(form);
 });
 
-test('in a quarter-wide tile the side panel sits below the form, and the tab strip shows and follows its overflow', async ({
+test('in a quarter-wide tile the side panel sits below the form and the tabs wrap whole; in a half-wide tile the tab strip shows and follows its overflow', async ({
   page,
 }, testInfo) => {
   await start(page, 'virksomhed');
@@ -246,17 +246,20 @@ test('in a quarter-wide tile the side panel sits below the form, and the tab str
   expect(content.width).toBeGreaterThan(300);
   expect((await form.boundingBox())!.width).toBeGreaterThan(280);
 
-  // The tab strip is wider than the tile: it says so, and Alt+PageUp to the last tab brings it into view.
+  // A narrow tile wraps its tabs: each whole inside the strip, no overflow; Alt+PageUp to the last
+  // tab and back.
   const strip = tile.locator('.tile-tabs-wrap');
-  await expect(strip).toHaveAttribute('data-overflow-right', 'true');
+  const nav = tile.getByRole('navigation', { name: 'Faner' });
+  const navBox = (await nav.boundingBox())!;
+  for (const t of await tile.locator('.tile-tab').all()) {
+    const b = (await t.boundingBox())!;
+    expect(b.x).toBeGreaterThanOrEqual(navBox.x);
+    expect(b.x + b.width).toBeLessThanOrEqual(navBox.x + navBox.width + 0.5);
+  }
+  await expect(strip).not.toHaveAttribute('data-overflow-right', 'true');
   await page.keyboard.press('Alt+PageUp');
   await expect.poll(() => pathname(page)).not.toBe(stam);
-  const active = tile.locator('.tile-tab.active');
-  await expect(strip).toHaveAttribute('data-overflow-left', 'true');
-  const nav = (await tile.getByRole('navigation', { name: 'Faner' }).boundingBox())!;
-  const tab = (await active.boundingBox())!;
-  expect(tab.x).toBeGreaterThanOrEqual(nav.x);
-  expect(tab.x + tab.width).toBeLessThanOrEqual(nav.x + nav.width);
+  await expect(tile.locator('.tile-tab.active')).toBeInViewport();
   await page.keyboard.press('Alt+PageDown');
   await expect.poll(() => pathname(page)).toBe(stam);
   await expectFirstFieldFocused(form);
@@ -265,6 +268,21 @@ test('in a quarter-wide tile the side panel sits below the form, and the tab str
   // Alt+B closes the panel again.
   await page.keyboard.press('Alt+b');
   await expect(panel).toBeHidden();
+
+  // Half the screen is not narrow: the tabs stay on one line and scroll. The strip says so, and
+  // Alt+PageUp to the last tab brings it into view.
+  await page.goto(`${stam}?v=1&t=${stam}&t=/virksomheder&w=r50-50(0,1)&f=0`);
+  await expect(tiles(page)).toHaveCount(2);
+  const halv = focusedTile(page);
+  const halvStrip = halv.locator('.tile-tabs-wrap');
+  await expect(halvStrip).toHaveAttribute('data-overflow-right', 'true');
+  await page.keyboard.press('Alt+PageUp');
+  await expect.poll(() => pathname(page)).not.toBe(stam);
+  await expect(halvStrip).toHaveAttribute('data-overflow-left', 'true');
+  const halvNav = (await halv.getByRole('navigation', { name: 'Faner' }).boundingBox())!;
+  const tab = (await halv.locator('.tile-tab.active').boundingBox())!;
+  expect(tab.x).toBeGreaterThanOrEqual(halvNav.x);
+  expect(tab.x + tab.width).toBeLessThanOrEqual(halvNav.x + halvNav.width);
 });
 
 test('home lists recent records and favourites; Enter opens in the tile, Ctrl+Enter beside', async ({

@@ -28,6 +28,23 @@ const toDecimaler = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, m
 
 const tom = (n: unknown): n is null | undefined => n === null || n === undefined;
 
+/**
+ * A text with ISO dates in it (a Jupiter answer's element, 'Oppumpet mængde 2025-01-01 – 2025-12-31')
+ * with each written DD-MM-YYYY, as every date of the product is.
+ */
+export function danskeDatoerITekst(tekst: string): string {
+  return tekst.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, '$3-$2-$1');
+}
+
+/** Exactly `decimaler` decimals: formatTalFast(1234.5, 2) → '1.234,50'; '' for nothing or not finite. */
+export function formatTalFast(n: number | null | undefined, decimaler: number): string {
+  if (tom(n) || !Number.isFinite(n)) return '';
+  return new Intl.NumberFormat('da-DK', {
+    minimumFractionDigits: decimaler,
+    maximumFractionDigits: decimaler,
+  }).format(n);
+}
+
 /** Always two decimals: 1234.5 → '1.234,50'; '' for nothing. */
 export function formatTal2(n: number | null | undefined): string {
   return tom(n) ? '' : toDecimaler.format(n);
@@ -65,6 +82,20 @@ export function formatIsoDato(iso: string | null | undefined): string {
   if (!iso) return '';
   const m = ISO_DATO_START.exec(iso);
   return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
+}
+
+const ISO_DATO_TID = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
+
+/**
+ * A local date and time of day written 'YYYY-MM-DD HH:mm:ss' (a report's pejletidspunkt) as
+ * DD-MM-YYYY HH:mm:ss from its own digits (no time zone moves it); a bare date as DD-MM-YYYY; '' for
+ * nothing.
+ */
+export function formatIsoDatoTid(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = ISO_DATO_TID.exec(iso);
+  if (!m) return formatIsoDato(iso);
+  return `${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
 }
 
 /**

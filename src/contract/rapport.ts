@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { formatDato, formatHeltal, formatIsoDatoTid, formatTal2 } from './format';
 import { SORT_RETNINGER } from './liste';
 import {
   parseRapportFilter,
@@ -54,6 +55,18 @@ export interface RapportKolonne {
   filter?: boolean | Pick<RapportFilterDef, 'noegler' | 'valg'>;
   /** A number read as a code (a year, a month, an id): shown without thousands separators. */
   nummer?: boolean;
+  /**
+   * A count (rows, receivers, roles): a whole number with thousands separators. Every other number
+   * that is not a code shows exactly two decimals (spec 000/001: da-DK, 2 decimals), the same in
+   * every row, in the list and in both exports.
+   */
+  heltal?: boolean;
+  /**
+   * A 'dato' column that keeps its time of day (a water level's pejletidspunkt): answered as local
+   * (Copenhagen) 'YYYY-MM-DD HH:mm:ss', shown and exported DD-MM-YYYY HH:mm:ss; its filter compares
+   * the day.
+   */
+  medTid?: boolean;
   /** Summed over a group when the rows are grouped (quantities). */
   sum?: boolean;
   /**
@@ -93,8 +106,32 @@ export interface RapportDef {
   };
 }
 
+/**
+ * A cell of a report as the list shows it: a date DD-MM-YYYY (with HH:mm:ss where the column keeps
+ * its time of day), a code as it is, a count whole, every other number with exactly two decimals.
+ */
+export function rapportCelleTekst(
+  k: Pick<RapportKolonne, 'type' | 'nummer' | 'heltal' | 'medTid'>,
+  v: string | number | boolean | null | undefined,
+): string {
+  if (v === null || v === undefined) return '';
+  if (k.type === 'dato') return k.medTid ? formatIsoDatoTid(String(v)) : formatDato(String(v));
+  if (k.type === 'tal') {
+    if (k.nummer) return String(v);
+    return k.heltal ? formatHeltal(Number(v)) : formatTal2(Number(v));
+  }
+  if (k.type === 'bool') return v === true ? 'Ja' : 'Nej';
+  return String(v);
+}
+
 /** The count column every report has; choosing it groups the rows. */
-export const ANTAL: RapportKolonne = { navn: 'antal', label: 'Antal', type: 'tal', sorterbar: true };
+export const ANTAL: RapportKolonne = {
+  navn: 'antal',
+  label: 'Antal',
+  type: 'tal',
+  sorterbar: true,
+  heltal: true,
+};
 
 /**
  * The whitelist of a report's filter properties, from its declaration; `opslagNavne` gives the names

@@ -4,7 +4,7 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RapportSvar } from '../../src/contract/rapport';
 import { queryRows } from '../../src/server/db/client';
-import { excelDag, medMarkoer } from '../../src/server/rapport/eksport';
+import { csvVaerdi, excelDag, medMarkoer } from '../../src/server/rapport/eksport';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const q = (params: Record<string, string | number>) =>
@@ -125,6 +125,72 @@ describe.each(dbTargets())('report exports on %s', (target) => {
     expect(Number(efter!.n)).toBe(1);
   });
 
+  // Issue 30: a water level keeps its time of day, and every number has the same two decimals.
+  const pejlinger = (params: Record<string, string | number>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/rapport/boringpejling${params.format ? '/eksport' : ''}?${q(params)}`,
+      headers: { authorization: `Bearer ${vand}` },
+    });
+  const pejleVisning = {
+    kolonner: 'pejletidspunkt,anlaegsnavn,vandstandUnderTerraen',
+    sortByColumn: 'pejletidspunkt',
+    sortDirection: 'DESC',
+  };
+  const direktePejling = async () => {
+    const [p] = await queryRows<{ tid: string; v: number }>(
+      t.database.db,
+      sql`select to_char(p.pejletidspunkt at time zone 'Europe/Copenhagen', 'YYYY-MM-DD HH24:MI:SS') as tid,
+            p.vandstand_under_terraen as v
+          from pejling p join virksomhed a on a.id = p.vandanlaeg_id
+          where p.kunde_id = ${skive} and p.status = 1 and not a.slettet
+          order by p.pejletidspunkt desc, p.id limit 1`,
+    );
+    return p!;
+  };
+
+  it('answers and exports a water level with its time of day, and its numbers with two decimals in every row', async () => {
+    const direkte = await direktePejling();
+    expect(direkte.tid.slice(11)).not.toBe('00:00:00');
+    const side = JSON.parse((await pejlinger({ ...pejleVisning, take: 5 })).body) as RapportSvar;
+    expect(side.items[0]!.pejletidspunkt).toBe(direkte.tid);
+
+    const r = await pejlinger({ ...pejleVisning, format: 'csv' });
+    expect(r.statusCode, r.body).toBe(200);
+    const [, ...linjer] = Papa.parse<string[]>(r.rawPayload.toString('utf8').slice(1), {
+      delimiter: ';',
+    }).data.filter((l) => l.length > 1);
+    expect(linjer.length).toBeGreaterThan(5);
+    const [d, tid] = direkte.tid.split(' ');
+    expect(linjer[0]![0]).toBe(`${d!.split('-').reverse().join('-')} ${tid}`);
+    for (const l of linjer) {
+      expect(l[0]).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+      expect(l[2]).toMatch(/^-?\d+,\d{2}$/);
+    }
+
+    const x = await pejlinger({ ...pejleVisning, format: 'xlsx' });
+    expect(x.statusCode).toBe(200);
+    const rows = (await readSheet(x.rawPayload)) as unknown[][];
+    const hoved = rows.findIndex((row) => row[0] === 'Pejletidspunkt');
+    const foerste = rows[hoved + 1]!;
+    expect(foerste[0]).toBeInstanceOf(Date);
+    // Excel has no time zones: the cell holds the clock time as written (read back as UTC).
+    // (A day's fraction in binary: the reader may land a millisecond short of the second.)
+    const ms = (foerste[0] as Date).getTime() - Date.parse(`${direkte.tid.replace(' ', 'T')}Z`);
+    expect(Math.abs(ms)).toBeLessThan(1000);
+    expect(foerste[2] as number).toBeCloseTo(Number(direkte.v), 6);
+  });
+
+  it('filters a water level by its day, whatever its time of day', async () => {
+    const direkte = await direktePejling();
+    const dag = direkte.tid.slice(0, 10).split('-').reverse().join('-');
+    const side = JSON.parse(
+      (await pejlinger({ ...pejleVisning, filter: `pejletidspunkt:between(${dag}|${dag})`, take: 50 })).body,
+    ) as RapportSvar;
+    expect(side.items.map((i) => String(i.pejletidspunkt).slice(0, 10))).toContain(direkte.tid.slice(0, 10));
+    for (const i of side.items) expect(String(i.pejletidspunkt).slice(0, 10)).toBe(direkte.tid.slice(0, 10));
+  });
+
   it('checks the request before the first byte: a bad filter or format is a Danish 400', async () => {
     const r = await eksport({ ...visning, filter: 'kodeord:equals(x)', format: 'xlsx' });
     expect(r.statusCode).toBe(400);
@@ -141,5 +207,24 @@ describe('Excel day numbers', () => {
     expect(excelDag('2024-01-01')).toBe(45292);
     expect(excelDag('2024-02-29')).toBe(45351);
     expect(excelDag('01-01-2024')).toBeNull();
+  });
+});
+
+describe('export cells (issue 30)', () => {
+  it('keep a time of day as the fraction of the day', () => {
+    expect(excelDag('2024-01-01 12:00:00')).toBe(45292.5);
+    expect(excelDag('2024-01-01 06:30:00')).toBeCloseTo(45292 + 6.5 / 24, 10);
+  });
+
+  it('write CSV numbers with exactly two decimals, counts whole, codes as they are, times with the date', () => {
+    const tal = { type: 'tal' } as const;
+    expect(csvVaerdi(tal, 12.5)).toBe('12,50');
+    expect(csvVaerdi(tal, 3)).toBe('3,00');
+    expect(csvVaerdi(tal, 1234.567)).toBe('1234,57');
+    expect(csvVaerdi({ type: 'tal', heltal: true }, 1234)).toBe('1234');
+    expect(csvVaerdi({ type: 'tal', nummer: true }, 2024)).toBe('2024');
+    expect(csvVaerdi({ type: 'dato', medTid: true }, '2026-08-23 16:43:07')).toBe('23-08-2026 16:43:07');
+    expect(csvVaerdi({ type: 'dato' }, '2026-08-23')).toBe('23-08-2026');
+    expect(csvVaerdi({ type: 'dato' }, '2026-08-23 16:43:07')).toBe('23-08-2026');
   });
 });

@@ -160,6 +160,9 @@ describe('the Jupiter panel', () => {
       within(seneste).getByText('Forsyningsart 9 findes ikke i kodelisten for forsyningsart'),
     ).toBeTruthy();
     expect(within(seneste).getByText(/af Vera Vand/)).toBeTruthy();
+    // Dates in an element's name as the product writes them (issue 30): DD-MM-YYYY.
+    expect(within(seneste).getByText('Oppumpet mængde 01-01-2025 – 31-12-2025')).toBeTruthy();
+    expect(within(seneste).queryByText(/2025-01-01/)).toBeNull();
     expect(within(seneste).getByRole('button', { name: '1 element godkendt' })).toBeTruthy();
   });
 

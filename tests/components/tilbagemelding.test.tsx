@@ -18,9 +18,9 @@ import { ControlledDate, jsonResponse, renderSignedIn, setupComponentTests, stub
  */
 setupComponentTests();
 
-describe('a date typed wrongly is cleared, and the field says why', () => {
+describe('a date typed wrongly clears the value, stays in the field, and the field says why', () => {
   it.each(['31-02-2025', 'abc', '00-13-2025'])(
-    "'%s': cleared as spec 001 §5 says, with 'Ugyldig dato'",
+    "'%s': the value cleared as spec 001 §5 says, the text kept, with 'Ugyldig dato – brug DD-MM-ÅÅÅÅ'",
     (tekst) => {
       const onValue = vi.fn();
       render(<ControlledDate onValue={onValue} initial="2025-01-15" />);
@@ -29,10 +29,11 @@ describe('a date typed wrongly is cleared, and the field says why', () => {
       fireEvent.change(input, { target: { value: tekst } });
       expect(onValue).toHaveBeenLastCalledWith(null);
       fireEvent.blur(input);
-      expect(input.value).toBe('');
+      // Issue 30: not emptied; the user sees what was typed, and how to write it.
+      expect(input.value).toBe(tekst);
       expect(input.getAttribute('aria-invalid')).toBe('true');
       const besked = document.getElementById(input.getAttribute('aria-describedby')!);
-      expect(besked?.textContent).toBe(`Ugyldig dato: ${tekst}`);
+      expect(besked?.textContent).toBe('Ugyldig dato – brug DD-MM-ÅÅÅÅ');
       // A date typed again takes the message away.
       fireEvent.focus(input);
       fireEvent.change(input, { target: { value: '01-02-2025' } });
@@ -51,9 +52,9 @@ describe('a date typed wrongly is cleared, and the field says why', () => {
     fireEvent.change(input, { target: { value: '31-0' } });
     expect(screen.queryByText(/Ugyldig dato/)).toBeNull();
     fireEvent.change(input, { target: { value: '31-02-2025' } });
-    expect(screen.getByText('Ugyldig dato: 31-02-2025')).toBeTruthy();
+    expect(screen.getByText('Ugyldig dato – brug DD-MM-ÅÅÅÅ')).toBeTruthy();
     expect(datoFejl('31-0', true)).toBeNull();
-    expect(datoFejl('31-0')).toBe('Ugyldig dato');
+    expect(datoFejl('31-0')).toBe('Ugyldig dato – brug DD-MM-ÅÅÅÅ');
     expect(datoFejl('')).toBeNull();
   });
 

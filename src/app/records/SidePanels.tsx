@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, ListTodo, NotebookPen, X } from 'lucide-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { lookupPath } from '../../contract/lookups';
 import {
@@ -22,6 +22,7 @@ import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../shell/panels';
 import { SpinnerButton } from '../ui/Button';
 import { DateInput, LookupSelect, TextArea, TextInput, useVersionedForm } from '../ui/form';
 import { Spinner } from '../ui/Spinner';
+import { erSmal } from '../ui/smal';
 import { type TileCommand, useTile } from '../workspace/tile-api';
 import { saveFailure } from './api';
 import './side-panels.css';
@@ -68,15 +69,52 @@ export function panelerForaeldet(client: QueryClient, noegle: readonly [string, 
   void client.invalidateQueries({ queryKey: panelKeys.logbog(noegle) });
 }
 
+/** Per tile: whether its frames hold the side panels closed (it was opened narrow). */
+const holdtLukketIFlise = new Map<string, boolean>();
+
 /**
  * The open side panel, the toggles, and the tile commands that show or hide each panel. The
  * commands are rebuilt only when the open panel changes; what they do is read when they run.
+ *
+ * A frame opened in a narrow tile (src/app/ui/smal.ts) starts with its panels closed, whatever the
+ * saved setting says: the tab gets the room (issue 30). The frame hands its root element to `rod`;
+ * until it is measured no panel shows. The first toggle in that tile hands back to the setting
+ * (opening the panel asked for, and saving it as the user's choice, as a toggle always does). The
+ * decision belongs to the tile: another tab of the record in the same tile keeps it.
  */
 export function useSidePanels() {
   const panels = usePanelToggle();
-  const ref = useRef(panels);
-  ref.current = panels;
-  const open = SIDE_PANELS.find((p) => panels.isOpen(p)) ?? null;
+  const { tileId } = useTile();
+  /** null: the frame's root is not measured yet; true: opened narrow, the panels held closed. */
+  const [holdtLukket, setHoldt] = useState<boolean | null>(() => holdtLukketIFlise.get(tileId) ?? null);
+  const setHoldtLukket = useCallback(
+    (h: boolean) => {
+      holdtLukketIFlise.set(tileId, h);
+      setHoldt(h);
+    },
+    [tileId],
+  );
+  const rod = useCallback(
+    (el: HTMLElement | null) => {
+      if (el && !holdtLukketIFlise.has(tileId)) setHoldtLukket(erSmal(el));
+    },
+    [tileId, setHoldtLukket],
+  );
+  const gemt = SIDE_PANELS.find((p) => panels.isOpen(p)) ?? null;
+  const open = holdtLukket === false ? gemt : null;
+  const handlinger = {
+    toggle(p: SidePanel) {
+      if (holdtLukket) {
+        setHoldtLukket(false);
+        if (gemt !== p) panels.open(p);
+      } else panels.toggle(p);
+    },
+    close(p: SidePanel) {
+      if (!holdtLukket) panels.close(p);
+    },
+  };
+  const ref = useRef(handlinger);
+  ref.current = handlinger;
   const commands = useMemo<TileCommand[]>(
     () =>
       SIDE_PANELS.map((p) => ({
@@ -91,8 +129,10 @@ export function useSidePanels() {
   return {
     open,
     commands,
-    toggle: (p: SidePanel) => panels.toggle(p),
-    close: (p: SidePanel) => panels.close(p),
+    /** The frame's root element: measured once, to start a narrow tile with its panels closed. */
+    rod,
+    toggle: (p: SidePanel) => handlinger.toggle(p),
+    close: (p: SidePanel) => handlinger.close(p),
   };
 }
 

@@ -168,7 +168,7 @@ export function RammeKrop({
 }) {
   const open = panels.open;
   return (
-    <div className="ramme">
+    <div className="ramme" ref={panels.rod}>
       <div className="ramme-toolbar">
         {linje}
         <SidePanelToggles open={open} onToggle={panels.toggle} />

@@ -35,6 +35,7 @@ import { sammenlignDansk } from '../../contract/sortering';
 import { Button } from './Button';
 import { Dropdown } from './Dropdown';
 import { primaryFocus } from './focus';
+import { smalOrden, useSmal } from './smal';
 import { TABEL_TEKST, valgteRaekker, viserRaekker } from './tabel-tekster';
 import {
   type ClickModifiers,
@@ -72,6 +73,11 @@ export interface DataTableColumn<T> {
   /** CSS width, e.g. 110 or '30%'. */
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /**
+   * In a narrow table (a third-width tile, src/app/ui/smal.ts) the columns marked so come first, in
+   * their declared order: the values a user decides on show without scrolling sideways.
+   */
+  smalFoerst?: boolean;
 }
 
 export interface OpenOptions {
@@ -235,6 +241,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   } = props;
   const baseId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const smal = useSmal(rootRef);
   const ownGridRef = useRef<HTMLTableElement>(null);
   const gridRef = props.gridRef ?? ownGridRef;
 
@@ -290,10 +298,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     settings?.onChange({ ...(settings.value ?? { tableName }), tableName, visibleColumns: next });
   };
 
-  // ---- the TanStack table
+  // ---- the TanStack table (a narrow table shows its smalFoerst columns first)
   const columnDefs = useMemo(
     () =>
-      columns.map(
+      smalOrden(columns, smal).map(
         (c) =>
           ({
             id: c.id,
@@ -307,7 +315,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               compareValues(a.getValue(id) as CellValue, b.getValue(id) as CellValue),
           }) as unknown as ColumnDef<Features, T>,
       ),
-    [columns],
+    [columns, smal],
   );
   const sorting = useMemo<SortingState>(
     () => (sort ? [{ id: sort.column, desc: sort.direction === 'DESC' }] : []),
@@ -516,8 +524,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   return (
     <div
+      ref={rootRef}
       className={`datatable${props.className ? ` ${props.className}` : ''}`}
       data-testid={`table-${tableName}`}
+      data-smal={smal || undefined}
     >
       <div className="datatable-toolbar">
         {props.filterInput !== false && (
@@ -709,6 +719,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       )}
                       {row.getVisibleCells().map((cell) => {
                         const col = colById.get(cell.column.id);
+                        // A text shown as it is may be cut with an ellipsis (a narrow tile): the whole on hover.
+                        const tekst = col && !col.cell ? col.accessor(row.original) : null;
                         return (
                           // biome-ignore lint/a11y/useFocusableInteractive: the grid holds focus and announces the cursor row
                           <td
@@ -716,6 +728,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                             // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of the grid; the grid holds focus (aria-activedescendant)
                             role="gridcell"
                             className={col?.align ? `align-${col.align}` : undefined}
+                            title={typeof tekst === 'string' && tekst.length > 20 ? tekst : undefined}
                           >
                             <table.FlexRender cell={cell as never} />
                           </td>

@@ -3,7 +3,7 @@ import type { PassThrough } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
-import type { KolonneType } from '../../contract/rapport';
+import type { KolonneType, RapportKolonne } from '../../contract/rapport';
 import { type Db, erPglite } from '../db/client';
 
 /**
@@ -11,18 +11,36 @@ import { type Db, erPglite } from '../db/client';
  * the rows come from a database cursor in batches and each batch is written before the next is
  * fetched (the response's backpressure holds the cursor).
  *
- * - CSV as Danish Excel opens it: UTF-8 with BOM, ';' between fields, CRLF, decimal comma, dates
- *   DD-MM-YYYY (papaparse quotes what needs quoting).
- * - XLSX with real cells: numbers as numbers, dates as date serials with the format dd-mm-yyyy (a day
- *   is a whole serial, so no time and no time-zone shift), the report's name and its active filters
- *   above the table. The zip is fflate's streaming writer; the sheet XML is written row by row here,
+ * - CSV as Danish Excel opens it: UTF-8 with BOM, ';' between fields, CRLF, decimal comma with
+ *   exactly two decimals (a count none, a code as it is), dates DD-MM-YYYY and a time of day where
+ *   the column keeps one (DD-MM-YYYY HH:mm:ss; papaparse quotes what needs quoting).
+ * - XLSX with real cells: numbers as numbers shown with two decimals (#,##0.00; a count #,##0),
+ *   dates as date serials with the format dd-mm-yyyy (a day is a whole serial, so no time-zone
+ *   shift), a time of day as the serial's fraction of the local time with dd-mm-yyyy hh:mm:ss, the
+ *   report's name and its active filters above the table. The zip is fflate's streaming writer; the sheet XML is written row by row here,
  *   as no maintained streaming XLSX writer writes date-only cells (docs/decisions.md).
  */
 export interface EksportKolonne {
   navn: string;
   label: string;
   type: KolonneType;
+  /** A code (year, month, number): written as it is. */
+  nummer?: boolean;
+  /** A count: no decimals. */
+  heltal?: boolean;
+  /** A date with its time of day ('YYYY-MM-DD HH:mm:ss', local time). */
+  medTid?: boolean;
 }
+
+/** What an export needs of a report column. */
+export const eksportKolonne = (k: RapportKolonne): EksportKolonne => ({
+  navn: k.navn,
+  label: k.label,
+  type: k.type,
+  ...(k.nummer ? { nummer: true } : {}),
+  ...(k.heltal ? { heltal: true } : {}),
+  ...(k.medTid ? { medTid: true } : {}),
+});
 
 export const EKSPORT_BATCH = 2000;
 
@@ -110,17 +128,33 @@ export function skriver(ud: PassThrough) {
 // ---------------------------------------------------------------- values
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DANSK_TAL = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 6, useGrouping: false });
+const ISO_TID = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+// No thousands separators: Danish Excel reads '1234,50' as a number, '1.234,50' not always.
+const DANSK_TAL_2 = new Intl.NumberFormat('da-DK', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+const DANSK_HELTAL = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 0, useGrouping: false });
 
 /** A cell as CSV text for Danish Excel. */
-export function csvVaerdi(type: KolonneType, v: unknown): string {
+export function csvVaerdi(
+  k: Pick<EksportKolonne, 'type' | 'nummer' | 'heltal' | 'medTid'>,
+  v: unknown,
+): string {
   if (v === null || v === undefined) return '';
-  if (type === 'tal') return DANSK_TAL.format(Number(v));
-  if (type === 'dato') {
+  if (k.type === 'tal') {
+    const n = Number(v);
+    if (k.nummer || !Number.isFinite(n)) return String(v);
+    return (k.heltal ? DANSK_HELTAL : DANSK_TAL_2).format(n);
+  }
+  if (k.type === 'dato') {
+    const t = ISO_TID.exec(String(v));
+    if (t) return k.medTid ? `${t[3]}-${t[2]}-${t[1]} ${t[4]}:${t[5]}:${t[6]}` : `${t[3]}-${t[2]}-${t[1]}`;
     const m = ISO.exec(String(v));
     return m ? `${m[3]}-${m[2]}-${m[1]}` : String(v);
   }
-  if (type === 'bool') return v === true || v === 't' ? 'Ja' : 'Nej';
+  if (k.type === 'bool') return v === true || v === 't' ? 'Ja' : 'Nej';
   return String(v);
 }
 
@@ -132,15 +166,22 @@ export function csvLinjer(
   kolonner: readonly EksportKolonne[],
   rows: readonly Record<string, unknown>[],
 ): string {
-  const data = rows.map((r) => kolonner.map((k) => csvVaerdi(k.type, r[k.navn])));
+  const data = rows.map((r) => kolonner.map((k) => csvVaerdi(k, r[k.navn])));
   return `${Papa.unparse(data, { delimiter: ';', newline: '\r\n' })}\r\n`;
 }
 
-/** Days from Excel's day 0 (30-12-1899) to an ISO date: a whole number, so the day never shifts. */
+/**
+ * Days from Excel's day 0 (30-12-1899) to an ISO date: a whole number, so the day never shifts. A
+ * local time of day after the date ('YYYY-MM-DD HH:mm:ss') is the fraction of the day (Excel has no
+ * time zones: the cell shows the clock time as written).
+ */
 export function excelDag(iso: string): number | null {
-  const m = ISO.exec(iso);
+  const t = ISO_TID.exec(iso);
+  const m = t ?? ISO.exec(iso);
   if (!m) return null;
-  return (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  const dag = (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  if (!t) return dag;
+  return dag + (Number(t[4]) * 3600 + Number(t[5]) * 60 + Number(t[6])) / 86_400;
 }
 
 /** Characters XML 1.0 cannot hold (controls but tab, LF, CR; U+FFFE, U+FFFF). */
@@ -161,24 +202,34 @@ const kolonneBogstav = (i: number): string => {
   return s;
 };
 
-/** Style ids of styles.xml below: 0 plain, 1 date, 2 bold (headings). */
+/**
+ * Style ids of styles.xml below: 0 plain, 1 date, 2 bold (headings), 3 date and time, 4 a number
+ * with two decimals (#,##0.00), 5 a whole number (#,##0).
+ */
 const STIL_DATO = 1;
 const STIL_FED = 2;
+const STIL_DATO_TID = 3;
+const STIL_TAL_2 = 4;
+const STIL_HELTAL = 5;
 
 const tekstCelle = (ref: string, s: string, stil = 0) =>
   `<c r="${ref}" t="inlineStr"${stil ? ` s="${stil}"` : ''}><is><t xml:space="preserve">${xmlTekst(s)}</t></is></c>`;
 
-function xlsxCelle(ref: string, type: KolonneType, v: unknown): string {
+function xlsxCelle(ref: string, k: EksportKolonne, v: unknown): string {
   if (v === null || v === undefined) return '';
-  if (type === 'tal') {
+  if (k.type === 'tal') {
     const n = Number(v);
-    return Number.isFinite(n) ? `<c r="${ref}"><v>${n}</v></c>` : '';
+    if (!Number.isFinite(n)) return '';
+    const stil = k.nummer ? 0 : k.heltal ? STIL_HELTAL : STIL_TAL_2;
+    return `<c r="${ref}"${stil ? ` s="${stil}"` : ''}><v>${n}</v></c>`;
   }
-  if (type === 'dato') {
-    const dag = excelDag(String(v));
-    return dag === null ? tekstCelle(ref, String(v)) : `<c r="${ref}" s="${STIL_DATO}"><v>${dag}</v></c>`;
+  if (k.type === 'dato') {
+    const tekst = String(v);
+    const dag = excelDag(k.medTid ? tekst : tekst.slice(0, 10));
+    if (dag === null) return tekstCelle(ref, tekst);
+    return `<c r="${ref}" s="${k.medTid ? STIL_DATO_TID : STIL_DATO}"><v>${dag}</v></c>`;
   }
-  if (type === 'bool') return tekstCelle(ref, v === true || v === 't' ? 'Ja' : 'Nej');
+  if (k.type === 'bool') return tekstCelle(ref, v === true || v === 't' ? 'Ja' : 'Nej');
   return tekstCelle(ref, String(v));
 }
 
@@ -200,7 +251,7 @@ const FASTE_DELE: [string, string][] = [
   ],
   [
     'xl/styles.xml',
-    `${XML}<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd\\-mm\\-yyyy"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`,
+    `${XML}<styleSheet xmlns="${NS}"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd\\-mm\\-yyyy"/><numFmt numFmtId="165" formatCode="dd\\-mm\\-yyyy\\ hh:mm:ss"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
   ],
 ];
 
@@ -260,9 +311,7 @@ export function xlsxSkriver(
       let xml = '';
       for (const r of rows) {
         const nr = raekke + 1;
-        xml += linje(
-          kolonner.map((k, i) => xlsxCelle(`${kolonneBogstav(i)}${nr}`, k.type, r[k.navn])).join(''),
-        );
+        xml += linje(kolonner.map((k, i) => xlsxCelle(`${kolonneBogstav(i)}${nr}`, k, r[k.navn])).join(''));
       }
       ark.push(tilBytes(xml));
       tjek();

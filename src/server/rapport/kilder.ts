@@ -493,7 +493,8 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
         where p.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and not a.slettet and p.status <> ${FORKASTET}`,
     kolonner: {
       ...aarMaaned(sql`(p.pejletidspunkt at time zone 'Europe/Copenhagen')`),
-      pejletidspunkt: sql`(p.pejletidspunkt at time zone 'Europe/Copenhagen')::date`,
+      // The local time of day is kept (issue 30); the filter compares the day (filterUdtryk).
+      pejletidspunkt: sql`(p.pejletidspunkt at time zone 'Europe/Copenhagen')`,
       ...anlaeg,
       dgunr: sql`b.dgu_nr`,
       indtagsnr: sql`i.indtagsnr`,
@@ -504,6 +505,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       pejleSituation: sql`(case p.situation when 0 then 'I ro' when 1 then 'I drift' else 'Ingen situation angivet' end)`,
       valideringsstatus: valideringsstatus(sql`p.status`),
     },
+    filterUdtryk: { pejletidspunkt: sql`(p.pejletidspunkt at time zone 'Europe/Copenhagen')::date` },
     noegle: sql`p.id`,
   },
 };

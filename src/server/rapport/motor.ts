@@ -132,9 +132,16 @@ function filterSql(f: RapportFilter, udtryk: SQL): SQL {
   }
 }
 
-/** A column as the answer carries it: dates as YYYY-MM-DD text, so every driver answers the same. */
+/**
+ * A column as the answer carries it: dates as YYYY-MM-DD text (with ' HH:mm:ss' when the column
+ * keeps its time of day), so every driver answers the same.
+ */
 const svarUdtryk = (k: RapportKolonne, udtryk: SQL): SQL =>
-  k.type === 'dato' ? sql`to_char(${udtryk}, 'YYYY-MM-DD')` : udtryk;
+  k.type !== 'dato'
+    ? udtryk
+    : k.medTid
+      ? sql`to_char(${udtryk}, 'YYYY-MM-DD HH24:MI:SS')`
+      : sql`to_char(${udtryk}, 'YYYY-MM-DD')`;
 
 /** The filters' WHERE part (each a parameterised condition), after the source's own conditions. */
 function filterDel(kilde: RapportKilde, plan: Pick<RapportPlan, 'filtre'>): SQL {

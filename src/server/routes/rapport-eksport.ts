@@ -6,7 +6,7 @@ import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { rapportForBruger } from '../rapport/adgang';
-import { csvHoved, csvLinjer, medMarkoer, skriver, xlsxSkriver } from '../rapport/eksport';
+import { csvHoved, csvLinjer, eksportKolonne, medMarkoer, skriver, xlsxSkriver } from '../rapport/eksport';
 import { planlaegRapport, rapportAntalSql, rapportEksportSql, rapportRaekke } from '../rapport/motor';
 import { contentDisposition } from './filer';
 
@@ -25,7 +25,7 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db }: Deps) {
       rapportAntalSql(kilde, plan, kundeId, typer),
     );
 
-    const kolonner = plan.valgte.map((k) => ({ navn: k.navn, label: k.label, type: k.type }));
+    const kolonner = plan.valgte.map(eksportKolonne);
     const format = request.query.format;
     const stempel = new Date();
     const filnavn = `${def.titel} ${stempel.toISOString().slice(0, 10)}.${format}`;

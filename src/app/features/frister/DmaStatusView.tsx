@@ -40,10 +40,12 @@ function kolonner(): DataTableColumn<DmaRaekke>[] {
         <span className={`frist-maerke ${STATUS_KLASSE[r.status]}`}>{DMA_STATUS_TEKST[r.status]}</span>
       ),
       width: 160,
+      smalFoerst: true,
     },
     tekstKolonne('virksomhedsnavn', 'Virksomhed', (r) => r.virksomhedsnavn, {
       width: '20%',
       hideable: false,
+      smalFoerst: true,
     }),
     tekstKolonne('tilsynTitel', 'Tilsyn', (r) => r.tilsynTitel, { width: '16%' }),
     {
@@ -51,7 +53,7 @@ function kolonner(): DataTableColumn<DmaRaekke>[] {
       cell: (r) => formatIsoDato(r.tilsynsdato),
     },
     {
-      ...tekstKolonne('dmaFrist', 'DMA-frist', (r) => r.dmaFrist ?? '', { width: 92 }),
+      ...tekstKolonne('dmaFrist', 'DMA-frist', (r) => r.dmaFrist ?? '', { width: 92, smalFoerst: true }),
       cell: (r) => formatIsoDato(r.dmaFrist),
     },
     tekstKolonne(

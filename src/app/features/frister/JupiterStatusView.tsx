@@ -37,10 +37,11 @@ function kolonner(
         </span>
       ),
       width: 96,
+      smalFoerst: true,
     },
-    tekstKolonne('navn', 'Vandanlæg', (r) => r.navn, { width: '22%', hideable: false }),
+    tekstKolonne('navn', 'Vandanlæg', (r) => r.navn, { width: '22%', hideable: false, smalFoerst: true }),
     tekstKolonne('jupiterId', 'Jupiter-id', (r) => r.jupiterId ?? '', { width: 100 }),
-    tekstKolonne('fejlType', 'Fejltype', (r) => r.fejlTypeTekst ?? '', { width: '20%' }),
+    tekstKolonne('fejlType', 'Fejltype', (r) => r.fejlTypeTekst ?? '', { width: '20%', smalFoerst: true }),
     { id: 'antalFejl', header: 'Fejl', accessor: (r) => r.antalFejl, align: 'right', width: 56 },
     {
       ...tekstKolonne('sendt', 'Seneste indberetning', (r) => r.sendt, { width: 150 }),

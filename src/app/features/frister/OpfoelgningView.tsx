@@ -23,7 +23,7 @@ const TOM: FristRaekke[] = [];
 function kolonner(): DataTableColumn<FristRaekke>[] {
   return serverSortering<FristRaekke>(OPFOELGNING_SORT, [
     {
-      ...tekstKolonne('frist', 'Frist', (r) => r.frist, { width: 96 }),
+      ...tekstKolonne('frist', 'Frist', (r) => r.frist, { width: 96, smalFoerst: true }),
       cell: (r) => formatIsoDato(r.frist),
     },
     {
@@ -39,10 +39,14 @@ function kolonner(): DataTableColumn<FristRaekke>[] {
       accessor: (r) => r.status,
       cell: (r) => <FristStatusMaerke status={r.status} opfyldt={r.opfyldt} />,
       width: 118,
+      smalFoerst: true,
     },
     tekstKolonne('art', 'Art', (r) => FRIST_ART_TEKST[r.art], { width: 150 }),
-    tekstKolonne('tekst', 'Frist for', (r) => r.tekst, { width: '34%', hideable: false }),
-    tekstKolonne('virksomhed', 'Virksomhed / anlæg', (r) => r.virksomhedsnavn ?? '', { width: '20%' }),
+    tekstKolonne('tekst', 'Frist for', (r) => r.tekst, { width: '34%', hideable: false, smalFoerst: true }),
+    tekstKolonne('virksomhed', 'Virksomhed / anlæg', (r) => r.virksomhedsnavn ?? '', {
+      width: '20%',
+      smalFoerst: true,
+    }),
     tekstKolonne('sagsbehandler', 'Sagsbehandler', (r) => r.sagsbehandler ?? '', { width: 140 }),
   ]);
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Bookmark, ChartLine, Columns3, Download, Filter, Trash2, X } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { formatDato, formatTal } from '../../../contract/format';
+import { formatTal } from '../../../contract/format';
 import {
   ANTAL,
   filterTekst,
@@ -13,6 +13,7 @@ import {
   type RapportKolonne,
   type RapportNavn,
   type RapportRaekke,
+  rapportCelleTekst,
 } from '../../../contract/rapport';
 import type { RapportFilter } from '../../../contract/rapport-filter';
 import { RAPPORTER } from '../../../contract/rapporter';
@@ -85,13 +86,7 @@ function kolonneAf(def: RapportDef, navn: string): RapportKolonne | undefined {
   return navn === ANTAL.navn ? ANTAL : def.kolonner.find((k) => k.navn === navn);
 }
 
-function celle(k: RapportKolonne, v: RapportRaekke[string] | undefined): string {
-  if (v === null || v === undefined) return '';
-  if (k.type === 'dato') return formatDato(String(v));
-  if (k.type === 'tal') return k.nummer ? String(v) : formatTal(Number(v));
-  if (k.type === 'bool') return v === true ? 'Ja' : 'Nej';
-  return String(v);
-}
+const celle = (k: RapportKolonne, v: RapportRaekke[string] | undefined): string => rapportCelleTekst(k, v);
 
 function Rapport({ def, search }: { def: RapportDef; search: string }) {
   const tile = useTile();

@@ -106,6 +106,7 @@ function medianKolonner<T extends KoePost>(resultater: Map<number, MedianResulta
         return <span className="vl-ok">OK</span>;
       },
       width: 120,
+      smalFoerst: true,
     },
     {
       id: 'vaerdi',

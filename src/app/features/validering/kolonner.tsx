@@ -3,7 +3,12 @@ import type { DataTableColumn } from '../../ui/DataTable';
 import { datoKolonne, type KolonneValg, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import { datoTid, periode, situationTekst, tal } from './format';
 
-/** Columns of the queues and their history panels. */
+/**
+ * Columns of the queues and their history panels. The values a validator decides on (the period and
+ * quantity, the reading's time and level, the sample's date and exceedances) are marked smalFoerst:
+ * a queue in a third-width tile shows them before the plant (the history header names the cursor
+ * row's plant).
+ */
 
 /** A number column with the queues' fixed two decimals. */
 const tal2Kolonne = <T,>(
@@ -61,6 +66,7 @@ export function oppumpetKolonner(
       header: 'Periode',
       accessor: (r) => r.startdato,
       cell: (r) => periode(r.startdato, r.slutdato),
+      smalFoerst: true,
     },
     tal2Kolonne('maalerstandStart', 'Målerstand start', (r) => r.maalerstandStart),
     tal2Kolonne('maalerstandSlut', 'Målerstand slut', (r) => r.maalerstandSlut),
@@ -75,6 +81,7 @@ export function oppumpetKolonner(
         </span>
       ),
       align: 'right',
+      smalFoerst: true,
     },
   );
   if (niveau === 'anlaeg')
@@ -123,6 +130,7 @@ export function pejlingKolonner(historik = false): DataTableColumn<PejlingPost>[
       header: 'Pejletidspunkt',
       accessor: (r) => r.pejletidspunkt,
       cell: (r) => datoTid(r.pejletidspunkt),
+      smalFoerst: true,
     },
     {
       id: 'vandstand',
@@ -134,6 +142,7 @@ export function pejlingKolonner(historik = false): DataTableColumn<PejlingPost>[
         </span>
       ),
       align: 'right',
+      smalFoerst: true,
     },
     tal2Kolonne('grundvandskote', 'Grundvandskote (m)', (r) => r.grundvandskote),
     { id: 'situation', header: 'Situation', accessor: (r) => situationTekst(r.situation) },
@@ -154,7 +163,7 @@ export function vandproeveKolonner(historik = false): DataTableColumn<Vandproeve
   const k: DataTableColumn<VandproevePost>[] = [];
   if (!historik) k.push(anlaeg<VandproevePost>());
   k.push(
-    datoKolonne('udtaget', 'Udtaget', (r) => r.udtaget),
+    datoKolonne('udtaget', 'Udtaget', (r) => r.udtaget, { smalFoerst: true }),
     {
       id: 'overskridelser',
       header: 'Overskridelser',
@@ -167,6 +176,7 @@ export function vandproeveKolonner(historik = false): DataTableColumn<Vandproeve
         ) : (
           <span className="vl-ok">Ingen</span>
         ),
+      smalFoerst: true,
     },
     { id: 'proevested', header: 'Prøvested', accessor: (r) => r.proevested },
     { id: 'proevetype', header: 'Prøvetype', accessor: (r) => r.proevetype },

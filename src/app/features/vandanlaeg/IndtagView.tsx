@@ -31,12 +31,12 @@ const BORING_KOLONNER: DataTableColumn<Boring>[] = [
   tekstKolonne('dguNr', 'DGU-nr.', (b) => b.dguNr, { width: 110 }),
   tekstKolonne('navn', 'Navn', (b) => b.navn),
   tekstKolonne('indtag', 'Indtag', (b) => b.indtag.map((i) => i.indtagsnr).join(', ')),
-  talKolonne('dybde', 'Dybde (m)', (b) => b.dybde, { defaultHidden: true }),
+  talKolonne('dybde', 'Dybde (m)', (b) => b.dybde, { defaultHidden: true, decimaler: 2 }),
 ];
 
 const MAENGDE_KOLONNER: DataTableColumn<Maengde>[] = [
   tekstKolonne('periode', 'Periode', (m) => m.startdato, { cell: (m) => periodeTekst(m), width: 190 }),
-  talKolonne('oppumpet', 'Oppumpet (m³)', (m) => m.vandmaengdeOppumpet),
+  talKolonne('oppumpet', 'Oppumpet (m³)', (m) => m.vandmaengdeOppumpet, { decimaler: 2 }),
   tekstKolonne('status', 'Validering', (m) => statusTekst(m.status), {
     cell: (m) => <ValideringStatus p={m} />,
   }),

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { antalMed } from '../../../contract/format';
+import { antalMed, danskeDatoerITekst } from '../../../contract/format';
 import type {
   ElementStatus,
   JupiterIndberetning,
@@ -92,9 +92,9 @@ function ElementListe({ liste }: { liste: ElementStatus[] }) {
             {fejl.map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one element may have several errors; the list never reorders
               <tr key={i}>
-                <td>{e.element}</td>
+                <td>{danskeDatoerITekst(e.element)}</td>
                 <td>{e.felt ?? ''}</td>
-                <td>{e.besked ?? ''}</td>
+                <td>{danskeDatoerITekst(e.besked ?? '')}</td>
               </tr>
             ))}
           </tbody>
@@ -109,7 +109,7 @@ function ElementListe({ liste }: { liste: ElementStatus[] }) {
             {liste
               .filter((e) => e.status === 'OK')
               .map((e) => (
-                <li key={e.element}>{e.element}</li>
+                <li key={e.element}>{danskeDatoerITekst(e.element)}</li>
               ))}
           </ul>
         </Collapsible>

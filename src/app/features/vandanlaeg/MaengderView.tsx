@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { formatTal } from '../../../contract/format';
+import { formatTal, formatTal2 } from '../../../contract/format';
 import type { Maengde } from '../../../contract/vand-data';
 import { maengdeEndpoints } from '../../../contract/vand-data';
 import { fejlTekst } from '../../lib/http-fejl';
@@ -24,11 +24,11 @@ const ChartAar = lazy(() => import('./ChartAar'));
 
 const KOLONNER: DataTableColumn<Maengde>[] = [
   tekstKolonne('periode', 'Periode', (m) => m.startdato, { cell: (m) => periodeTekst(m), width: 190 }),
-  talKolonne('oppumpet', 'Oppumpet (m³)', (m) => m.vandmaengdeOppumpet),
-  talKolonne('importeret', 'Importeret (m³)', (m) => m.importeret, { defaultHidden: true }),
-  talKolonne('eksporteret', 'Eksporteret (m³)', (m) => m.eksporteret, { defaultHidden: true }),
-  talKolonne('leveret', 'Leveret (m³)', (m) => m.samletLeveretVandmaengde),
-  talKolonne('ledningstab', 'Ledningstab (m³)', (m) => m.ledningstab),
+  talKolonne('oppumpet', 'Oppumpet (m³)', (m) => m.vandmaengdeOppumpet, { decimaler: 2 }),
+  talKolonne('importeret', 'Importeret (m³)', (m) => m.importeret, { defaultHidden: true, decimaler: 2 }),
+  talKolonne('eksporteret', 'Eksporteret (m³)', (m) => m.eksporteret, { defaultHidden: true, decimaler: 2 }),
+  talKolonne('leveret', 'Leveret (m³)', (m) => m.samletLeveretVandmaengde, { decimaler: 2 }),
+  talKolonne('ledningstab', 'Ledningstab (m³)', (m) => m.ledningstab, { decimaler: 2 }),
   tekstKolonne('status', 'Validering', (m) => statusTekst(m.status), {
     cell: (m) => <ValideringStatus p={m} />,
   }),
@@ -151,7 +151,7 @@ function Fordeling({ id }: { id: number }) {
           {q.data.map((f) => (
             <tr key={f.jupiterForsyningsartId}>
               <td>{f.forsyningsart}</td>
-              <td className="num">{formatTal(f.maengde)}</td>
+              <td className="num">{formatTal2(f.maengde)}</td>
               <td className="num">{f.antalPerioder}</td>
             </tr>
           ))}

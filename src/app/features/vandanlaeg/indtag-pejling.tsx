@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { z } from 'zod';
-import { formatDato, formatTal } from '../../../contract/format';
+import { formatDato, formatTal2 } from '../../../contract/format';
 import type { PejlingPost } from '../../../contract/validering';
 import { PEJLE_SITUATION, pejlingEndpoints, situationTekst } from '../../../contract/vand-data';
 import { saveFailure } from '../../records/api';
@@ -88,8 +88,8 @@ export function Pejlinger({ anlaegId, indtagId, kanRette, fokusId }: IndtagListe
             {rows.map((p) => (
               <tr key={p.id} className={p.id === valgt ? 'wd-valgt' : undefined}>
                 <td>{formatDato(p.pejletidspunkt)}</td>
-                <td className="num">{formatTal(p.vandstandUnderTerraen)}</td>
-                <td className="num">{formatTal(p.grundvandskote)}</td>
+                <td className="num">{formatTal2(p.vandstandUnderTerraen)}</td>
+                <td className="num">{formatTal2(p.grundvandskote)}</td>
                 <td>{situationTekst(p.situation)}</td>
                 <td>
                   <ValideringStatus p={p} />

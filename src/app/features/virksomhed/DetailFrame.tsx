@@ -122,7 +122,7 @@ export function DetailFrame({
 
   return (
     <FrameCommands.Provider value={setTabCommands}>
-      <div className="vd">
+      <div className="vd" ref={panels.rod}>
         <div className="vd-main">
           <div className="vd-toolbar">
             <FavoritStjerne favorit={favorit} onClick={toggleFavorit} />

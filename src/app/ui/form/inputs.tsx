@@ -2,7 +2,14 @@ import { Eye, Mail } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFraseFelt } from '../../lib/frase-maal';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
-import { datoFejl, formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
+import {
+  datoFejl,
+  formatDanskDato,
+  formatDanskTal,
+  parseDanskDato,
+  parseDanskTal,
+  UGYLDIG_DATO,
+} from './parse';
 
 const cls = (error?: string | null, extra = '') =>
   `input form-input${error ? ' invalid' : ''}${extra ? ` ${extra}` : ''}`;
@@ -219,9 +226,10 @@ export interface DateInputProps extends FieldBaseProps {
 
 /**
  * A date typed as DD-MM-YYYY (also D-M-YYYY, DD.MM.YYYY and DDMMYYYY). Text that is not a date
- * clears the value (spec 001 §5); leaving the field clears the text too. The field then says why,
- * 'Ugyldig dato: <what was typed>', until a date is typed or set, so nothing vanishes silently. Text
- * shaped like a whole date that is no date ('31-02-2025') is called wrong while typing already.
+ * clears the value (spec 001 §5), but the typed text stays in the field (issue 30: in a filter it was
+ * emptied, and the user did not see what went wrong) and the field says 'Ugyldig dato – brug
+ * DD-MM-ÅÅÅÅ' until a date is typed or set. Text shaped like a whole date that is no date
+ * ('31-02-2025') is called wrong while typing already.
  */
 export function DateInput(p: DateInputProps) {
   const id = useId();
@@ -230,7 +238,8 @@ export function DateInput(p: DateInputProps) {
   /** The rejected text, shown in the message. */
   const [afvist, setAfvist] = useState<string | null>(null);
   useEffect(() => {
-    if (!editing) setText(formatDanskDato(p.value));
+    // Leaving the field writes its date the product's way; a rejected text stays to be corrected.
+    if (!editing) setText((t) => (!p.value && datoFejl(t) ? t : formatDanskDato(p.value)));
   }, [p.value, editing]);
   useEffect(() => {
     if (p.value) setAfvist(null);
@@ -241,7 +250,7 @@ export function DateInput(p: DateInputProps) {
     const iso = parseDanskDato(t);
     if (iso !== (p.value ?? null)) p.onChange(iso);
   };
-  const fejl = afvist !== null ? `${datoFejl(afvist)}: ${afvist}` : p.error;
+  const fejl = afvist !== null ? UGYLDIG_DATO : p.error;
   return (
     <Field {...p} error={fejl} id={id}>
       <input
@@ -256,8 +265,9 @@ export function DateInput(p: DateInputProps) {
         onFocus={() => setEditing(true)}
         onBlur={() => {
           setEditing(false);
-          setAfvist(datoFejl(text) ? text.trim() : null);
-          setText(formatDanskDato(parseDanskDato(text)));
+          const ugyldig = datoFejl(text) !== null;
+          setAfvist(ugyldig ? text.trim() : null);
+          if (!ugyldig) setText(formatDanskDato(parseDanskDato(text)));
         }}
         disabled={p.disabled}
         autoComplete="off"

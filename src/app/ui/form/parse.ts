@@ -8,8 +8,12 @@ import { formatIsoDato, formatTal, parseDato } from '../../../contract/format';
 /** A typed date as ISO (YYYY-MM-DD), or null when it is not a date: the shared parser (contract/format). */
 export const parseDanskDato = parseDato;
 
-/** What a date field says when typed text is not a date (the text is then cleared, spec 001 §5). */
-export const UGYLDIG_DATO = 'Ugyldig dato';
+/**
+ * What a date field says when typed text is not a date: the value is cleared (spec 001 §5), the
+ * typed text stays in the field for the user to correct (issue 30), and the message says how a date
+ * is written.
+ */
+export const UGYLDIG_DATO = 'Ugyldig dato – brug DD-MM-ÅÅÅÅ';
 
 /** Text shaped like a whole date (DD-MM-YYYY, DDMMYYYY, ISO): if it does not parse, it is wrong, not unfinished. */
 const HEL_DATO = /^(\d{1,2}[-./]\d{1,2}[-./]\d{4}|\d{8}|\d{4}-\d{2}-\d{2})$/;

@@ -1,4 +1,4 @@
-import { formatDato, formatTal } from '../../../contract/format';
+import { formatDato, formatTal, formatTalFast } from '../../../contract/format';
 import type { DataTableColumn } from '../DataTable';
 
 /**
@@ -45,19 +45,28 @@ export function datoKolonne<T>(
   };
 }
 
-/** A number column, right-aligned and written da-DK (dot thousands, comma decimals). */
+/**
+ * A number column, right-aligned and written da-DK (dot thousands, comma decimals): at most
+ * `maksDecimaler` (2), or exactly `decimaler` in every row (a quantity: '12,50' under '3,25', never
+ * '12,5').
+ */
 export function talKolonne<T>(
   id: string,
   header: string,
   vaerdi: Vaerdi<T, number>,
-  valg: KolonneValg<T> & { maksDecimaler?: number } = {},
+  valg: KolonneValg<T> & { maksDecimaler?: number; decimaler?: number } = {},
 ): DataTableColumn<T> {
-  const { maksDecimaler, ...resten } = valg;
+  const { maksDecimaler, decimaler, ...resten } = valg;
   return {
     id,
     header,
     accessor: vaerdi,
-    cell: (r) => formatTal(vaerdi(r), maksDecimaler),
+    cell: (r) => {
+      const v = vaerdi(r);
+      return decimaler === undefined
+        ? formatTal(v, maksDecimaler)
+        : formatTalFast(Number(v ?? Number.NaN), decimaler);
+    },
     align: 'right',
     ...resten,
   };
