@@ -1,31 +1,11 @@
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { efterladEnFlise, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * Right formats (issue 30): a water level keeps its time of day in the report, numbers carry the
  * same two decimals in every row, an invalid date typed in a filter says so instead of vanishing,
  * and the Jupiter answer's elements write their dates DD-MM-YYYY.
  */
-
-/**
- * Leaves the user's saved workspace as one Home tile (saved 1.5 s after a change), so the specs
- * after this one start from where they expect, not from this test's tiles.
- */
-async function efterladEnFlise(page: Page) {
-  await openAlone(page, '/');
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get('/api/Bruger/HentOpsaetning', { headers })).text()).includes(
-          'v=1&t=/&f=0',
-        ),
-      {
-        timeout: 10_000,
-      },
-    )
-    .toBe(true);
-}
 
 async function acceptCookies(page: Page) {
   const accept = page.getByRole('button', { name: 'Accepter' });

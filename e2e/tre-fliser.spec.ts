@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { efterladEnFlise, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * Three tiles side by side at 1440×900 (issue 30): a water plant, a validation queue and a deadline
@@ -14,26 +14,6 @@ interface Box {
   y: number;
   width: number;
   height: number;
-}
-
-/**
- * Leaves the user's saved workspace as one Home tile (saved 1.5 s after a change), so the specs
- * after this one start from where they expect, not from this test's tiles.
- */
-async function efterladEnFlise(page: Page) {
-  await openAlone(page, '/');
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get('/api/Bruger/HentOpsaetning', { headers })).text()).includes(
-          'v=1&t=/&f=0',
-        ),
-      {
-        timeout: 10_000,
-      },
-    )
-    .toBe(true);
 }
 
 const tileAt = (page: Page, path: string) => page.locator(`[data-testid="tile"][data-path="${path}"]`);
