@@ -91,6 +91,10 @@ test('oekonomi: the year to invoice, shared by the tabs; statuses follow what ha
   const panel = page.getByRole('region', { name: `Batch ${batch.id}` });
   await expect(panel.getByRole('heading')).toContainText('Afventer overførsel');
   await page.keyboard.press('Alt+Shift+o');
+  // Sending to another system asks first (issue 30); Enter on the confirm button sends.
+  const spoerg = page.getByRole('dialog', { name: /^Overfør batch #\d+ til økonomisystemet\?$/ });
+  await expect(spoerg.getByRole('button', { name: 'Overfør' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('overfoer-svar')).toContainText('1 overført, 1 fejlet');
   await expect(panel.getByRole('heading')).toContainText('Delvist overført');
   await expect(panel.getByRole('heading')).not.toContainText('Afventer overførsel');

@@ -165,8 +165,20 @@ const homesOf = (el: HTMLElement): HTMLElement[] => {
 /** The control that had focus last and the homes it was in, innermost first (kept for when it is gone). */
 let last: { el: HTMLElement; homes: HTMLElement[] } | null = null;
 /** A control disabled or hidden while its home holds focus: it gets focus back once usable again. */
-let waiting: { el: HTMLElement; home: HTMLElement; until: number } | null = null;
+let waiting: { el: HTMLElement; home: HTMLElement; until: number; removed?: number } | null = null;
 const WAIT_MS = 15_000;
+/** How long a removed control's twin (the same field of the redrawn form) is waited for. */
+const TWIN_MS = 3_000;
+
+/**
+ * The control that stands where `el` stood once its form is drawn again: the home's control with the
+ * same name. null while none is drawn yet; undefined when `el` has no name to look for.
+ */
+function twinOf(el: HTMLElement, home: HTMLElement): HTMLElement | null | undefined {
+  const name = el.getAttribute('name');
+  if (!name) return undefined;
+  return home.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+}
 
 const focusOn = (el: HTMLElement | null | undefined): boolean => {
   if (!el) return false;
@@ -232,8 +244,19 @@ function check(): void {
       focusOn(w.el);
       return;
     } else if (!w.el.isConnected) {
-      waiting = null;
-      recoverIn(null, [w.home]);
+      // Removed while waiting (a saved new record's form redrawn as the record's): its twin by
+      // name, once drawn, gets focus; the home holds it meanwhile, for at most TWIN_MS.
+      const twin = twinOf(w.el, w.home);
+      if (twin && isUsable(twin)) {
+        waiting = null;
+        focusOn(twin);
+        return;
+      }
+      w.removed ??= Date.now();
+      if (twin === undefined || Date.now() - w.removed > TWIN_MS) {
+        waiting = null;
+        recoverIn(null, [w.home]);
+      }
       return;
     }
   }
@@ -241,6 +264,16 @@ function check(): void {
   const { el, homes } = last;
   // Focus left on purpose (a click on the page outside any control): the control is still usable.
   if (isUsable(el)) return;
+  // A named field removed with its form (redrawn as the saved record's): wait for its twin.
+  const home = homes.find((h) => h.isConnected && isShown(h));
+  if (!el.isConnected && home) {
+    const twin = twinOf(el, home);
+    if (twin && isUsable(twin) && focusOn(twin)) return;
+    if (twin === null && focusOn(home)) {
+      waiting = { el, home, until: Date.now() + WAIT_MS, removed: Date.now() };
+      return;
+    }
+  }
   if (!recoverIn(el, homes)) fallback?.();
 }
 
