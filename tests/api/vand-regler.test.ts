@@ -255,12 +255,12 @@ describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) 
       };
       expect(await linjer('')).toEqual([
         ['Startdato', 'Oppumpet (m³)'],
-        ['01-01-2041', '10000'],
+        ['01-01-2041', '10000,00'],
       ]);
       expect(await linjer(',valideringsstatus:equals(Afventer validering|Godkendt)')).toEqual([
         ['Startdato', 'Oppumpet (m³)', 'Valideringsstatus'],
-        ['01-01-2041', '10000', 'Godkendt'],
-        ['01-04-2041', '-5000', 'Afventer validering'],
+        ['01-01-2041', '10000,00', 'Godkendt'],
+        ['01-04-2041', '-5000,00', 'Afventer validering'],
       ]);
     });
 
@@ -288,7 +288,8 @@ describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) 
       );
       expect(afventer.items).toEqual([
         {
-          pejletidspunkt: '2041-05-02',
+          // The reading's time of day in Danish time (13:00 UTC is 15:00 in May; issue 30).
+          pejletidspunkt: '2041-05-02 15:00:00',
           vandstandUnderTerraen: -4.2,
           valideringsstatus: 'Afventer validering',
         },
