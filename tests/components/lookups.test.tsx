@@ -7,7 +7,7 @@ import {
   useLookup,
   useSagsbehandlere,
   useTidsregistreringsKategorier,
-} from '../../src/app/lib/lookups';
+} from '../../src/app/session/lookups';
 import type { LookupItem } from '../../src/contract/lookups';
 import { setupComponentTests, stubApi } from './harness';
 

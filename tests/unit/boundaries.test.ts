@@ -425,7 +425,6 @@ function lagAf(path: string): { navn: string; lag: number } | null {
  * occurs or occurs more often (the list can only shrink).
  */
 const LAG_UNDTAGELSER: Record<string, number> = {
-  'lib -> session': 4,
   'palette -> shell': 1,
   'records -> shell': 7,
   'session -> workspace': 2,

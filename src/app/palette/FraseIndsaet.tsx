@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useEmner, useKundeFraser } from '../lib/frase-data';
 import { FRASE_GENVEJ, FRASE_LABEL, fraseMaal, useFraseMaal, useFraseVaelgerAaben } from '../lib/frase-maal';
 import { fejlTekst } from '../lib/http-fejl';
 import { bindShortcut, platformKey } from '../lib/keyboard';
+import { useEmner, useKundeFraser } from '../session/frase-data';
 import { useShellSession } from '../shell/session-context';
 import { FraseVaelger } from '../ui/FraseVaelger';
 import { toast } from '../ui/toast';

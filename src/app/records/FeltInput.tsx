@@ -14,7 +14,7 @@ import {
   useSatTilsynsperiodeLookup,
   useTidsregistreringsKategorier,
   useTilsynKonklusioner,
-} from '../lib/lookups';
+} from '../session/lookups';
 import {
   Checkbox,
   DateInput,

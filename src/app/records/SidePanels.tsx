@@ -16,7 +16,7 @@ import { VANDANLAEG_ARTER } from '../../contract/vandanlaeg-registreringer';
 import { hentTidslinje } from '../../contract/virksomhed';
 import { formatDato, formatDatoTid } from '../lib/dates';
 import { medGenvej } from '../lib/keyboard';
-import { useLookup } from '../lib/lookups';
+import { useLookup } from '../session/lookups';
 import { http } from '../session/runtime';
 import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../shell/panels';
 import { SpinnerButton } from '../ui/Button';

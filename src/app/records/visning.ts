@@ -9,7 +9,7 @@ import {
   useSatTilsynsperiodeLookup,
   useTidsregistreringsKategorier,
   useTilsynKonklusioner,
-} from '../lib/lookups';
+} from '../session/lookups';
 import { formatDanskDato, formatDanskTal, jaNejTekst } from '../ui/form';
 
 /** Options of lookup sources the view supplies itself, by source (a water plant's boreholes). */

@@ -7,12 +7,12 @@ import {
   type FraseAdmin,
   type FraseInput,
 } from '../../../contract/admin-tekster';
-import { fraseKeys, useEmner } from '../../lib/frase-data';
 import { FRASE_GENVEJ } from '../../lib/frase-maal';
 import { hentTilstand } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
+import { fraseKeys, useEmner } from '../../session/frase-data';
 import { useShellSession } from '../../shell/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';

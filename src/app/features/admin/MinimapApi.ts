@@ -10,7 +10,7 @@ import {
   sletMinimapKobling,
   type Visningssted,
 } from '../../../contract/minimap';
-import { minimapKeys } from '../../lib/koordinater-links';
+import { minimapKeys } from '../../session/koordinater-links';
 import { http } from '../../session/runtime';
 
 /** The admin's calls for map links; keys under ['minimap'] so the tiles' link lists follow a change. */

@@ -2,7 +2,7 @@ import { formatTal } from '../../../contract/format';
 import type { AnyRecord } from '../../../contract/record-kind';
 import { gebyrBeloebOere } from '../../../contract/sat';
 import { SAT_GEBYR } from '../../../contract/sat-registreringer';
-import { useSatGebyrTypeLookup } from '../../lib/lookups';
+import { useSatGebyrTypeLookup } from '../../session/lookups';
 import { useShellSession } from '../../shell/session-context';
 import type { ViewProps } from '../../workspace/tile-api';
 import { SatFrame } from './Frame';

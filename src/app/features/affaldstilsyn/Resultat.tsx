@@ -13,11 +13,11 @@ import {
 import { SAT_KATEGORI_STI, SAT_RESULTAT } from '../../../contract/sat-registreringer';
 import { formatDato } from '../../lib/dates';
 import { medGenvej } from '../../lib/keyboard';
-import { useLookup } from '../../lib/lookups';
 import { recordApi, saveFailure } from '../../records/api';
 import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
+import { useLookup } from '../../session/lookups';
 import { useShellSession } from '../../shell/session-context';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';

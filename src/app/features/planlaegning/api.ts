@@ -11,7 +11,7 @@ import {
   type OversigtQuery,
   type Planlaegningsperiode,
 } from '../../../contract/planlaegning';
-import { perioderKey } from '../../lib/planlaegningsaar';
+import { perioderKey } from '../../session/planlaegningsaar';
 import { http } from '../../session/runtime';
 
 /**
@@ -41,7 +41,7 @@ function logget<T>(p: Promise<T>, hvad: string): Promise<T> {
   });
 }
 
-export { usePerioder } from '../../lib/planlaegningsaar';
+export { usePerioder } from '../../session/planlaegningsaar';
 
 /** The period of a route's id among the customer's periods (undefined while loading or when unknown). */
 export const findPeriode = (perioder: readonly Planlaegningsperiode[] | undefined, id: number) =>

@@ -8,7 +8,7 @@ import {
   validerDatoInterval,
   validerValg,
 } from '../../../contract/rapport-filter';
-import { useLookup } from '../../lib/lookups';
+import { useLookup } from '../../session/lookups';
 import { Button } from '../../ui/Button';
 import { DateInput, NumberInput, TextInput } from '../../ui/form/inputs';
 import { Modal } from '../../ui/Modal';

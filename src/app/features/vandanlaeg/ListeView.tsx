@@ -7,8 +7,8 @@ import {
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
 import { tabelHentning } from '../../lib/http-fejl';
-import { useLookup } from '../../lib/lookups';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useLookup } from '../../session/lookups';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';

@@ -12,9 +12,9 @@ import {
   vandanlaegBasisFormSchema,
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
-import { useMinimapLinks } from '../../lib/koordinater-links';
-import { lookupQuery, useLookup, useSagsbehandlere } from '../../lib/lookups';
 import { saveFailure } from '../../records/api';
+import { useMinimapLinks } from '../../session/koordinater-links';
+import { lookupQuery, useLookup, useSagsbehandlere } from '../../session/lookups';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../shell/session-context';
 import { LookupSelect, TextInput, useVersionedForm } from '../../ui/form';

@@ -16,9 +16,9 @@ import {
 import { periodensUdveksling, type Udveksling, udvekslingAf } from '../../../contract/vand-regler';
 import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-registreringer';
 import { HttpError } from '../../lib/http';
-import { useLookup } from '../../lib/lookups';
 import { saveFailure, useRecords } from '../../records/api';
 import type { Vagt } from '../../records/vagt';
+import { useLookup } from '../../session/lookups';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';

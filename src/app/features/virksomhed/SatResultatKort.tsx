@@ -11,11 +11,11 @@ import {
 } from '../../../contract/sat';
 import { SAT_RESULTAT } from '../../../contract/sat-registreringer';
 import type { Virksomhed } from '../../../contract/virksomhed';
-import { useLookup } from '../../lib/lookups';
 import { recordApi, saveFailure } from '../../records/api';
 import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
 import { panelerForaeldet } from '../../records/SidePanels';
 import { useDelteVagter } from '../../records/vagt';
+import { useLookup } from '../../session/lookups';
 import { useShellSession } from '../../shell/session-context';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { formatDanskDato, useVersionedForm } from '../../ui/form';

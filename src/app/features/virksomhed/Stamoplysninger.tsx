@@ -10,7 +10,7 @@ import {
   type Virksomhed,
 } from '../../../contract/virksomhed';
 import { formatDato, formatKoordinat } from '../../lib/dates';
-import { useMinimapLinks } from '../../lib/koordinater-links';
+import { useMinimapLinks } from '../../session/koordinater-links';
 import { useShellSession } from '../../shell/session-context';
 import { useVersionedForm } from '../../ui/form';
 import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';

@@ -2,9 +2,9 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { ARTER, type RegistreringArt } from '../../../contract/registreringer';
 import { gemBasis, hentVirksomhed } from '../../../contract/virksomhed';
-import { forgetCompanyLookups } from '../../lib/lookups';
 import { recordApi, saveFailure, useRecords } from '../../records/api';
 import { panelerForaeldet } from '../../records/SidePanels';
+import { forgetCompanyLookups } from '../../session/lookups';
 import { http } from '../../session/runtime';
 
 /** Query keys of the feature: everything about one company starts with ['virksomhed', id]. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hentEmner, hentFraser } from '../../contract/notes';
-import { http } from '../session/runtime';
+import { http } from './runtime';
 
 /**
  * The phrase subjects (shared by every customer) and the active customer's phrases, for 'Indsæt

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hentPlanlaegningsperioder } from '../../contract/planlaegning';
-import { http } from '../session/runtime';
+import { http } from './runtime';
 
 /**
  * The customer's planning periods and the session's active planning year, shared by the planning

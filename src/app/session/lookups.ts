@@ -14,7 +14,7 @@ import {
   type SAGSBEHANDLER_TYPER,
   type Sagsbehandler,
 } from '../../contract/virksomhed-liste';
-import { http } from '../session/runtime';
+import { http } from './runtime';
 
 /**
  * Lookups for forms (spec 000: "Lookups are cached and refetched only when empty or forced"; spec

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hentMinimapsForVisningssted, type MinimapKobling, type Visningssted } from '../../contract/minimap';
-import { http } from '../session/runtime';
+import { http } from './runtime';
 
 /** Query keys of the map links; the admin view invalidates ['minimap'] after a change. */
 export const minimapKeys = {
