@@ -2,8 +2,8 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { idAf, useListeDetalje } from '../../src/app/ui/useListeDetalje';
 import { type TileCommand, TileContext } from '../../src/app/workspace/tile-api';
+import { idAf, useListeDetalje } from '../../src/app/workspace/useListeDetalje';
 import { fakeTile } from '../helpers/vandanlaeg-komponent';
 
 /**

@@ -429,7 +429,6 @@ const LAG_UNDTAGELSER: Record<string, number> = {
   'records -> shell': 7,
   'session -> workspace': 2,
   'shell -> palette': 2,
-  'ui -> workspace': 3,
   'workspace -> features': 13,
   'workspace -> palette': 7,
   'workspace -> shell': 3,

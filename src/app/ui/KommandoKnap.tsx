@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { medGenvej, shortcutsOf } from '../lib/keyboard';
-import type { TileCommand } from '../workspace/tile-api';
 import { Button, type ButtonProps } from './Button';
+import type { TileCommand } from './kommando';
 
 /**
  * A button for one of the tile's commands: it runs the command, is disabled with it, and its tooltip

@@ -10,18 +10,10 @@ import type { TabFlags } from '../routes/tabs';
  */
 export { PRIMARY_FOCUS_ATTR, primaryFocus } from '../ui/focus';
 
-/** A command a view offers while its tile is focused ('Godkend valgte', 'Gem' ...). */
-export interface TileCommand {
-  id: string;
-  label: string;
-  /** A key as src/app/lib/keyboard.ts spells it: 'mod+s', 'a', 'alt+shift+f', '/'. Single keys never fire while typing. */
-  shortcut?: string;
-  /** A second key that does the same, for a layout where the first needs AltGr. */
-  altShortcut?: string;
-  keywords?: string[];
-  run(): void;
-  disabled?: boolean;
-}
+/** A command a view offers while its tile is focused: declared in ui (its buttons render it). */
+export type { TileCommand } from '../ui/kommando';
+
+import type { TileCommand } from '../ui/kommando';
 
 /** What every view rendered in a tile receives. */
 export interface ViewProps {

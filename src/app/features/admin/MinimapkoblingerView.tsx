@@ -26,8 +26,8 @@ import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
-import { useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { useListeDetalje } from '../../workspace/useListeDetalje';
 import {
   gemKobling,
   minimapAdminKeys,

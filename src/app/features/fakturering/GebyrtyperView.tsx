@@ -19,8 +19,8 @@ import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
-import { LISTE_TAST, useListeDetalje } from '../../ui/useListeDetalje';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { LISTE_TAST, useListeDetalje } from '../../workspace/useListeDetalje';
 import {
   adminKeys,
   gemGebyrTypen,

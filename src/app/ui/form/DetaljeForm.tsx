@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { medGenvej } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { Button, SpinnerButton } from '../Button';
-import { LISTE_TAST } from '../useListeDetalje';
+import { LISTE_TAST } from '../kommando';
 import { useNyFormFokus, type VersionedForm } from './useVersionedForm';
 
 /**

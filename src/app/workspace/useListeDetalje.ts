@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLatest } from '../lib/useLatest';
-import { type TileCommand, useTile } from '../workspace/tile-api';
-import type { OpenOptions } from './DataTable';
+import type { OpenOptions } from '../ui/DataTable';
+import { type TileCommand, useTile } from './tile-api';
 
 /** A route's optional record id: none ('' or missing) → null, anything but a positive integer → NaN. */
 export const idAf = (v: string | undefined): number | null => {
@@ -13,7 +13,9 @@ export const idAf = (v: string | undefined): number | null => {
 /** The id, label and keywords of one of the tile's list commands (the shortcut is the hook's). */
 export type ListeKommando = Pick<TileCommand, 'id' | 'label' | 'keywords'>;
 
-export const LISTE_TAST = { ny: 'alt+n', liste: 'alt+l' } as const;
+export { LISTE_TAST } from '../ui/kommando';
+
+import { LISTE_TAST } from '../ui/kommando';
 
 /**
  * The controller of a list with the form of the record in the address (`${sti}/${id}`, or `sti` with
