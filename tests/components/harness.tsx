@@ -11,7 +11,7 @@ import {
   type SessionUser,
 } from '../../machines/session';
 import { errorStore } from '../../src/app/lib/error-store';
-import { type ShellSession, ShellSessionProvider } from '../../src/app/shell/session-context';
+import { type ShellSession, ShellSessionProvider } from '../../src/app/session/session-context';
 import { closeSettingsModal } from '../../src/app/shell/settings-modal-store';
 import { DateInput } from '../../src/app/ui/form';
 import { toast } from '../../src/app/ui/toast';

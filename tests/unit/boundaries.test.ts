@@ -425,8 +425,7 @@ function lagAf(path: string): { navn: string; lag: number } | null {
  * occurs or occurs more often (the list can only shrink).
  */
 const LAG_UNDTAGELSER: Record<string, number> = {
-  'palette -> shell': 1,
-  'records -> shell': 7,
+  'records -> shell': 4,
   'session -> workspace': 2,
   'shell -> palette': 2,
   'workspace -> features': 13,

@@ -3,7 +3,7 @@ import { FRASE_GENVEJ, FRASE_LABEL, fraseMaal, useFraseMaal, useFraseVaelgerAabe
 import { fejlTekst } from '../lib/http-fejl';
 import { bindShortcut, platformKey } from '../lib/keyboard';
 import { useEmner, useKundeFraser } from '../session/frase-data';
-import { useShellSession } from '../shell/session-context';
+import { useShellSession } from '../session/session-context';
 import { FraseVaelger } from '../ui/FraseVaelger';
 import { toast } from '../ui/toast';
 import { workspace } from '../workspace/store';

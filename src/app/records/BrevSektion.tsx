@@ -10,7 +10,7 @@ import { formatDatoTid } from '../lib/dates';
 import { fejlTekst } from '../lib/http-fejl';
 import { medGenvej } from '../lib/keyboard';
 import { http } from '../session/runtime';
-import { useShellSession } from '../shell/session-context';
+import { useShellSession } from '../session/session-context';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';

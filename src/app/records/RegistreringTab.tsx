@@ -6,7 +6,7 @@ import { type AnyRecord, type AnyRecordKind, recordOpretSchema } from '../../con
 import { formatDato, isoDatoAf } from '../lib/dates';
 import { medGenvej, platformKey, shortcutLabel } from '../lib/keyboard';
 import { useLatest } from '../lib/useLatest';
-import { useShellSession } from '../shell/session-context';
+import { useShellSession } from '../session/session-context';
 import { useTableSettings } from '../shell/useTableSettings';
 import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';

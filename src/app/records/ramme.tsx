@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 import type { Favorit } from '../../contract/session';
 import { httpStatus } from '../lib/http-fejl';
 import { medGenvej } from '../lib/keyboard';
+import { useShellSession } from '../session/session-context';
 import { isFavorit, useFavoritToggle } from '../shell/favorites';
-import { useShellSession } from '../shell/session-context';
 import { primaryFocus } from '../ui/focus';
 import { Spinner } from '../ui/Spinner';
 import type { TileCommand } from '../workspace/tile-api';

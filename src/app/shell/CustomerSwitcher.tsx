@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { hentBrugerensKunder } from '../../contract/session';
 import { http } from '../session/runtime';
+import { useShellSession } from '../session/session-context';
 import { Dropdown, DropdownItem } from '../ui/Dropdown';
 import { DROPDOWN_MAX_HEIGHT } from './constants';
-import { useShellSession } from './session-context';
 
 export const KUNDER_QUERY_KEY = ['bruger', 'kunder'] as const;
 

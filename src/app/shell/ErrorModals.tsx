@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { errorStore, useCurrentFailure } from '../lib/error-store';
 import type { HttpFailure } from '../lib/http';
 import { useLocation } from '../lib/navigation';
+import { useShellSession } from '../session/session-context';
 import { Button } from '../ui/Button';
 import { Collapsible } from '../ui/Collapsible';
 import { Modal } from '../ui/Modal';
 import { type ErrorDetails, errorModalContent, errorModalSuppressed } from './error-content';
-import { useShellSession } from './session-context';
 
 export { errorModalContent } from './error-content';
 

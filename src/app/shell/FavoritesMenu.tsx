@@ -6,11 +6,11 @@ import { hentAdresse } from '../../contract/notes';
 import { type Favorit, sortFavoritter } from '../../contract/session';
 import { navigate } from '../lib/navigation';
 import { http } from '../session/runtime';
+import { useShellSession } from '../session/session-context';
 import { Dropdown, DropdownItem, DropdownText } from '../ui/Dropdown';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { DROPDOWN_MAX_HEIGHT } from './constants';
 import { favoritPath } from './links';
-import { useShellSession } from './session-context';
 
 /** Building for a company, farm (tractor) for a farm, water drop for a water plant (spec 000 §2.4). */
 export function FavoritIcon({ type, size = 15 }: { type: Favorit['virksomhedType']; size?: number }) {

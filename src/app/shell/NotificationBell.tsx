@@ -7,11 +7,11 @@ import { hentNotifikationer } from '../../contract/session';
 import { formatDatoTid } from '../lib/dates';
 import { navigate } from '../lib/navigation';
 import { http } from '../session/runtime';
+import { useShellSession } from '../session/session-context';
 import { Dropdown, DropdownItem, DropdownText } from '../ui/Dropdown';
 import { Spinner } from '../ui/Spinner';
 import { NOTIFICATION_LIST_MAX_HEIGHT, NOTIFICATION_LOAD_DELAY_MS } from './constants';
 import { NOTIFIKATION_LINKS } from './links';
-import { useShellSession } from './session-context';
 
 import './notification-bell.css';
 

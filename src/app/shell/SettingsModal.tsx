@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { type BrugerSettings, defaultBrugerSettings } from '../../contract/session';
+import { useShellSession } from '../session/session-context';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Collapsible } from '../ui/Collapsible';
 import { useConfirm } from '../ui/ConfirmModal';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 import type { PlanlaegningPanel, SidePanel } from './panels';
-import { useShellSession } from './session-context';
 import {
   AAR_MAX,
   AAR_MIN,

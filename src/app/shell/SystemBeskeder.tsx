@@ -3,7 +3,7 @@ import { Info, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { hentSystemBeskeder } from '../../contract/notes';
 import { http } from '../session/runtime';
-import { useShellSession } from './session-context';
+import { useShellSession } from '../session/session-context';
 import './system-beskeder.css';
 
 /** How often the messages are fetched again while the page is open. */

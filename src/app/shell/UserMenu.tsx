@@ -1,9 +1,9 @@
 import { ExternalLink, LifeBuoy, LogOut, Mail, Settings, Shield, UserRound } from 'lucide-react';
 import { navigate } from '../lib/navigation';
+import { useShellSession } from '../session/session-context';
 import { Dropdown, DropdownItem } from '../ui/Dropdown';
 import { logoutGuarded } from '../workspace/actions';
 import { KUNDEMODULER_PATH, NYHEDSBREV_URL, SUPPORT_URL } from './links';
-import { useShellSession } from './session-context';
 import { openSettingsModal } from './settings-modal-store';
 
 /** The user menu (spec 000 §2.4): Indstillinger, Nyhedsbrev, Support, Systemadministration, Log ud. */

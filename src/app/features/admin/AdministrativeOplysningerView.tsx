@@ -12,7 +12,7 @@ import {
 import { hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';

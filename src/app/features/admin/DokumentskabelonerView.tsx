@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http';
 import { fejlTekst, hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';

@@ -13,7 +13,7 @@ import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { fraseKeys, useEmner } from '../../session/frase-data';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';

@@ -16,7 +16,7 @@ import { medGenvej } from '../../lib/keyboard';
 import { koordinatTekst } from '../../lib/koordinater';
 import { saveFailure } from '../../records/api';
 import { minimapKeys } from '../../session/koordinater-links';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';

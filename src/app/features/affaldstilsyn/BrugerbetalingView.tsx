@@ -3,7 +3,7 @@ import type { AnyRecord } from '../../../contract/record-kind';
 import { gebyrBeloebOere } from '../../../contract/sat';
 import { SAT_GEBYR } from '../../../contract/sat-registreringer';
 import { useSatGebyrTypeLookup } from '../../session/lookups';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import type { ViewProps } from '../../workspace/tile-api';
 import { SatFrame } from './Frame';
 import { formatOereSomKr, SatRecordTab, talAf } from './registreringer';

@@ -4,7 +4,7 @@ import { formatIsoDato, isoDatoAf } from '../../lib/dates';
 import { FrameCommands, RammeKrop, RammeVenter } from '../../records/ramme';
 import { type PanelEjer, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
 import { satKeys, satStam, useSatVirksomhed } from './detail-api';
 import './detalje.css';

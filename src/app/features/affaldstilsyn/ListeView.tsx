@@ -11,7 +11,7 @@ import {
 import { isoDatoAf } from '../../lib/dates';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';

@@ -18,7 +18,7 @@ import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
 import { useLookup } from '../../session/lookups';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { LookupSelect, type LookupValue, useNyFormFokus, useVersionedForm } from '../../ui/form';

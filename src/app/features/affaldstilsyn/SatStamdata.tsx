@@ -14,7 +14,7 @@ import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';

@@ -7,7 +7,7 @@ import type { FeltKontekst } from '../../records/FeltInput';
 import { RegistreringTab, type RegistreringTabProps } from '../../records/RegistreringTab';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { RouteParams } from '../../routes/route-table';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTile } from '../../workspace/tile-api';
 import { type SatDetalje, satKeys, useFrameCommands } from './Frame';
 

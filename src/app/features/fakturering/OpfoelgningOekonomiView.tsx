@@ -11,7 +11,7 @@ import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import type { Vagt } from '../../records/vagt';
 import { AKTIVT_AAR, usePerioder } from '../../session/planlaegningsaar';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';

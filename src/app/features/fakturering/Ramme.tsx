@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { hentBrugOIR } from '../../../contract/fakturering';
 import { RammeVenter } from '../../records/ramme';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTile } from '../../workspace/tile-api';
 
 export const faktureringKeys = {

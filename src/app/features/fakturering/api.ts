@@ -25,7 +25,7 @@ import {
 } from '../../../contract/fakturering';
 import { HttpError } from '../../lib/http';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import type { TileCommand } from '../../workspace/tile-api';
 
 /**

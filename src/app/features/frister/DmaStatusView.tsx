@@ -9,7 +9,7 @@ import {
 } from '../../../contract/frister';
 import { fejlTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/frister';
 import { tabelHentning } from '../../lib/http-fejl';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { serverSortering, tekstKolonne } from '../../ui/table/kolonner';
 import { useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';

@@ -9,7 +9,7 @@ import { medGenvej } from '../../lib/keyboard';
 import { FrameCommands, RammeVenter } from '../../records/ramme';
 import type { RouteParams } from '../../routes/route-table';
 import { AKTIVT_AAR } from '../../session/planlaegningsaar';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useSaveBrugerSettings } from '../../shell/settings-save';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { formatDatoTid } from '../../../contract/format';
 import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { datoKolonne, talKolonne, tekstKolonne } from '../../ui/table/kolonner';

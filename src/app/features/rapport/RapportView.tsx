@@ -21,7 +21,7 @@ import { harAdgang } from '../../../contract/roles';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useSaveBrugerSettings } from '../../shell/settings-save';
 import { useTableSettings } from '../../shell/useTableSettings';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';

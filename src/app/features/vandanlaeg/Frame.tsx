@@ -10,7 +10,7 @@ import {
 } from '../../records/ramme';
 import { type PanelEjer, panelKeys, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
 import { useVandanlaeg, vandanlaegKeys } from './api';
 import './vandanlaeg.css';

@@ -10,7 +10,7 @@ import { tabelHentning } from '../../lib/http-fejl';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
 import { useLookup } from '../../session/lookups';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import { useTile, useTileCommands, useTileTitle, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';

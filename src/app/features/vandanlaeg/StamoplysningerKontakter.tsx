@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import type { Vandanlaeg } from '../../../contract/vandanlaeg';
 import { Kontaktpersoner, useKontaktpersonListe } from '../../records/Kontaktpersoner';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { vandanlaegKeys } from './api';
 
 /**

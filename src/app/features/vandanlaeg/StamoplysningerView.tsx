@@ -16,7 +16,7 @@ import { saveFailure } from '../../records/api';
 import { useMinimapLinks } from '../../session/koordinater-links';
 import { lookupQuery, useLookup, useSagsbehandlere } from '../../session/lookups';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { LookupSelect, TextInput, useVersionedForm } from '../../ui/form';
 import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';
 import { Minikort } from '../../ui/Minikort';

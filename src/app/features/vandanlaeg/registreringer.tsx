@@ -10,7 +10,7 @@ import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
 import type { RouteParams } from '../../routes/route-table';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { type TileCommand, useTile } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
 import { type PlantDetalje, useFrameCommands } from './Frame';

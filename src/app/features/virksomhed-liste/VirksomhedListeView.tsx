@@ -15,7 +15,7 @@ import {
 import { tabelHentning } from '../../lib/http-fejl';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
 import { http } from '../../session/runtime';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import {

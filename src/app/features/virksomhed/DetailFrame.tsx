@@ -4,7 +4,7 @@ import type { Virksomhed } from '../../../contract/virksomhed';
 import { FavoritStjerne, FrameCommands, favoritKommando, IkkeHentet, useFavorit } from '../../records/ramme';
 import { type PanelEjer, SidePanelAside, SidePanelToggles, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { primaryFocus } from '../../ui/focus';
 import { Spinner } from '../../ui/Spinner';
 import { type TileCommand, useTile, useTileCommands, useTileTitle } from '../../workspace/tile-api';

@@ -16,7 +16,7 @@ import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
 import { panelerForaeldet } from '../../records/SidePanels';
 import { useDelteVagter } from '../../records/vagt';
 import { useLookup } from '../../session/lookups';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { formatDanskDato, useVersionedForm } from '../../ui/form';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';

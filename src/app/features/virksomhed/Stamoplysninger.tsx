@@ -11,7 +11,7 @@ import {
 } from '../../../contract/virksomhed';
 import { formatDato, formatKoordinat } from '../../lib/dates';
 import { useMinimapLinks } from '../../session/koordinater-links';
-import { useShellSession } from '../../shell/session-context';
+import { useShellSession } from '../../session/session-context';
 import { useVersionedForm } from '../../ui/form';
 import { ReadOnly, Sektion, StamForm, useGemKommandoer } from '../../ui/form/Stamform';
 import { Minikort } from '../../ui/Minikort';

@@ -3,12 +3,12 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useSyncEx
 import { type Favorit, sortFavoritter } from '../../../contract/session';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { onRecentChange, type RecentItem, readRecent, recentKey, recentOwner } from '../../palette/recent';
+import { useShellSession } from '../../session/session-context';
 import { useSession } from '../../session/useSession';
 import { primaryFocus } from '../../ui/focus';
 import { useTile, useTileTitle } from '../../workspace/tile-api';
 import { FavoritIcon } from '../FavoritesMenu';
 import { favoritPath } from '../links';
-import { useShellSession } from '../session-context';
 import './home.css';
 
 const MAX_RECENT = 8;

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { SessionEvent, SessionUser } from '../../../machines/session';
 import type { Ressource } from '../../contract/roles';
 import type { BrugerSettings, KundeSettings } from '../../contract/session';
-import { useSession } from '../session/useSession';
+import { useSession } from './useSession';
 
 /** What the shell's pieces need from the session. */
 export interface ShellSession {
