@@ -6,9 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { medDanskFejl } from '../../src/app/features/validering/api';
 import { HttpError } from '../../src/app/lib/http';
 import { Palette, SERVER_UTILGAENGELIG } from '../../src/app/palette/Palette';
-import { paletteStore } from '../../src/app/palette/palette-store';
 import { DataTable, type DataTableColumn } from '../../src/app/ui/DataTable';
 import { datoFejl } from '../../src/app/ui/form/parse';
+import { paletteStore } from '../../src/app/workspace/palette-store';
 import { ControlledDate, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 
 /**

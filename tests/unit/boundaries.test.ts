@@ -427,9 +427,9 @@ function lagAf(path: string): { navn: string; lag: number } | null {
 const LAG_UNDTAGELSER: Record<string, number> = {
   'records -> shell': 4,
   'session -> workspace': 2,
-  'shell -> palette': 2,
+  'shell -> palette': 1,
   'workspace -> features': 13,
-  'workspace -> palette': 7,
+  'workspace -> palette': 6,
   'workspace -> shell': 3,
 };
 

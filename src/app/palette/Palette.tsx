@@ -20,6 +20,7 @@ import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { focusToReturn, returnFocus } from '../ui/focus';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
+import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
@@ -32,7 +33,6 @@ import {
   tileCommandsAsCommands,
 } from './commands';
 import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
-import { paletteStore, usePaletteState } from './palette-store';
 import { rangordn } from './rang';
 import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';

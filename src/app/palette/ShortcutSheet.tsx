@@ -2,10 +2,10 @@ import { platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
 import { useSession } from '../session/useSession';
 import { Modal } from '../ui/Modal';
 import { workspaceCommands } from '../workspace/commands';
+import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { useWorkspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { FRASE_GENVEJ, FRASE_LABEL } from './FraseIndsaet';
-import { paletteStore, usePaletteState } from './palette-store';
 
 /** '?': every shortcut live now, the workspace's and the focused tile's. */
 export function ShortcutSheet() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { paletteStore, usePaletteState } from '../palette/palette-store';
 import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
+import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { Footer } from './Footer';
 import { documentTitle } from './product';
 import { SystemBeskeder } from './SystemBeskeder';

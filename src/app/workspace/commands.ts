@@ -1,10 +1,10 @@
 import type { Ressource } from '../../contract/roles';
 import { type Command, GROUP } from '../palette/commands';
-import { paletteStore } from '../palette/palette-store';
 import { matchRoute } from '../routes/match';
 import { siblingTabs } from '../routes/tabs';
 import { closeTileGuarded, navigateTileGuarded } from './actions';
 import { WORKSPACE_KEYS } from './genveje';
+import { paletteStore } from './palette-store';
 import { workspace } from './store';
 import { TAB_REGLER } from './tab-regler';
 import { tileMetaStore } from './tile-meta';
