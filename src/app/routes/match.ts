@@ -84,7 +84,9 @@ export function buildPath(target: RouteName | RoutePath | RouteDef, params: Para
   if (!route || !c) throw new Error(`buildPath: unknown route ${String(target)}`);
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) {
-    if (v !== undefined && v !== null && v !== '') clean[k] = String(v);
+    // A path segment of just '.' or '..' (also written %2E) is removed by every URL parser, so such a
+    // value cannot travel in the path: it is left out, as an absent optional value is.
+    if (v !== undefined && v !== null && v !== '' && v !== '.' && v !== '..') clean[k] = String(v);
   }
   const parsed = route.params.safeParse(clean);
   if (!parsed.success) {
