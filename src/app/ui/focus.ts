@@ -59,7 +59,9 @@ export function openForm(form: HTMLElement | null): boolean {
   // Content above it may still be drawing (the list's rows, a chart): once it has, the form is
   // brought into view again while the cursor is still in its field.
   const igen = () => {
-    if (field && document.activeElement === field) form.scrollIntoView?.({ block: 'nearest' });
+    // The page may be gone by then (a test's document torn down): the field's own document is asked.
+    if (field?.isConnected && field.ownerDocument.activeElement === field)
+      form.scrollIntoView?.({ block: 'nearest' });
   };
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(igen);
   setTimeout(igen, 300);
