@@ -67,9 +67,21 @@ function udsatSaetning(ramme: Ramme, metode: PropertyKey, args: unknown[]): unkn
  * goes to the call's transaction (beginning it at the first write); elsewhere straight to `db`.
  */
 export function transaktionsbevidst(db: Db): Db {
+  // Methods bound once per target and name: every statement of every request passes through here.
+  const bundne = new WeakMap<object, Map<PropertyKey, unknown>>();
   const bundet = (maal: object, prop: PropertyKey) => {
     const v = Reflect.get(maal, prop);
-    return typeof v === 'function' ? v.bind(maal) : v;
+    if (typeof v !== 'function') return v;
+    let mine = bundne.get(maal);
+    if (!mine) {
+      mine = new Map();
+      bundne.set(maal, mine);
+    }
+    const b = mine.get(prop) as { fn: unknown; bound: unknown } | undefined;
+    if (b && b.fn === v) return b.bound;
+    const bound = v.bind(maal);
+    mine.set(prop, { fn: v, bound });
+    return bound;
   };
   return new Proxy(db, {
     get(maal, prop) {
