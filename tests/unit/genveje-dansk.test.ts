@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FRASE_GENVEJ } from '../../src/app/lib/frase-maal';
 import {
   matchesShortcut,
+  NAMED_KEYS,
   normaliseKey,
   parseShortcut,
   platformKey,
@@ -72,18 +73,6 @@ const US: Layout = {
   Slash: ['/', '?'],
 };
 
-const NAMED: Record<string, string> = {
-  left: 'ArrowLeft',
-  right: 'ArrowRight',
-  up: 'ArrowUp',
-  down: 'ArrowDown',
-  pageup: 'PageUp',
-  pagedown: 'PageDown',
-  enter: 'Enter',
-  escape: 'Escape',
-  f6: 'F6',
-};
-
 /**
  * The keydown a user makes for a shortcut on a layout, or why it cannot be typed there. Ctrl+Alt
  * with a character is refused too: on Windows AltGr is Ctrl+Alt, so it would type a character.
@@ -92,7 +81,7 @@ function keydownFor(spelling: string, layout: Layout): KeyboardEvent | string {
   const p = parseShortcut(platformKey(spelling, false));
   const mods = { ctrlKey: p.ctrl, altKey: p.alt, metaKey: p.command };
   if (p.kind === 'named') {
-    const key = NAMED[p.key];
+    const key = NAMED_KEYS[p.key];
     if (!key) return `ukendt tast ${p.key}`;
     return new KeyboardEvent('keydown', { key, code: key, shiftKey: p.shift, ...mods });
   }

@@ -30,7 +30,7 @@ const MODIFIER_ALIAS: Record<string, Modifier> = {
 };
 
 /** Named keys as spelt in a shortcut, and their `event.key`. */
-const NAMED_KEYS: Record<string, string> = {
+export const NAMED_KEYS: Record<string, string> = {
   left: 'ArrowLeft',
   right: 'ArrowRight',
   up: 'ArrowUp',
