@@ -15,6 +15,18 @@ export const DATO_FORMAT = 'DD-MM-YYYY';
 export const DATO_TID_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 export const DATO_TID_KORT_FORMAT = 'DD-MM-YYYY HH:mm';
 
+/**
+ * Today's calendar date in Denmark (YYYY-MM-DD) at the instant `nu`. Not the UTC date: between
+ * midnight and 01:00/02:00 Danish time UTC is still on yesterday, and "today" in the product is the
+ * case worker's day (a result performed today is not "in the future").
+ */
+export function idagIDanmark(nu: Date = new Date()): string {
+  return nu.toLocaleDateString('sv-SE', { timeZone: 'Europe/Copenhagen' });
+}
+
+/** Today in Denmark from an injectable clock (the server's routes take one for tests). */
+export const iDagAf = (clock?: () => Date): string => idagIDanmark(clock ? clock() : new Date());
+
 const talFormater = new Map<number, Intl.NumberFormat>();
 function talFormat(maksDecimaler: number): Intl.NumberFormat {
   let f = talFormater.get(maksDecimaler);

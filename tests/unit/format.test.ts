@@ -166,3 +166,16 @@ describe("zod's Danish messages quote bounds with the shared formatting", () => 
     );
   });
 });
+
+describe('today in Denmark (idagIDanmark, iDagAf)', () => {
+  it('is the Danish calendar day, not the UTC one, around midnight in winter and summer time', async () => {
+    const { idagIDanmark, iDagAf } = await import('../../src/contract/format');
+    // Winter (UTC+1): 23:30 UTC on 28 November is 00:30 on 29 November in Copenhagen.
+    expect(idagIDanmark(new Date('2026-11-28T23:30:00Z'))).toBe('2026-11-29');
+    expect(idagIDanmark(new Date('2026-11-28T22:59:00Z'))).toBe('2026-11-28');
+    // Summer (UTC+2): 22:30 UTC on 30 June is 00:30 on 1 July.
+    expect(idagIDanmark(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+    expect(idagIDanmark(new Date('2026-06-30T21:59:00Z'))).toBe('2026-06-30');
+    expect(iDagAf(() => new Date('2026-12-31T23:00:00Z'))).toBe('2027-01-01');
+  });
+});

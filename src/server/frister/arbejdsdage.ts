@@ -25,7 +25,4 @@ export function fridageSomPgArrays(): { dage: string; naeste: string } {
   return cache;
 }
 
-/** Today's date in Denmark (ISO), from the app's clock. */
-export function idagIDanmark(nu: Date): string {
-  return nu.toLocaleDateString('sv-SE', { timeZone: 'Europe/Copenhagen' });
-}
+export { idagIDanmark } from '../../contract/format';

@@ -56,7 +56,7 @@ const tal = (n: number, en: string, flere: string) => `${n} ${n === 1 ? en : fle
 /** Produces the customer's notifications from its data now. Answers how many keys it upserted. */
 export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date): Promise<number> {
   let antal = 0;
-  const idag = nu.toISOString().slice(0, 10);
+  const idag = idagIDanmark(nu);
 
   // ---- 1: DMA
   const [dma] = await rows<{ antal: number | string; seneste: number | null }>(

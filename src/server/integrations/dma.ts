@@ -6,6 +6,7 @@
  * Every report carries its own key (`noegle`, from our inspection id): DMA keeps one publication per
  * key, so resending after a refusal or an unanswered call never publishes twice.
  */
+import { idagIDanmark } from '../../contract/format';
 
 export interface DmaTilsynsrapport {
   /** Our key of the publication; the same key always means the same inspection. */
@@ -86,7 +87,7 @@ export function dmaAfvisning(r: DmaTilsynsrapport, idag: string): { kode: string
 
 export function createDmaSimulator(opts: { tilstand?: DmaTilstand; idag?: () => string } = {}): DmaSimulator {
   let tilstand: DmaTilstand = opts.tilstand ?? 'ok';
-  const idag = opts.idag ?? (() => new Date().toISOString().slice(0, 10));
+  const idag = opts.idag ?? (() => idagIDanmark());
   const gemt = new Map<string, DmaTilsynsrapport & { dmaId: string }>();
   let naesteNr = 1;
   return {

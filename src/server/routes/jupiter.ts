@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { iDagAf } from '../../contract/format';
 import {
   hentJupiterKlar,
   hentJupiterStatus,
@@ -43,7 +44,6 @@ function koordinatAf(row: PlantRow): { x: number; y: number } | null {
 }
 
 /** Today (YYYY-MM-DD) by the server's clock, as the permits' status counts it. */
-const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
 
 /** The plant's live permits, each with whether it is in force today (newest first). */
 async function tilladelserAf(db: Db, plantId: number, iDag: string) {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AnyEndpoint } from '../../contract/endpoint';
 import { feltTom } from '../../contract/felter';
+import { iDagAf } from '../../contract/format';
 import {
   type AnyRecord,
   type AnyRecordKind,
@@ -50,7 +51,6 @@ async function navneAf(db: Db, ids: (number | null)[]): Promise<Map<number, stri
 }
 
 /** Today as YYYY-MM-DD by the server's clock (a kind's derived fields). */
-const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
 
 export async function svar(
   db: Db,

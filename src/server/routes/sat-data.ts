@@ -15,7 +15,7 @@ import { levendeRegistreringer, svar } from './registreringer';
  */
 
 /** Today (YYYY-MM-DD) by the server's clock. */
-export const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
+export { iDagAf } from '../../contract/format';
 
 /**
  * The status derivation (spec: the furthest step reached): Faktureret if a live fee is invoiced,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SAT_RAEKKETYPE } from '../../contract/entitet';
+import { iDagAf } from '../../contract/format';
 import { recordKonflikt } from '../../contract/record-kind';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import {
@@ -76,8 +77,6 @@ const SKAL_UDFYLDES: readonly [string, string][] = [
   ['satTilsynsresultatTypeId', 'Resultattype skal udfyldes før resultatet overføres'],
   ['udfoertDato', 'Udført dato skal udfyldes før resultatet overføres'],
 ];
-
-const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
 
 /** A stored record's data (the columns are not needed by these rules). */
 async function gemteData(tx: Db, id: number): Promise<Record<string, unknown>> {

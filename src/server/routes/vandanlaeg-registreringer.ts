@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatIsoDato, formatTal } from '../../contract/format';
+import { formatIsoDato, formatTal, iDagAf } from '../../contract/format';
 import type { AnyRecordKind } from '../../contract/record-kind';
 import { UDEN_FOR_DANMARK } from '../../contract/vandanlaeg';
 import {
@@ -48,7 +48,6 @@ type Row = typeof registrering.$inferSelect;
 const TILLADELSE = VANDANLAEG_TILLADELSE.art;
 
 /** Today (YYYY-MM-DD) by the server's clock. */
-const iDagAf = (clock?: () => Date) => (clock ? clock() : new Date()).toISOString().slice(0, 10);
 
 /** A record's fields as one object: its data and the date column. */
 const felterAf = (r: Row): Record<string, unknown> => ({ ...r.data, titel: r.titel, dato: r.dato });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatIsoDato, formatTal } from '../../../contract/format';
+import { formatIsoDato, formatTal, idagIDanmark } from '../../../contract/format';
 import type { Boring, Maengde } from '../../../contract/vand-data';
 import { hentBoringstilladelser, tilladelseStatus } from '../../../contract/vandanlaeg-registreringer';
 import { fejlTekst } from '../../lib/http-fejl';
@@ -251,7 +251,7 @@ function Boringstilladelser({ anlaegId, boringId }: { anlaegId: number; boringId
     queryFn: ({ signal }) =>
       http.call(hentBoringstilladelser, { params: { id: boringId }, signal, silent: true }),
   });
-  const iDag = new Date().toISOString().slice(0, 10);
+  const iDag = idagIDanmark();
   const rows = (q.data ?? []) as Record<string, unknown>[];
   return (
     <section className="wd-sektion">

@@ -1,4 +1,4 @@
-import { formatDato } from '../../../contract/format';
+import { formatDato, idagIDanmark } from '../../../contract/format';
 import { VANDANLAEG_SORT_KOLONNER, type VandanlaegListeRaekke } from '../../../contract/vandanlaeg';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
@@ -6,10 +6,6 @@ import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui
 /** Jupiter status as the list shows it (the latest report, or none). */
 export const jupiterStatusTekst = (s: string | null): string =>
   s === null ? 'Ikke indberettet' : s === 'OK' ? 'OK' : 'Fejl';
-
-/** Today's date in Denmark (YYYY-MM-DD). */
-export const idagIDanmark = (nu: Date = new Date()): string =>
-  nu.toLocaleDateString('sv-SE', { timeZone: 'Europe/Copenhagen' });
 
 /** Has the permit's last day (YYYY-MM-DD…) passed on `idag`? No date: nothing to have passed. */
 export const tilladelseUdloebet = (udloebsdato: string | null, idag: string): boolean =>
