@@ -220,6 +220,10 @@ export const virksomhed = pgTable(
     index('virksomhed_adresse_trgm_idx').using('gin', sql`${t.adresse} gin_trgm_ops`),
     // Name or address contains a text, as one condition (the palette).
     index('virksomhed_soegetekst_trgm_idx').using('gin', sql`${t.soegetekst} gin_trgm_ops`),
+    // A validation queue's filter on the plant's number (water plants only).
+    index('virksomhed_anlaegsnr_trgm_idx')
+      .using('gin', sql`${t.anlaegsnr} gin_trgm_ops`)
+      .where(sql`${t.anlaegsnr} IS NOT NULL`),
     // A water plant's under-plants (those naming it as over-plant), read each time a plant opens.
     index('virksomhed_overanlaeg_idx')
       .on(t.kundeId, sql`(${t.basis}->>'overanlaegVirksomhedId')`)

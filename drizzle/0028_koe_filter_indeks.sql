@@ -1,0 +1,4 @@
+-- A validation queue's free-text filter matches the plant's number as well as its name: a trigram
+-- index on the number (water plants only) lets the plant part of the filter be found from the two
+-- indexes instead of a scan of every company (docs/decisions.md 'Queue filter by plant').
+CREATE INDEX IF NOT EXISTS "virksomhed_anlaegsnr_trgm_idx" ON "virksomhed" USING gin ("anlaegsnr" gin_trgm_ops) WHERE "anlaegsnr" IS NOT NULL;
