@@ -329,6 +329,8 @@ export const oppumpetMaengde = pgTable(
   (t) => [
     index('oppumpet_kunde_status_idx').on(t.kundeId, t.status),
     index('oppumpet_anlaeg_idx').on(t.vandanlaegId, t.indtagId, t.startdato),
+    // The water reports' year filter: a range of the start date (src/server/rapport/motor.ts aarAf).
+    index('oppumpet_kunde_startdato_idx').on(t.kundeId, t.startdato),
     // A plant's latest reported period (the plant list) in one index probe per plant.
     index('oppumpet_anlaeg_slut_idx').on(t.vandanlaegId, t.slutdato),
   ],

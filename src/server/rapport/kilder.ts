@@ -4,7 +4,7 @@ import type { RapportNavn } from '../../contract/rapport';
 import { VALIDERING_STATUS } from '../../contract/validering';
 import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../contract/vand-regler';
 import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';
-import type { RapportKilde } from './motor';
+import { aarAf, type RapportKilde } from './motor';
 import { ledningstabSql, leveretSql, udvekslingSql } from './vand-sql';
 
 /**
@@ -77,7 +77,7 @@ const anlaeg = {
 };
 
 const aarMaaned = (dato: SQL) => ({
-  aarstal: sql`extract(year from ${dato})::int`,
+  aarstal: aarAf(dato),
   maaned: sql`extract(month from ${dato})::int`,
 });
 
@@ -206,7 +206,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
   tilsyn: {
     fra: virksomhedRegistreringer('tilsyn'),
     kolonner: {
-      aarstal: sql`extract(year from r.dato)::int`,
+      aarstal: aarAf(sql`r.dato`),
       dato: sql`r.dato`,
       titel: sql`r.titel`,
       tilsynskategori: lookupNavn(DMA('tilsynsKategorier'), jId(data, 'tilsynskategoriId')),
@@ -231,7 +231,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
   haandhaevelser: {
     fra: virksomhedRegistreringer('haandhaevelse'),
     kolonner: {
-      aarstal: sql`extract(year from r.dato)::int`,
+      aarstal: aarAf(sql`r.dato`),
       dato: sql`r.dato`,
       frist: jDato(data, 'frist'),
       efterkommetDato: jDato(data, 'efterkommetDato'),
@@ -249,7 +249,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
   afgoerelser: {
     fra: virksomhedRegistreringer('afgoerelse'),
     kolonner: {
-      aarstal: sql`extract(year from r.dato)::int`,
+      aarstal: aarAf(sql`r.dato`),
       dato: sql`r.dato`,
       titel: sql`r.titel`,
       afgoerelsestype: lookupNavn(DMA('dmaDokumenttype'), jId(data, 'dmaDokumenttypeId')),
@@ -295,7 +295,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     // An inspection is an oil tank's recorded inspection date.
     fra: lagerAf(OLIETANK_KODER, sql` and r.dato is not null`),
     kolonner: {
-      aarstal: sql`extract(year from r.dato)::int`,
+      aarstal: aarAf(sql`r.dato`),
       inspektionsdato: sql`r.dato`,
       naesteInspektion: naesteKontrol,
       kontrolstatus,
@@ -314,7 +314,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
   brugerbetaling: {
     fra: virksomhedRegistreringer('brugerbetaling'),
     kolonner: {
-      aarstal: sql`extract(year from r.dato)::int`,
+      aarstal: aarAf(sql`r.dato`),
       dato: sql`r.dato`,
       beskrivelse: sql`r.titel`,
       kategori: navnAf(

@@ -103,8 +103,64 @@ export function planlaegRapport(def: RapportDef, q: RapportForespoergsel): Rappo
   };
 }
 
+/** The date each year column was declared from (`aarAf`), so a filter on the year can use the date. */
+const AAR_DATO = new WeakMap<SQL, SQL>();
+
+/**
+ * A year column of a report declared from a date: it shows `extract(year from dato)`, and a filter
+ * on it (between, equals) compares the date itself with the years' bounds, so an index on the date
+ * serves it (`extract(year …) between 2025 and 2026` reads every row of the table: 1,015,380 rows for
+ * the water report's two years on the large data set, where the date range reads 46,548).
+ */
+export function aarAf(dato: SQL): SQL {
+  const aar = sql`extract(year from ${dato})::int`;
+  AAR_DATO.set(aar, dato);
+  return aar;
+}
+
+/** The first day of a year as a date parameter; null outside the years a date can be written with. */
+const nytaar = (aar: number): SQL | null =>
+  Number.isInteger(aar) && aar >= 1 && aar <= 9998
+    ? sql`${`${String(aar).padStart(4, '0')}-01-01`}::date`
+    : null;
+
+/** A year filter as a range of the date it was declared from; null: compare the year as before. */
+function aarsfilterSql(f: RapportFilter, dato: SQL): SQL | null {
+  if (f.type !== 'tal') return null;
+  if (f.noegle === 'between') {
+    const dele: SQL[] = [];
+    if (f.fra !== null) {
+      const fra = nytaar(Math.ceil(f.fra));
+      if (!fra) return null;
+      dele.push(sql`${dato} >= ${fra}`);
+    }
+    if (f.til !== null) {
+      const efter = nytaar(Math.floor(f.til) + 1);
+      if (!efter) return null;
+      dele.push(sql`${dato} < ${efter}`);
+    }
+    return dele.length > 0 ? sql`(${sql.join(dele, sql` and `)})` : null;
+  }
+  if (f.noegle === 'equals') {
+    const hele = f.vaerdier.filter((v) => Number.isInteger(v));
+    const dele: SQL[] = [];
+    for (const aar of hele) {
+      const fra = nytaar(aar);
+      const efter = nytaar(aar + 1);
+      if (!fra || !efter) return null;
+      dele.push(sql`(${dato} >= ${fra} and ${dato} < ${efter})`);
+    }
+    // A year that is not whole matches nothing, as the numeric comparison did.
+    return dele.length > 0 ? sql`(${sql.join(dele, sql` or `)})` : sql`false`;
+  }
+  return null;
+}
+
 /** The WHERE part of one parsed filter. */
 function filterSql(f: RapportFilter, udtryk: SQL): SQL {
+  const dato = AAR_DATO.get(udtryk);
+  const somDato = dato ? aarsfilterSql(f, dato) : null;
+  if (somDato) return somDato;
   switch (f.noegle) {
     case 'contains':
       return sql`(${udtryk})::text ilike ${containsPattern(f.vaerdi)}`;

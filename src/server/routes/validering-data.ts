@@ -150,11 +150,7 @@ const OPPUMPET_SORTERING: Record<Niveau, Record<KoeSortKolonne<'anlaeg'>, SQL[]>
  * and borehole before filtering: a plant's name as filter took a queue page of 61,245 pending entries
  * from 5.9 s to 1.6 s on PGlite with the large data set (docs/decisions.md 'Queue filter by plant').
  */
-function tekstfilter(
-  v: Visning<string>,
-  kundeId: number,
-  hvor: { boring: boolean; egne: SQL[] },
-): SQL[] {
+function tekstfilter(v: Visning<string>, kundeId: number, hvor: { boring: boolean; egne: SQL[] }): SQL[] {
   if ('nyesteFoerst' in v || !v.filter) return [];
   const m = containsPattern(v.filter);
   const dele = [
