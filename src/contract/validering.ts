@@ -545,6 +545,7 @@ export const valideringHaendelser = endpoint({
   method: 'GET',
   path: '/validering/haendelser',
   query: z.object({ token: z.string().min(1).max(4000) }),
+  filTyper: ['text/event-stream'],
   public: true,
 });
 
