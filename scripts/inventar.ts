@@ -7,9 +7,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RecordKind } from '../src/contract/record-kind';
-import { RAPPORT_NAVNE } from '../src/contract/rapport';
 import { ROUTES } from '../src/app/routes/route-table';
+import { RAPPORT_NAVNE } from '../src/contract/rapport';
+import type { RecordKind } from '../src/contract/record-kind';
 import type { RegisteredRoute } from '../src/server/http/route-registry';
 
 const ROD = path.resolve(import.meta.dirname, '..');
@@ -37,7 +37,10 @@ const er = (v: unknown): v is RecordKind =>
 async function recordKinds(): Promise<RecordKind[]> {
   const fundet = new Map<string, RecordKind>();
   for (const m of moduler('src/contract')) {
-    const mod = (await import(pathToFileURL(path.join(ROD, 'src/contract', `${m}.ts`)).href)) as Record<string, unknown>;
+    const mod = (await import(pathToFileURL(path.join(ROD, 'src/contract', `${m}.ts`)).href)) as Record<
+      string,
+      unknown
+    >;
     for (const v of Object.values(mod)) {
       const kandidater = Array.isArray(v) ? v : v && typeof v === 'object' && !er(v) ? Object.values(v) : [v];
       for (const k of kandidater) if (er(k)) fundet.set(`${k.owner.navn}/${k.art}`, k);
@@ -58,6 +61,9 @@ async function featureViews(): Promise<Map<string, string[]>> {
   }
   return ud;
 }
+
+/** A stable order, whatever order the modules were loaded in. */
+const ordnet = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en');
 
 const kode = (s: string) => `\`${s}\``;
 const liste = (xs: readonly string[]) => xs.map(kode).join(', ');
@@ -84,7 +90,8 @@ export async function arkitekturInventar(ruter: readonly RegisteredRoute[]): Pro
     `| endpoints (\`endpoint()\` in \`src/contract\`, registered under \`/api\`) | ${endpoints} | every one in \`docs/api.md\` and \`GET /api/openapi.json\` |`,
     `| client routes (\`ROUTES\`, \`src/app/routes/route-table.ts\`) | ${ROUTES.length} | ${iFeatures.size} shown by a feature's view, ${omdirigeringer} redirects, ${oevrige.length} shell and session screens: ${liste(oevrige)} |`,
     `| record kinds (\`defineRecordKind\`) | ${kinds.length} | ${[...perEjer]
-      .map(([ejer, arter]) => `owner ${kode(ejer)} (${arter.length}): ${arter.join(', ')}`)
+      .sort(([a], [b]) => a.localeCompare(b, 'en'))
+      .map(([ejer, arter]) => `owner ${kode(ejer)} (${arter.length}): ${[...arter].sort(ordnet).join(', ')}`)
       .join('; ')} |`,
     `| reports (\`RAPPORT_NAVNE\`, one engine) | ${RAPPORT_NAVNE.length} | ${RAPPORT_NAVNE.join(', ')} |`,
     `| state machines (\`machines/\`) | ${maskiner.length} | ${liste(maskiner)} |`,
@@ -94,7 +101,9 @@ export async function arkitekturInventar(ruter: readonly RegisteredRoute[]): Pro
     '',
     '| feature (`src/app/features/`) | views | the routes they show |',
     '|---|---|---|',
-    ...[...features].map(([feature, navne]) => `| ${kode(feature)} | ${navne.length} | ${liste(navne.map(sti))} |`),
+    ...[...features].map(
+      ([feature, navne]) => `| ${kode(feature)} | ${navne.length} | ${liste(navne.map(sti))} |`,
+    ),
   ];
   return linjer.join('\n');
 }
@@ -103,6 +112,7 @@ export async function arkitekturInventar(ruter: readonly RegisteredRoute[]): Pro
 export function medInventar(side: string, blok: string): string {
   const start = side.indexOf(INVENTAR_START);
   const slut = side.indexOf(INVENTAR_SLUT);
-  if (start < 0 || slut < start) throw new Error(`docs/architecture.md mangler ${INVENTAR_START} … ${INVENTAR_SLUT}`);
+  if (start < 0 || slut < start)
+    throw new Error(`docs/architecture.md mangler ${INVENTAR_START} … ${INVENTAR_SLUT}`);
   return `${side.slice(0, start + INVENTAR_START.length)}\n${blok}\n${side.slice(slut)}`;
 }
