@@ -228,5 +228,6 @@ export const hentAdmLogo = endpoint({
   method: 'GET',
   path: `${ADM_STI}/:id/logo`,
   params: idParamsSchema,
+  filTyper: ['image/png', 'image/jpeg'],
   access: ADMIN_TEKST_RET,
 });

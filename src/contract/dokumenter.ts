@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema, idSchema, kundeIdParamsSchema, rowVersionSchema } from './common';
 import { endpoint } from './endpoint';
+import { FIL_TYPER } from './filer';
 
 /**
  * Document templates and letters (issue 15): .docx templates per document kind, scanned on upload
@@ -167,6 +168,7 @@ export const hentSkabelonFil = endpoint({
   method: 'GET',
   path: '/dokumentskabelon/:id/fil',
   params: idParamsSchema,
+  filTyper: [FIL_TYPER.docx!],
   access: ADMIN_RET,
 });
 
@@ -314,4 +316,5 @@ export const hentBrevFil = endpoint({
   method: 'GET',
   path: '/brev/:id',
   params: idParamsSchema,
+  filTyper: [FIL_TYPER.docx!],
 });

@@ -21,6 +21,11 @@ export interface Endpoint<
   body?: B;
   /** The success answer; undefined for an answer without a body (204) or a file. */
   answer?: A;
+  /**
+   * An answer without a zod schema (a file, a stream, a generated document): its media types, for
+   * the API reference (src/server/http/openapi.ts); the handler sets the one it sends.
+   */
+  filTyper?: readonly string[];
   /** 200 unless said: 201 for a creation, 204 for no content. */
   status?: 200 | 201 | 204;
   /**

@@ -84,6 +84,7 @@ export const hentFil = endpoint({
   method: 'GET',
   path: '/fil/:id',
   params: idParamsSchema,
+  filTyper: [...new Set(Object.values(FIL_TYPER))],
   access: VAND_LAES,
 });
 

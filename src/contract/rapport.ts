@@ -286,6 +286,7 @@ export const eksporterRapport = endpoint({
   query: rapportQuerySchema.omit({ start: true, take: true }).extend({
     format: z.enum(EKSPORT_FORMATER, { error: 'format skal være csv eller xlsx' }),
   }),
+  filTyper: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
 });
 
 /** One month of a time series: its first day and the aggregated value. */

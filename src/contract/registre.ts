@@ -7,7 +7,7 @@ import { virksomhedsTypeSchema } from './virksomhed-liste';
 
 /**
  * Creating and updating companies and farms from the registers (spec 001 §7): CVR lookup and
- * creation, creation from a DAWA address, update from CVR. Decisions in docs/virksomhed-liste-notes.md.
+ * creation, creation from a DAWA address, update from CVR. Decisions in docs/decisions.md 'Company and farm lists'.
  */
 
 const pNrSchema = z.string().regex(/^\d{10}$/, 'Et P-nummer er 10 cifre');

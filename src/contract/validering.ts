@@ -38,7 +38,7 @@ export const MAKS_ANLAEG_PR_MAILKALD = 100;
 /** Pejling/list page size (spec 001 §9). */
 export const PEJLING_SIDESTOERRELSE = 10_000;
 
-/** Looking needs the water-plant read right; deciding needs the caseworker right (docs/validering-notes.md). */
+/** Looking needs the water-plant read right; deciding needs the caseworker right (docs/decisions.md 'Validation of water data'). */
 export const VALIDERING_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
 export const VALIDERING_BESLUT = 'SAGSBEHANDLER_VANDANLAEG';
 
@@ -165,7 +165,7 @@ export const medianBodySchema = z
   })
   .default({});
 
-/** The median test of one pending entry (the rule is in docs/validering-notes.md). */
+/** The median test of one pending entry (the rule is in docs/decisions.md 'Validation of water data'). */
 export const medianResultatSchema = z.object({
   id: z.number(),
   /** The tested value: m³ per day for quantities, metres below ground for readings. */
@@ -215,7 +215,7 @@ export type BeslutningSvar = z.infer<typeof beslutningUdfaldSchema>;
 export const beslutningSvarSchema = beslutningUdfaldSchema.extend({ versioner: z.array(nyVersionSchema) });
 export type BeslutningSvarMedVersioner = z.infer<typeof beslutningSvarSchema>;
 
-/** Pejling/list: AnonymId is the intake id (recorded in docs/validering-notes.md); newest first. */
+/** Pejling/list: AnonymId is the intake id (recorded in docs/decisions.md 'Validation of water data'); newest first. */
 export const pejlingListQuerySchema = listeQuerySchema({
   ...valideringListe(['pejletidspunkt'], PEJLING_SIDESTOERRELSE),
   maxTake: PEJLING_SIDESTOERRELSE,
@@ -545,6 +545,7 @@ export const valideringHaendelser = endpoint({
   method: 'GET',
   path: '/validering/haendelser',
   query: z.object({ token: z.string().min(1).max(4000) }),
+  filTyper: ['text/event-stream'],
   public: true,
 });
 

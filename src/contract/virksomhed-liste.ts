@@ -5,7 +5,7 @@ import { type KolonneFilter, type ListeDef, listeQuerySchema, sideSchema } from 
 
 /**
  * GET virksomhed/list (spec 001 §7) and the lookups the list and its forms use: branche/list and
- * sagsbehandler/list/{kundeId}. Decisions in docs/virksomhed-liste-notes.md.
+ * sagsbehandler/list/{kundeId}. Decisions in docs/decisions.md 'Company and farm lists'.
  */
 
 /** Columns the list can sort by (sortByColumn): the whitelist the server maps to SQL. */

@@ -35,6 +35,7 @@ import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
 import { minimapRoutes } from './routes/minimaps';
+import { openApiRoutes } from './routes/openapi';
 import { planlaegningRoutes } from './routes/planlaegning';
 import { rapportRoutes } from './routes/rapport';
 import { rapportEksportRoutes } from './routes/rapport-eksport';
@@ -102,6 +103,7 @@ const API_ROUTES = [
   brugerAdminRoutes,
   jupiterCertifikatRoutes,
   minimapRoutes,
+  openApiRoutes,
 ];
 
 /**

@@ -21,7 +21,7 @@ export type { HaendelsesHub, Levering, LiveHaendelse };
  * The hub is chosen by the database (`hubFor`): on PGlite (one process per database) the in-process
  * hub below; on PostgreSQL `PostgresHub` (realtime-pg.ts), which publishes with NOTIFY and holds one
  * LISTEN connection per process, so an event published by any process reaches the subscribers of
- * every process. See docs/validering-notes.md and README ('Flere processer bag en load balancer').
+ * every process. See docs/decisions.md 'Validation of water data' and README ('Flere processer bag en load balancer').
  */
 
 const hubs = new WeakMap<Db, HaendelsesHub>();

@@ -9,7 +9,7 @@ import { KOER, type Koe } from '../helpers/validering-koer';
 
 /**
  * Fortryd (undo) of a validation decision, POST validering/fortryd (our addition; docs/api.md and
- * docs/validering-notes.md): back to awaiting, both steps logged, only by the same validator within
+ * docs/decisions.md 'Validation of water data'): back to awaiting, both steps logged, only by the same validator within
  * the window, stale versions 409, the median statistics as before the decision.
  */
 for (const target of dbTargets()) {

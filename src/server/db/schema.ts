@@ -597,7 +597,7 @@ export const mailUdsendelse = pgTable(
 );
 
 /**
- * Precomputed median-test statistics of the approved history (docs/validering-notes.md, the median
+ * Precomputed median-test statistics of the approved history (docs/decisions.md 'Validation of water data', the median
  * test): one row per comparison group — art 'anlaeg' | 'indtag' (serie = plant / intake; gruppe1 =
  * period length in months, gruppe2 = start month) or 'pejling' (serie = intake; gruppe1 = situation,
  * -1 for none; gruppe2 = 0). Computed by src/server/validering/median.ts only. A row with
@@ -624,7 +624,7 @@ export const valideringStatistik = pgTable(
 );
 
 /**
- * The median test's answer over every pending entry, kept per series (docs/validering-notes.md, the
+ * The median test's answer over every pending entry, kept per series (docs/decisions.md 'Validation of water data', the
  * median test): art and serie as in validering_statistik; `tekst` holds the answers of the
  * series' pending entries (MedianResultat objects as JSON, comma-separated, by id). A row with
  * aendret = true (and no text) marks the series as changed: written by triggers (migration 0018), whenever

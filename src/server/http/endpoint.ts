@@ -37,6 +37,7 @@ export function serve<E extends AnyEndpoint>(app: FastifyInstance, ep: E, handle
       ...(ep.public ? { public: true } : {}),
       ...(ep.multipart ? { multipart: ep.multipart } : {}),
       declared: true,
+      endpoint: ep,
     },
     handler: async (request, reply) => {
       if (ep.method === 'POST' && status === 201) {

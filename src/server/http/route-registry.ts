@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MultipartDecl } from '../../contract/endpoint';
+import type { AnyEndpoint, MultipartDecl } from '../../contract/endpoint';
 
 /** One registered route as declared: method, full path (with its prefix) and its auth config. */
 export interface RegisteredRoute {
@@ -13,6 +13,8 @@ export interface RegisteredRoute {
   declared: boolean;
   /** The declared multipart parts of an upload (src/contract/endpoint.ts), if it is one. */
   multipart?: MultipartDecl;
+  /** The declaration itself (src/contract), for the generated API reference (http/openapi.ts). */
+  endpoint?: AnyEndpoint;
 }
 
 declare module 'fastify' {
@@ -21,6 +23,8 @@ declare module 'fastify' {
     declared?: boolean;
     /** Set by `serve`: the endpoint's declared multipart parts. */
     multipart?: MultipartDecl;
+    /** Set by `serve`: the declaration the route was registered from. */
+    endpoint?: AnyEndpoint;
   }
   interface FastifyInstance {
     /** Every route registered after the registry, as declared (HEAD routes excluded). */
@@ -46,6 +50,7 @@ export function registerRouteRegistry(app: FastifyInstance): void {
         access: route.config?.access,
         declared: route.config?.declared === true,
         ...(route.config?.multipart ? { multipart: route.config.multipart } : {}),
+        ...(route.config?.endpoint ? { endpoint: route.config.endpoint } : {}),
       });
     }
   });

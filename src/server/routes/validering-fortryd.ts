@@ -31,7 +31,7 @@ import { tilIso } from './validering-data';
 
 /**
  * Fortryd (undo) of a validation decision — our addition to the specification's calls
- * (docs/api.md, docs/validering-notes.md):
+ * (docs/api.md, docs/decisions.md 'Validation of water data'):
  *
  *   POST validering/fortryd  { art, poster: [{ id, version }] }  →  { fortrudt, versioner }
  *

@@ -4,7 +4,7 @@ import { type Db, erPglite, queryRows } from '../db/client';
 
 /**
  * The median test, computed in the database from precomputed statistics of the approved history
- * (table validering_statistik, kept by opdaterStatistik; docs/validering-notes.md):
+ * (table validering_statistik, kept by opdaterStatistik; docs/decisions.md 'Validation of water data'):
  *
  * - Pumped quantities: the tested value is the daily rate, vandmaengdeOppumpet / days of the period.
  *   Comparable history: the same plant (plant level) or intake (intake level), status approved, same
