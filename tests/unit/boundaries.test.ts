@@ -425,12 +425,10 @@ function lagAf(path: string): { navn: string; lag: number } | null {
  * occurs or occurs more often (the list can only shrink).
  */
 const LAG_UNDTAGELSER: Record<string, number> = {
-  'records -> shell': 4,
   'session -> workspace': 2,
-  'shell -> palette': 1,
   'workspace -> features': 13,
-  'workspace -> palette': 6,
-  'workspace -> shell': 3,
+  'workspace -> palette': 4,
+  'workspace -> shell': 2,
 };
 
 /** Imports of src/app that go up a layer or sideways, counted per pair of folders. */

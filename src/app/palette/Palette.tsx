@@ -14,6 +14,7 @@ import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
 import { openLayer, platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
+import { addRecent, type RecentItem, readRecent, recentOwner } from '../session/recent';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
@@ -34,7 +35,6 @@ import {
 } from './commands';
 import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
 import { rangordn } from './rang';
-import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
 
 /** The server search of one text (trimmed); at least two characters. */

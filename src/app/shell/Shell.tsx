@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { documentTitle } from '../lib/product';
 import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
 import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { Footer } from './Footer';
-import { documentTitle } from './product';
 import { SystemBeskeder } from './SystemBeskeder';
 import { TopBar } from './TopBar';
 import { LoginView } from './views/LoginView';
 import { LoadingView, LogoutView, StsErrorView } from './views/StatusViews';
 
-export { PRODUCT_NAME } from './product';
+export { PRODUCT_NAME } from '../lib/product';
 
 /**
  * The workspace (tiles, drag and drop, the palette, every view) is its own chunk, so the first paint
