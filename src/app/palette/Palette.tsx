@@ -21,18 +21,13 @@ import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { focusToReturn, returnFocus } from '../ui/focus';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
+import { type Command, tileCommandsAsCommands } from '../workspace/kommando';
 import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
 import { tileMetaStore } from '../workspace/tile-meta';
-import {
-  type Command,
-  type CommandContext,
-  routeCommands,
-  tabCommands,
-  tileCommandsAsCommands,
-} from './commands';
+import { type CommandContext, routeCommands, tabCommands } from './commands';
 import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
 import { rangordn } from './rang';
 import './palette.css';
