@@ -345,3 +345,26 @@ test('switching customer goes home, and the other customer’s tiles do not come
   await expect(tiles(page)).toHaveCount(1);
   await expect(page.getByText('Virksomheden blev ikke fundet')).toHaveCount(0);
 });
+
+test('switching customer with an unsaved edit asks first; staying keeps the customer and the edit', async ({
+  page,
+}) => {
+  // The session asks the workspace's tiles through what the app's composition root hands it (App.tsx).
+  await start(page, 'multi');
+  const v = await firma(page);
+  await page.goto(`/virksomheder/${v.id}/stamoplysninger`);
+  const felt = page.getByLabel('Betalingsreference', { exact: true });
+  await expect(felt).toBeEnabled();
+  await felt.fill('REF-E2E-SKIFT');
+
+  const before = (await page.getByTestId('active-kunde').textContent())!;
+  await page.getByRole('button', { name: /Skift kunde/ }).click();
+  await page.getByRole('menuitemradio', { checked: false }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Ændringer i formularen' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Bliv på formularen' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('active-kunde')).toHaveText(before);
+  await expect.poll(() => pathname(page)).toBe(`/virksomheder/${v.id}/stamoplysninger`);
+  await expect(felt).toHaveValue('REF-E2E-SKIFT');
+});

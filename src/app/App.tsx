@@ -1,13 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, useEffect, useMemo, useRef } from 'react';
 import { navigate, useLocation } from './lib/navigation';
 import { STORAGE_KEYS, storage } from './lib/storage';
 import { resolveNavigation } from './routes/guard';
-import { queryClient, sessionActor } from './session/runtime';
+import { forbindArbejdsomraade, queryClient, sessionActor } from './session/runtime';
 import { useSession } from './session/useSession';
 import { Overlays } from './shell/Overlays';
-import { Shell } from './shell/Shell';
+import { Shell, type WorkspaceIndlaesning } from './shell/Shell';
 import { LoadingView } from './shell/views/StatusViews';
+import { confirmLeaveWorkspace } from './workspace/actions';
+import { workspace } from './workspace/store';
+
+// The session empties the workspace at sign-out and asks its tiles before a customer switch.
+forbindArbejdsomraade({ nulstil: () => workspace.reset(), bekraeftForlad: confirmLeaveWorkspace });
+
+/** The workspace with its views, palette and shortcut sheet: its own chunk (./WorkspaceRoot.tsx). */
+const hentWorkspace = () => import('./WorkspaceRoot');
+const WORKSPACE: WorkspaceIndlaesning = {
+  hent: hentWorkspace,
+  Visning: lazy(() => hentWorkspace().then((m) => ({ default: m.WorkspaceRoot }))),
+};
 
 /**
  * Runs the route guard (spec 000 §2.1) on every navigation and session change, follows its
@@ -53,7 +65,7 @@ function Router() {
 
   if (decision.kind === 'loadUser' || (state === 'checking' && hasToken)) return <LoadingView />;
   if (decision.kind === 'redirect') return <LoadingView />;
-  return <Shell route={decision.route} />;
+  return <Shell route={decision.route} workspace={WORKSPACE} />;
 }
 
 export function App() {

@@ -8,6 +8,7 @@ import {
   type RapportFilterDef,
   type RapportFilterDefs,
 } from './rapport-filter';
+import { RAPPORT_NAVNE, type RapportNavn } from './rapport-sider';
 
 /**
  * The report engine's declarations (issue 14, spec 001 §3 'Report rows', §7 'Reports'): every report
@@ -19,28 +20,6 @@ import {
  * Grouping: when the chosen columns include `antal`, the rows are grouped by the other chosen columns
  * (summed columns are summed) and `antal` counts the rows of each group — all in SQL.
  */
-
-export const RAPPORT_NAVNE = [
-  'tilsyn',
-  'haandhaevelser',
-  'afgoerelser',
-  'beholdere',
-  'beholderkontrol',
-  'olietank',
-  'olietanksinspektion',
-  'pladser',
-  'brugerbetaling',
-  'vandanlaegkontaktpersoner',
-  'vandtilladelse',
-  'vandtilladelseboring',
-  'vandtilsyn',
-  'vandhaandhaevelse',
-  'vandoppumpet',
-  'vandforsyningsfordeling',
-  'boringtilladelse',
-  'boringpejling',
-] as const;
-export type RapportNavn = (typeof RAPPORT_NAVNE)[number];
 
 export type KolonneType = RapportFilterDef['type'];
 

@@ -1,4 +1,5 @@
-import type { RapportDef, RapportKolonne, RapportNavn } from './rapport';
+import type { RapportDef, RapportKolonne } from './rapport';
+import type { RapportNavn } from './rapport-sider';
 import { VAND_LAES } from './vand-data';
 
 /**
@@ -594,7 +595,7 @@ const VANDANLAEGKONTAKTPERSONER: RapportDef = {
   obligatoriskeFiltre: [{ property: 'kontakttypeaktiv', standard: 'kontakttypeaktiv:equals(Aktiv)' }],
 };
 
-/** Every report page (spec 001 §2 '/rapport'), by name. */
+/** Every report page (spec 001 §2 '/rapport'), by its name in ./rapport-sider.ts. */
 export const RAPPORTER: Record<RapportNavn, RapportDef> = {
   tilsyn: TILSYN,
   haandhaevelser: HAANDHAEVELSER,

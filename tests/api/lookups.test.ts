@@ -9,12 +9,13 @@ import { SAT_ARTER } from '../../src/contract/sat-registreringer';
 import { VANDANLAEG_ARTER } from '../../src/contract/vandanlaeg-registreringer';
 import { queryRows } from '../../src/server/db/client';
 import { dmaKategori } from '../../src/server/frister/dma-status';
+import { laesSpecFil } from '../helpers/spec-filer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 
 /** The lookup calls of spec 001 §7 this module serves (branche/list and sagsbehandler/list are elsewhere). */
-const SPEC_CALLS = readFileSync(path.resolve(process.cwd(), '../shared/spec/api-calls.tsv'), 'utf8')
+const SPEC_CALLS = laesSpecFil('api-calls.tsv')
   .split('\n')
   .filter((l) => l.startsWith('GET\t'))
   .map((l) => l.split('\t')[1]!)

@@ -1,12 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  RAPPORT_NAVNE,
-  type RapportNavn,
-  type RapportSvar,
-  rapportFilterDefs,
-} from '../../src/contract/rapport';
+import { type RapportSvar, rapportFilterDefs } from '../../src/contract/rapport';
 import { escapeVaerdi } from '../../src/contract/rapport-filter';
+import { RAPPORT_NAVNE, type RapportNavn } from '../../src/contract/rapport-sider';
 import { RAPPORTER } from '../../src/contract/rapporter';
 import { VAND_LAES } from '../../src/contract/vand-data';
 import { lookupListe } from '../../src/server/catalog/lookups';

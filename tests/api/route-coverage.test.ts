@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/server/http/route-registry';
+import { laesSpecFil } from '../helpers/spec-filer';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Holds the registered /api routes against every call the specification names
- * (../shared/spec/api-calls.tsv) and against what docs/api.md claims: the coverage figure it states
- * and the additions it lists. Run: npx vitest run tests/api/route-coverage.test.ts
+ * Holds the registered /api routes against every call the specification names (spec/api-calls.tsv,
+ * read through tests/helpers/spec-filer.ts: MW_SPEC_DIR or ../shared/spec) and against what
+ * docs/api.md claims: the coverage figure it states and the additions it lists. Run: npx vitest run tests/api/route-coverage.test.ts
  */
 
 interface Call {
@@ -46,8 +47,7 @@ function literalInParam(route: RegisteredRoute, call: Call): string | undefined 
   return `/api/${written.map((s, i) => (want[i] === '{}' ? '1' : s)).join('/')}`;
 }
 
-const SPEC_FILE = path.resolve(process.cwd(), '../shared/spec/api-calls.tsv');
-const SPEC_CALLS: Call[] = readFileSync(SPEC_FILE, 'utf8')
+const SPEC_CALLS: Call[] = laesSpecFil('api-calls.tsv')
   .split('\n')
   .filter((line) => line.trim() && !line.startsWith('#'))
   .map((line) => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bindShortcut,
   liveLayers,
@@ -9,8 +9,11 @@ import {
   platformKey,
   shortcutLabel,
 } from '../../src/app/lib/keyboard';
-import { hasRequiredParams, shortcutConflicts, tabCommands } from '../../src/app/palette/commands';
+import { hasRequiredParams, tabCommands } from '../../src/app/palette/commands';
+import { APPENS_VISNINGER } from '../../src/app/views';
 import { workspaceCommands } from '../../src/app/workspace/commands';
+import { shortcutConflicts } from '../../src/app/workspace/kommando';
+import { registrerVisninger } from '../../src/app/workspace/visninger';
 import { ressourcerFor } from '../../src/contract/roles';
 
 const press = (key: string, init: KeyboardEventInit = {}, target: EventTarget = document.body) => {
@@ -105,6 +108,9 @@ describe('keyboard focus stack', () => {
 });
 
 describe('command registry', () => {
+  // The features' tab rules, as the app's composition root hands them to the workspace.
+  beforeAll(() => registrerVisninger(APPENS_VISNINGER));
+
   it('has no two workspace commands sharing a key, on any platform', () => {
     const commands = workspaceCommands(ressourcerFor(['SystemAdmin']));
     expect(shortcutConflicts(commands, false)).toEqual([]);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFavoritToggle } from '../../src/app/shell/favorites';
-import { usePanelToggle } from '../../src/app/shell/panels';
+import { useFavoritToggle } from '../../src/app/session/favorites';
+import { usePanelToggle } from '../../src/app/session/panels';
 import { defaultBrugerSettings } from '../../src/contract/session';
 import { jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 

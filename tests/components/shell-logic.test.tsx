@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { environmentLabel } from '../../src/app/shell/environment';
-import { isFavorit, toggleFavorit } from '../../src/app/shell/favorites';
-import { favoritPath } from '../../src/app/shell/links';
+import { isFavorit, toggleFavorit } from '../../src/app/session/favorites';
 import {
   closePanel,
   isPanelOpen,
@@ -10,7 +8,9 @@ import {
   openSidePanel,
   selectPanel,
   togglePanel,
-} from '../../src/app/shell/panels';
+} from '../../src/app/session/panels';
+import { environmentLabel } from '../../src/app/shell/environment';
+import { favoritPath } from '../../src/app/shell/links';
 import { defaultBrugerSettings, type KundeSettings } from '../../src/contract/session';
 
 const base = defaultBrugerSettings(new Date(2025, 0, 1));

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addRecent, onRecentChange, readRecent, recentOwner } from '../../src/app/palette/recent';
+import { addRecent, onRecentChange, readRecent, recentOwner } from '../../src/app/session/recent';
 import { DataTable } from '../../src/app/ui/DataTable';
 import { firstField, primaryFocus, primaryTarget } from '../../src/app/ui/focus';
 import { Modal } from '../../src/app/ui/Modal';

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { APPENS_VISNINGER } from '../../src/app/views';
 import { workspaceCommands } from '../../src/app/workspace/commands';
 import { workspace } from '../../src/app/workspace/store';
 import { tileMetaStore } from '../../src/app/workspace/tile-meta';
+import { registrerVisninger } from '../../src/app/workspace/visninger';
 import { ressourcerFor } from '../../src/contract/roles';
 import { setupComponentTests } from './harness';
 
 setupComponentTests();
+// The features' tab rules, as the app's composition root hands them to the workspace.
+beforeAll(() => registrerVisninger(APPENS_VISNINGER));
 afterEach(() => workspace.reset());
 
 /** Opens a path in a single tile and returns the tile's id. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Command, GROUP, routeCommands } from '../../src/app/palette/commands';
+import { routeCommands } from '../../src/app/palette/commands';
 import { type PaletteSektion, queryWords, rangAf, rangordn } from '../../src/app/palette/rang';
 import { workspaceCommands } from '../../src/app/workspace/commands';
+import { type Command, GROUP } from '../../src/app/workspace/kommando';
 import { ALLE_ROLLER_UDEN_TIMEOUT, ressourcerFor } from '../../src/contract/roles';
 
 const alle = ressourcerFor(ALLE_ROLLER_UDEN_TIMEOUT);

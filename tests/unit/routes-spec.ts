@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { laesSpecFil } from '../helpers/spec-filer';
 
 /**
- * Reads spec/routes.tsv and derives expectations from it without using src/app/routes, so that
+ * Reads spec/routes.tsv (from MW_SPEC_DIR, tests/helpers/spec-filer.ts) and derives expectations from it without using src/app/routes, so that
  * the route tests compare the table with the specification rather than with itself.
  */
 
@@ -16,7 +15,7 @@ export interface TsvRoute {
 export const VALIDERING_RULE = 'SAGSBEHANDLER_VANDANLAEG_LAES';
 
 export function readRoutesTsv(): TsvRoute[] {
-  const text = readFileSync(path.resolve(process.cwd(), '../shared/spec/routes.tsv'), 'utf8');
+  const text = laesSpecFil('routes.tsv');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))

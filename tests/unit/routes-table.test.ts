@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canAccess, effectiveRule } from '../../src/app/routes/access';
 import { findRoute, getRoute, ROUTES } from '../../src/app/routes/route-table';
 import { byPath } from '../../src/contract/entitet';
+import { RAPPORT_NAVNE, RAPPORT_SIDER, rapportRute } from '../../src/contract/rapport-sider';
+import { RAPPORTER } from '../../src/contract/rapporter';
 import { RESSOURCER, ressourcerFor } from '../../src/contract/roles';
 import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
 import { expectedRules, readRoutesTsv, rulesHold, tsvParent, VALIDERING_RULE } from './routes-spec';
@@ -169,5 +171,28 @@ describe('entity kinds on routes', () => {
     expect(getRoute('virksomheder').entitet).toBe('virksomhed');
     expect(getRoute('validering-pejlinger').entitet).toBeUndefined();
     expect(getRoute('rapport-vandtilsyn').entitet).toBeUndefined();
+  });
+});
+
+describe('report pages come from the report declarations', () => {
+  it('has one page per declared report, /rapport/<navn>, that names its report and its declaration', () => {
+    const sider = ROUTES.filter((r) => r.kind === 'report');
+    expect(sider.map((r) => r.rapport)).toEqual(RAPPORT_NAVNE);
+    for (const navn of RAPPORT_NAVNE) {
+      const side = getRoute(rapportRute(navn));
+      expect(side, navn).toMatchObject({
+        path: `/rapport/${navn}`,
+        title: RAPPORT_SIDER[navn],
+        rapport: navn,
+      });
+      expect(RAPPORTER[navn].navn, navn).toBe(navn);
+      expect(findRoute(`/rapport/${navn}`)?.rapport).toBe(navn);
+    }
+  });
+
+  it('keeps the page titles the palette and the tiles show', () => {
+    expect(getRoute('rapport-vandanlaegkontaktpersoner').title).toBe('Vandanlæg, kontaktpersoner');
+    expect(getRoute('rapport-boringpejling').title).toBe('Boringspejlinger');
+    expect(getRoute('rapport-tilsyn')).toMatchObject({ group: 'Rapporter', parent: 'rapport' });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TabContext, type TabFlags, type TabRegler, visibleTabs } from '../../src/app/routes/tabs';
-import { TAB_REGLER } from '../../src/app/workspace/tab-regler';
+import { TAB_REGLER } from '../../src/app/tab-regler';
 import { ressourcerFor } from '../../src/contract/roles';
 import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
 

@@ -14,14 +14,8 @@ import {
   type RouteName,
   type ViewRouteName,
 } from '../../src/app/routes/route-table';
+import { IKKE_BYGGET, IKKE_BYGGET_ENDNU, type IkkeBygget, VIEWS, viewFor } from '../../src/app/views';
 import type { FeatureViews, ViewComponent } from '../../src/app/workspace/tile-api';
-import {
-  IKKE_BYGGET,
-  IKKE_BYGGET_ENDNU,
-  type IkkeBygget,
-  VIEWS,
-  viewFor,
-} from '../../src/app/workspace/views';
 
 const registered: Partial<Record<string, ViewComponent | IkkeBygget>> = VIEWS;
 const featureViews = [systemadmin, validering, virksomhed, virksomhedListe, planlaegning];

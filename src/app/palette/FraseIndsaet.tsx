@@ -6,9 +6,8 @@ import { useEmner, useKundeFraser } from '../session/frase-data';
 import { useShellSession } from '../session/session-context';
 import { FraseVaelger } from '../ui/FraseVaelger';
 import { toast } from '../ui/toast';
+import { type Command, GROUP } from '../workspace/kommando';
 import { workspace } from '../workspace/store';
-import type { Command } from './commands';
-import { GROUP } from './commands';
 
 export { FRASE_GENVEJ, FRASE_LABEL };
 

@@ -14,27 +14,22 @@ import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
 import { openLayer, platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
+import { addRecent, type RecentItem, readRecent, recentOwner } from '../session/recent';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { focusToReturn, returnFocus } from '../ui/focus';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
+import { type Command, tileCommandsAsCommands } from '../workspace/kommando';
 import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
 import { tileMetaStore } from '../workspace/tile-meta';
-import {
-  type Command,
-  type CommandContext,
-  routeCommands,
-  tabCommands,
-  tileCommandsAsCommands,
-} from './commands';
+import { type CommandContext, routeCommands, tabCommands } from './commands';
 import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
 import { rangordn } from './rang';
-import { addRecent, type RecentItem, readRecent, recentOwner } from './recent';
 import './palette.css';
 
 /** The server search of one text (trimmed); at least two characters. */

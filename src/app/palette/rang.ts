@@ -1,4 +1,5 @@
-import { type Command, fold, GROUP } from './commands';
+import { type Command, GROUP } from '../workspace/kommando';
+import { fold } from './commands';
 
 /**
  * The palette's order: how well a page or command answers what was typed, and where the server's

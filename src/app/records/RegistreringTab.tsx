@@ -7,7 +7,7 @@ import { formatDato, isoDatoAf } from '../lib/dates';
 import { medGenvej, platformKey, shortcutLabel } from '../lib/keyboard';
 import { useLatest } from '../lib/useLatest';
 import { useShellSession } from '../session/session-context';
-import { useTableSettings } from '../shell/useTableSettings';
+import { useTableSettings } from '../session/useTableSettings';
 import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import type { DataTableColumn } from '../ui/DataTable';

@@ -17,8 +17,8 @@ import { hentTidslinje } from '../../contract/virksomhed';
 import { formatDato, formatDatoTid } from '../lib/dates';
 import { medGenvej } from '../lib/keyboard';
 import { useLookup } from '../session/lookups';
+import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../session/panels';
 import { http } from '../session/runtime';
-import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../shell/panels';
 import { SpinnerButton } from '../ui/Button';
 import { DateInput, LookupSelect, TextArea, TextInput, useVersionedForm } from '../ui/form';
 import { Spinner } from '../ui/Spinner';
@@ -29,7 +29,7 @@ import './side-panels.css';
 
 /**
  * The side panels of an owner of records (a company, a farm, a water plant; spec 000 §4, 001 §3):
- * its timeline, its log and its ad hoc tasks, one open at a time (src/app/shell/panels.ts), with
+ * its timeline, its log and its ad hoc tasks, one open at a time (src/app/session/panels.ts), with
  * their toggles and tile commands (Alt+T, Alt+B, Alt+O). The frame of the owner's tiles places
  * them; the calls are the same for every owner (the server checks the owner's own rights).
  */

@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 import type { Favorit } from '../../contract/session';
 import { httpStatus } from '../lib/http-fejl';
 import { medGenvej } from '../lib/keyboard';
+import { isFavorit, useFavoritToggle } from '../session/favorites';
 import { useShellSession } from '../session/session-context';
-import { isFavorit, useFavoritToggle } from '../shell/favorites';
 import { primaryFocus } from '../ui/focus';
 import { Spinner } from '../ui/Spinner';
 import type { TileCommand } from '../workspace/tile-api';

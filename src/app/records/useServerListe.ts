@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { INGEN_FORBINDELSE, serverTekst, udenSvar } from '../lib/http-fejl';
-import { useTableSettings } from '../shell/useTableSettings';
+import { useTableSettings } from '../session/useTableSettings';
 import { savedSort, type TableSort } from '../ui/DataTable';
 import type { TileCommand } from '../workspace/tile-api';
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import type { EntitetArt } from '../../contract/entitet';
+import {
+  RAPPORT_NAVNE,
+  RAPPORT_SIDER,
+  type RapportNavn,
+  rapportRute,
+  rapportSti,
+} from '../../contract/rapport-sider';
 
 /**
  * The client's route table: every route of spec/routes.tsv (98), with the path exactly as the
@@ -54,6 +61,8 @@ export interface RouteDef {
   query: readonly string[];
   /** The entity kind this route lists (kind 'list') or shows one record of (its detail and tabs). */
   entitet?: EntitetArt;
+  /** The report a report page shows (kind 'report'): its name in src/contract/rapport-sider.ts. */
+  rapport?: RapportNavn;
 }
 
 /** Ids are positive integers written in decimal; at most 15 digits so that Number() stays exact. */
@@ -126,6 +135,7 @@ interface RouteInput<N extends string, P extends string, R extends string | unde
   parent?: string;
   redirect?: R;
   entitet?: EntitetArt;
+  rapport?: RapportNavn;
 }
 
 /** A route as declared; its type keeps the name, the path and whether it redirects. */
@@ -551,26 +561,19 @@ const TABLE = [
     access: ALLE_LAES,
     redirect: '/rapport/tilsyn',
   }),
-  ...children('rapport', 'report', 'Rapporter', [
-    ['tilsyn', 'Tilsyn'],
-    ['haandhaevelser', 'Håndhævelser'],
-    ['afgoerelser', 'Afgørelser'],
-    ['beholdere', 'Beholdere'],
-    ['beholderkontrol', 'Beholderkontrol'],
-    ['olietank', 'Olietanke'],
-    ['olietanksinspektion', 'Olietanksinspektion'],
-    ['pladser', 'Pladser'],
-    ['brugerbetaling', 'Brugerbetaling'],
-    ['vandanlaegkontaktpersoner', 'Vandanlæg, kontaktpersoner'],
-    ['vandtilladelse', 'Vandtilladelser'],
-    ['vandtilladelseboring', 'Vandtilladelser, boring'],
-    ['vandtilsyn', 'Vandtilsyn'],
-    ['vandhaandhaevelse', 'Vandhåndhævelser'],
-    ['vandoppumpet', 'Oppumpet vand'],
-    ['vandforsyningsfordeling', 'Vandforsyningsfordeling'],
-    ['boringtilladelse', 'Boringstilladelser'],
-    ['boringpejling', 'Boringspejlinger'],
-  ]),
+  // One page per declared report, named and titled by its declaration (src/contract/rapport-sider.ts).
+  ...RAPPORT_NAVNE.map((navn) =>
+    route({
+      name: rapportRute(navn),
+      path: rapportSti(navn),
+      title: RAPPORT_SIDER[navn],
+      group: 'Rapporter',
+      kind: 'report',
+      access: 'parent',
+      parent: 'rapport',
+      rapport: navn,
+    }),
+  ),
 
   // Frister
   route({

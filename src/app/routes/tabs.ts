@@ -13,7 +13,7 @@ export type TabFlags = Readonly<Record<string, unknown>>;
 export interface TabContext {
   ressourcer: ReadonlySet<Ressource>;
   flags?: TabFlags;
-  /** The tab rules features declare (src/app/workspace/tab-regler.ts composes them). */
+  /** The tab rules features declare (src/app/tab-regler.ts composes them). */
   regler: TabRegler;
 }
 

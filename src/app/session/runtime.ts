@@ -6,8 +6,6 @@ import { errorStore } from '../lib/error-store';
 import { createHttpClient } from '../lib/http';
 import { navigate } from '../lib/navigation';
 import { STORAGE_KEYS, storage } from '../lib/storage';
-import { confirmLeaveWorkspace } from '../workspace/actions';
-import { workspace } from '../workspace/store';
 import { sessionApi, userFromToken } from './api';
 
 /**
@@ -18,6 +16,20 @@ export const clientConfig = readClientConfig();
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
 });
+
+/**
+ * What the session asks of the workspace: empty it at sign-out and ask its tiles with unsaved changes
+ * before a customer switch. The workspace sits above the session, so the app's composition root
+ * (App.tsx) hands these in with `forbindArbejdsomraade`; until then there is no tile to empty or ask.
+ */
+export interface ArbejdsomraadeForSession {
+  nulstil(): void;
+  bekraeftForlad(): Promise<boolean>;
+}
+let arbejdsomraade: ArbejdsomraadeForSession = { nulstil: () => {}, bekraeftForlad: async () => true };
+export function forbindArbejdsomraade(forbindelse: ArbejdsomraadeForSession): void {
+  arbejdsomraade = forbindelse;
+}
 
 const currentRoute = () => window.location.pathname + window.location.search;
 
@@ -39,7 +51,7 @@ const effects: SessionEffects = {
   resetStores: () => {
     queryClient.clear();
     errorStore.clear();
-    workspace.reset();
+    arbejdsomraade.nulstil();
   },
   navigate: (path) => navigate(path, { replace: true }),
   leaveForSsoLogout: () => window.location.assign(clientConfig.ssoLogoutUrl),
@@ -58,7 +70,7 @@ const effects: SessionEffects = {
   loadKundeSettings: (kundeId) => api.loadKundeSettings(kundeId),
   reloadPage: () => window.location.reload(),
   // Tiles with unsaved changes are asked before the customer switch starts.
-  confirmLeave: () => confirmLeaveWorkspace(),
+  confirmLeave: () => arbejdsomraade.bekraeftForlad(),
 };
 
 export const sessionActor = createActor(createSessionMachine(effects));

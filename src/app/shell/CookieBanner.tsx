@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { PRODUCT_NAME } from '../lib/product';
 import { STORAGE_KEYS, storage } from '../lib/storage';
 import { Button } from '../ui/Button';
-import { PRODUCT_NAME } from './product';
 
 /** What acceptance is stored as (the value only needs to be present). */
 export const COOKIE_CONSENT_VALUE = 'accepteret';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { hentVersion } from '../../contract/session';
+import { PRODUCT_NAME } from '../lib/product';
 import { http } from '../session/runtime';
-import { PRODUCT_NAME } from './product';
 
 /** Footer on home and login routes: year, and 'v' + product name + version + revision (spec 000 §2.4). */
 export function Footer() {

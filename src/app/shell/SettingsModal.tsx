@@ -1,12 +1,13 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { type BrugerSettings, defaultBrugerSettings } from '../../contract/session';
+import type { PlanlaegningPanel, SidePanel } from '../session/panels';
 import { useShellSession } from '../session/session-context';
+import { useSaveBrugerSettings, useSaveKundeSettings } from '../session/settings-save';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Collapsible } from '../ui/Collapsible';
 import { useConfirm } from '../ui/ConfirmModal';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
-import type { PlanlaegningPanel, SidePanel } from './panels';
 import {
   AAR_MAX,
   AAR_MIN,
@@ -16,7 +17,6 @@ import {
   settingsFromDraft,
 } from './settings-form';
 import { closeSettingsModal, useSettingsModalOpen } from './settings-modal-store';
-import { useSaveBrugerSettings, useSaveKundeSettings } from './settings-save';
 
 const SIDE_PANEL_CHOICES: { value: SidePanel | null; label: string }[] = [
   { value: 'timeline', label: 'Tidslinje' },

@@ -1,24 +1,28 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
+import { documentTitle } from '../lib/product';
 import type { RouteDef } from '../routes/route-table';
 import { useSession } from '../session/useSession';
 import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { Footer } from './Footer';
-import { documentTitle } from './product';
 import { SystemBeskeder } from './SystemBeskeder';
 import { TopBar } from './TopBar';
 import { LoginView } from './views/LoginView';
 import { LoadingView, LogoutView, StsErrorView } from './views/StatusViews';
 
-export { PRODUCT_NAME } from './product';
+export { PRODUCT_NAME } from '../lib/product';
 
 /**
  * The workspace (tiles, drag and drop, the palette, every view) is its own chunk, so the first paint
  * (the top bar, the sign-in page or 'Indlæser …') needs only the shell's JavaScript (issue 16: initial
- * JavaScript ≤ 170 KB gzipped). It is fetched right after the first paint, beside the session check,
- * not when the user is signed in: by then it is usually there.
+ * JavaScript ≤ 170 KB gzipped). The shell sits below the features and the palette, so the app's
+ * composition root hands it the chunk (App.tsx): `hent` fetches it, right after the first paint,
+ * beside the session check, not when the user is signed in (by then it is usually there); `Visning`
+ * renders it (a React.lazy component over the same fetch).
  */
-const hentWorkspace = () => import('../workspace/Workspace');
-const Workspace = lazy(() => hentWorkspace().then((m) => ({ default: m.Workspace })));
+export interface WorkspaceIndlaesning {
+  hent(): Promise<unknown>;
+  Visning: ComponentType;
+}
 
 /**
  * Shown while the workspace chunk loads. A case worker who presses Ctrl+K and types at once, right
@@ -79,14 +83,14 @@ function SessionScreen({ route }: { route: RouteDef }) {
  * The page: top bar, content, footer. Signed in, every route but the session screens opens in the
  * workspace; the address bar's route is then the focused tile's.
  */
-export function Shell({ route }: { route: RouteDef }) {
+export function Shell({ route, workspace }: { route: RouteDef; workspace: WorkspaceIndlaesning }) {
   const { user, signedIn } = useSession();
   const kundeNavn = signedIn ? user?.customerName : null;
 
   const inWorkspace = signedIn && route.kind !== 'session';
   useEffect(() => {
-    void hentWorkspace();
-  }, []);
+    void workspace.hent();
+  }, [workspace]);
   useEffect(() => {
     // In the workspace the focused tile decides the title (see Workspace).
     if (!inWorkspace) document.title = documentTitle(kundeNavn);
@@ -117,7 +121,7 @@ export function Shell({ route }: { route: RouteDef }) {
       <main className={`content${inWorkspace ? ' with-workspace' : ''}`} id="main">
         {inWorkspace ? (
           <Suspense fallback={<WorkspaceLoading />}>
-            <Workspace />
+            <workspace.Visning />
           </Suspense>
         ) : (
           <SessionScreen route={route} />

@@ -1,10 +1,10 @@
 import { navigate } from '../lib/navigation';
+import { PRODUCT_NAME } from '../lib/product';
 import { useShellSession } from '../session/session-context';
 import { CustomerSwitcher } from './CustomerSwitcher';
 import { environmentLabel } from './environment';
 import { FavoritesMenu } from './FavoritesMenu';
 import { NotificationBell } from './NotificationBell';
-import { PRODUCT_NAME } from './product';
 import { UserMenu } from './UserMenu';
 
 /**

@@ -5,7 +5,7 @@ import {
   type PlanlaegningPanel,
   type SidePanel,
   selectPanel,
-} from './panels';
+} from '../session/panels';
 
 /** oversigtOverIndberetningerAar must be a whole year in this range (spec 000 §3, spec 001). */
 export const AAR_MIN = 1755;

@@ -28,12 +28,11 @@ import { guardFor } from './guards';
 import type { TileId } from './layout';
 import { resolveTilePath } from './resolve';
 import { useWorkspace, workspace } from './store';
-import { TAB_REGLER } from './tab-regler';
 import { type TileApi, TileContext } from './tile-api';
 import { tileCommandStore } from './tile-commands';
 import { rememberTileFocus, useTileFocus, useTileFocusHome } from './tile-focus';
 import { tileMetaStore, useTileMeta } from './tile-meta';
-import { viewFor } from './views';
+import { tabRegler, viewFor } from './visninger';
 
 function useTileRoute(tileId: TileId) {
   const ws = useWorkspace();
@@ -201,7 +200,11 @@ function TileButton(props: {
 
 function TabBar(props: { route: RouteDef; params: RouteParams; tileId: TileId; flags: TabFlags }) {
   const { ressourcer } = useSession();
-  const tabs = siblingTabs(props.route, props.params, { ressourcer, flags: props.flags, regler: TAB_REGLER });
+  const tabs = siblingTabs(props.route, props.params, {
+    ressourcer,
+    flags: props.flags,
+    regler: tabRegler(),
+  });
   const navRef = useRef<HTMLElement>(null);
   const overflow = useTabOverflow(navRef, props.route.name, tabs.length);
   const scroll = (direction: 1 | -1) => {

@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { Mosaic, type MosaicNode, MosaicWindow } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
 import './workspace.css';
 import { useLocation } from '../lib/navigation';
-import { Palette } from '../palette/Palette';
-import { addRecent, recentOwner } from '../palette/recent';
-import { ShortcutSheet } from '../palette/ShortcutSheet';
+import { addRecent, recentOwner } from '../session/recent';
 import { api, sessionActor } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { syncFromUrlGuarded } from './actions';
@@ -125,8 +123,12 @@ function useRecentRecords() {
   }, [path, title, ressourcer, owner]);
 }
 
-/** The tiled workspace: every route opens in a tile of a resizable, rearrangeable mosaic. */
-export function Workspace() {
+/**
+ * The tiled workspace: every route opens in a tile of a resizable, rearrangeable mosaic. `overlays`
+ * are the dialogs drawn over it (the palette and the shortcut sheet, which sit above the workspace
+ * and are handed in by the app's composition root, ../WorkspaceRoot.tsx).
+ */
+export function Workspace({ overlays }: { overlays?: ReactNode }) {
   const ws = useWorkspace();
   const { brugerSettings, user } = useSession();
   const saved = savedLayoutFor(brugerSettings, user?.customerId);
@@ -165,8 +167,7 @@ export function Workspace() {
           <TileBody tileId={ws.maximised} />
         </div>
         <UnsavedChangesModal />
-        <Palette />
-        <ShortcutSheet />
+        {overlays}
       </div>
     );
   }
@@ -194,8 +195,7 @@ export function Workspace() {
         zeroStateView={<div className="loading">Intet felt er åbent. Tryk Ctrl+K for at åbne noget.</div>}
       />
       <UnsavedChangesModal />
-      <Palette />
-      <ShortcutSheet />
+      {overlays}
     </div>
   );
 }

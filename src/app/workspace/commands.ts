@@ -1,13 +1,13 @@
 import type { Ressource } from '../../contract/roles';
-import { type Command, GROUP } from '../palette/commands';
 import { matchRoute } from '../routes/match';
 import { siblingTabs } from '../routes/tabs';
 import { closeTileGuarded, navigateTileGuarded } from './actions';
 import { WORKSPACE_KEYS } from './genveje';
+import { type Command, GROUP } from './kommando';
 import { paletteStore } from './palette-store';
 import { workspace } from './store';
-import { TAB_REGLER } from './tab-regler';
 import { tileMetaStore } from './tile-meta';
+import { tabRegler } from './visninger';
 
 /** Moves the focused tile to its next (+1) or previous (-1) enabled tab, as its tab bar shows them. */
 function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
@@ -17,7 +17,7 @@ function stepTab(step: 1 | -1, ressourcer: ReadonlySet<Ressource>) {
   const match = path ? matchRoute(path) : null;
   if (!id || !match) return;
   const flags = tileMetaStore.get(id).flags;
-  const tabs = siblingTabs(match.route, match.params, { ressourcer, flags, regler: TAB_REGLER }).filter(
+  const tabs = siblingTabs(match.route, match.params, { ressourcer, flags, regler: tabRegler() }).filter(
     (t) => t.enabled,
   );
   const i = tabs.findIndex((t) => t.route.name === match.route.name);

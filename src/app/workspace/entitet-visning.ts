@@ -1,7 +1,7 @@
 import { detailPath, ENTITETER, type EntitetArt } from '../../contract/entitet';
-import type { RecentItem } from '../palette/recent';
+import { documentTitle, PRODUCT_NAME } from '../lib/product';
 import type { RouteDef, RouteParams } from '../routes/route-table';
-import { documentTitle, PRODUCT_NAME } from '../shell/product';
+import type { RecentItem } from '../session/recent';
 import { tileHeading } from './Tile';
 
 /** The kinds whose detail pages are titled by the entity: the title rule does not apply there (spec 000 §1). */

@@ -28,7 +28,7 @@ export type ViewComponent = ComponentType<ViewProps>;
 
 /**
  * The views a feature registers in its own `views.ts`, by route name (write the object literal with
- * `satisfies FeatureViews`, so a misspelt or a redirecting route is a type error). src/app/workspace/views.tsx
+ * `satisfies FeatureViews`, so a misspelt or a redirecting route is a type error). src/app/views.tsx
  * composes them; a route without a view there must be marked as not built yet.
  */
 export type FeatureViews = Partial<Record<ViewRouteName, ViewComponent>>;

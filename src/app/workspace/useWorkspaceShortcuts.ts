@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { bindShortcut, openLayer, platformKey, shortcutsOf } from '../lib/keyboard';
-import { shortcutConflicts, tileCommandsAsCommands } from '../palette/commands';
 import { useSession } from '../session/useSession';
 import { installerGemTast } from '../ui/form/gem-tast';
 import { workspaceCommands } from './commands';
+import { shortcutConflicts, tileCommandsAsCommands } from './kommando';
 import { useWorkspace } from './store';
 import { useTileCommandsOf } from './tile-commands';
 

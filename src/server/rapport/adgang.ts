@@ -1,4 +1,5 @@
-import type { RapportDef, RapportNavn } from '../../contract/rapport';
+import type { RapportDef } from '../../contract/rapport';
+import type { RapportNavn } from '../../contract/rapport-sider';
 import { RAPPORTER } from '../../contract/rapporter';
 import { harAdgang, LAESERET } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LookupItem } from '../../contract/lookups';
-import type { RapportNavn } from '../../contract/rapport';
+import type { RapportNavn } from '../../contract/rapport-sider';
 import { VALIDERING_STATUS } from '../../contract/validering';
 import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../contract/vand-regler';
 import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';

@@ -17,7 +17,7 @@ import { fejlTekst, hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';

@@ -14,7 +14,7 @@ import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { fraseKeys, useEmner } from '../../session/frase-data';
 import { useShellSession } from '../../session/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, LookupSelect, TextArea, TextInput, useVersionedForm } from '../../ui/form';

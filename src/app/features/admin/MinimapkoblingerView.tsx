@@ -17,7 +17,7 @@ import { koordinatTekst } from '../../lib/koordinater';
 import { saveFailure } from '../../records/api';
 import { minimapKeys } from '../../session/koordinater-links';
 import { useShellSession } from '../../session/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import type { DataTableColumn } from '../../ui/DataTable';

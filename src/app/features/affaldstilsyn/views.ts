@@ -3,7 +3,7 @@ import type { FeatureViews } from '../../workspace/tile-api';
 
 /**
  * The SAT feature's views (/affaldstilsyn and every tab of /affaldstilsyn/:id), registered with the
- * route table through src/app/workspace/views.tsx. Loaded lazily, so the first screen stays small.
+ * route table through src/app/views.tsx. Loaded lazily, so the first screen stays small.
  */
 export const views = {
   affaldstilsyn: lazy(() => import('./ListeView')),

@@ -9,7 +9,7 @@ import {
 import { formatDato, formatDatoTidKort, formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { listeFejlbesked, type useServerListe } from '../../records/useServerListe';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui/table/kolonner';

@@ -11,7 +11,7 @@ import { medGenvej } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
 import { saveFailure } from '../../records/api';
 import { useDelteVagter, type Vagt } from '../../records/vagt';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, DateInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';

@@ -12,7 +12,7 @@ import { saveFailure } from '../../records/api';
 import type { Vagt } from '../../records/vagt';
 import { AKTIVT_AAR, usePerioder } from '../../session/planlaegningsaar';
 import { useShellSession } from '../../session/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import type { DataTableColumn } from '../../ui/DataTable';

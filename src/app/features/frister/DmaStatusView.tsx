@@ -10,7 +10,7 @@ import {
 import { fejlTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';
 import { tekstKolonne } from '../../ui/table/kolonner';

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/frister';
 import { fejlTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';
 import { tekstKolonne } from '../../ui/table/kolonner';

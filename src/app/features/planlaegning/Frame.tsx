@@ -10,7 +10,7 @@ import { FrameCommands, RammeVenter } from '../../records/ramme';
 import type { RouteParams } from '../../routes/route-table';
 import { AKTIVT_AAR } from '../../session/planlaegningsaar';
 import { useShellSession } from '../../session/session-context';
-import { useSaveBrugerSettings } from '../../shell/settings-save';
+import { useSaveBrugerSettings } from '../../session/settings-save';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { toast } from '../../ui/toast';

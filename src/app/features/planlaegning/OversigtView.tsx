@@ -24,7 +24,7 @@ import {
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
-import { type PlanlaegningPanel, usePanelToggle } from '../../shell/panels';
+import { type PlanlaegningPanel, usePanelToggle } from '../../session/panels';
 import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import { toast } from '../../ui/toast';

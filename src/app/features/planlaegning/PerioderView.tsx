@@ -3,7 +3,7 @@ import { formatDatoTid } from '../../../contract/format';
 import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { useShellSession } from '../../session/session-context';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { datoKolonne, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import { useTile, useTileTitle, type ViewProps } from '../../workspace/tile-api';

@@ -4,7 +4,7 @@ import { formatDato } from '../../../contract/format';
 import type { PrioriteringRaekke } from '../../../contract/planlaegning';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
 import { talKolonne, tekstKolonne } from '../../ui/table/kolonner';

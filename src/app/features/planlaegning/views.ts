@@ -3,7 +3,7 @@ import type { FeatureViews } from '../../workspace/tile-api';
 
 /**
  * The yearly planning's views (/planlaegningsperioder and the tabs of one period), registered with
- * the route table through src/app/workspace/views.tsx. Loaded lazily, so the first screen stays small.
+ * the route table through src/app/views.tsx. Loaded lazily, so the first screen stays small.
  */
 export const views = {
   planlaegningsperioder: lazy(() => import('./PerioderView')),

@@ -11,19 +11,19 @@ import {
   medFiltreretKolonne,
   type RapportDef,
   type RapportKolonne,
-  type RapportNavn,
   type RapportRaekke,
   rapportCelleTekst,
 } from '../../../contract/rapport';
 import type { RapportFilter } from '../../../contract/rapport-filter';
+import { rapportSti } from '../../../contract/rapport-sider';
 import { RAPPORTER } from '../../../contract/rapporter';
 import { harAdgang } from '../../../contract/roles';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
-import { useSaveBrugerSettings } from '../../shell/settings-save';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useSaveBrugerSettings } from '../../session/settings-save';
+import { useTableSettings } from '../../session/useTableSettings';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Dropdown, DropdownItem, DropdownText } from '../../ui/Dropdown';
 import { KommandoKnap } from '../../ui/KommandoKnap';
@@ -51,8 +51,7 @@ const RapportGraf = lazy(() => import('./RapportGraf'));
  * 'Antal' groups the rows by the other columns (counted in SQL).
  */
 export default function RapportView({ route, search }: ViewProps) {
-  const navn = route.name.replace(/^rapport-/, '') as RapportNavn;
-  const def = RAPPORTER[navn];
+  const def = route.rapport ? RAPPORTER[route.rapport] : undefined;
   if (!def)
     return (
       <div className="ramme-message" role="alert">
@@ -113,7 +112,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
 
   /** Every change of the view goes to the tile's URL (Back undoes it). */
   const saet = useCallback(
-    (next: RapportTilstand) => tile.navigate(`/rapport/${def.navn}${skrivTilstand(next)}`),
+    (next: RapportTilstand) => tile.navigate(`${rapportSti(def.navn)}${skrivTilstand(next)}`),
     [tile, def.navn],
   );
   const tilstandRef = useRef(tilstand);
@@ -208,7 +207,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           id: `rapport-visning-${v.navn}`,
           label: `Visning: ${v.navn}`,
           keywords: ['visning', 'gemt', def.titel.toLowerCase()],
-          run: () => tile.navigate(`/rapport/${def.navn}${v.soeg}`),
+          run: () => tile.navigate(`${rapportSti(def.navn)}${v.soeg}`),
         })),
       ],
       [kommandoer, def, visninger, tile],
@@ -330,7 +329,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
         >
           {visninger.length === 0 && <DropdownText>Ingen gemte visninger af denne rapport.</DropdownText>}
           {visninger.map((v) => (
-            <DropdownItem key={v.navn} onSelect={() => tile.navigate(`/rapport/${def.navn}${v.soeg}`)}>
+            <DropdownItem key={v.navn} onSelect={() => tile.navigate(`${rapportSti(def.navn)}${v.soeg}`)}>
               {v.navn}
             </DropdownItem>
           ))}

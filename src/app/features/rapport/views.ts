@@ -1,29 +1,19 @@
 import { lazy } from 'react';
-import type { FeatureViews } from '../../workspace/tile-api';
+import { RAPPORT_NAVNE, type RapportNavn, rapportRute } from '../../../contract/rapport-sider';
+import type { FeatureViews, ViewComponent } from '../../workspace/tile-api';
 
 /**
  * The report pages (/rapport/…): one view over each report's declaration, loaded lazily so the first
- * screen stays small.
+ * screen stays small. Every report named in src/contract/rapport-sider.ts has its page here; the view
+ * reads which report from its route (`route.rapport`).
  */
 const RapportView = lazy(() => import('./RapportView'));
 
-export const views = {
-  'rapport-tilsyn': RapportView,
-  'rapport-haandhaevelser': RapportView,
-  'rapport-afgoerelser': RapportView,
-  'rapport-beholdere': RapportView,
-  'rapport-beholderkontrol': RapportView,
-  'rapport-olietank': RapportView,
-  'rapport-olietanksinspektion': RapportView,
-  'rapport-pladser': RapportView,
-  'rapport-brugerbetaling': RapportView,
-  'rapport-vandanlaegkontaktpersoner': RapportView,
-  'rapport-vandtilladelse': RapportView,
-  'rapport-vandtilladelseboring': RapportView,
-  'rapport-vandtilsyn': RapportView,
-  'rapport-vandhaandhaevelse': RapportView,
-  'rapport-vandoppumpet': RapportView,
-  'rapport-vandforsyningsfordeling': RapportView,
-  'rapport-boringtilladelse': RapportView,
-  'rapport-boringpejling': RapportView,
-} satisfies FeatureViews;
+/** Every report's page shows the one report view. */
+function rapportVisninger(): Record<`rapport-${RapportNavn}`, ViewComponent> {
+  const visninger = {} as Record<`rapport-${RapportNavn}`, ViewComponent>;
+  for (const navn of RAPPORT_NAVNE) visninger[rapportRute(navn)] = RapportView;
+  return visninger;
+}
+
+export const views = rapportVisninger() satisfies FeatureViews;

@@ -13,7 +13,7 @@ import {
 import { tabelHentning } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';

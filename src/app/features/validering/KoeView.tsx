@@ -20,7 +20,7 @@ import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { vandanlaegStiForPost } from '../../lib/vand-fokus';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';

@@ -4,7 +4,7 @@ import { hentKontaktpersoner, type KontaktpersonRaekke } from '../../../contract
 import { tabelHentning } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
-import { useTableSettings } from '../../shell/useTableSettings';
+import { useTableSettings } from '../../session/useTableSettings';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { useTile, type ViewProps } from '../../workspace/tile-api';
 import { fejlbesked } from './api';

@@ -3,7 +3,7 @@ import type { FeatureViews } from '../../workspace/tile-api';
 
 /**
  * The water-plant feature's views (/vandanlaeg and every tab of /vandanlaeg/:id), registered with
- * the route table through src/app/workspace/views.tsx. Loaded lazily, so the first screen stays small.
+ * the route table through src/app/views.tsx. Loaded lazily, so the first screen stays small.
  */
 export const views = {
   vandanlaeg: lazy(() => import('./ListeView')),

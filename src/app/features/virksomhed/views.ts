@@ -3,7 +3,7 @@ import type { TabRegel, TabRegler } from '../../routes/tabs';
 import type { FeatureViews } from '../../workspace/tile-api';
 
 /**
- * The company feature's views, registered with the route table (src/app/workspace/views.tsx
+ * The company feature's views, registered with the route table (src/app/views.tsx
  * composes every feature's). Companies and farms share the tab views; only farms have dyrehold.
  * Loaded lazily, so the first screen stays small.
  */

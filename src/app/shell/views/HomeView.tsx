@@ -2,7 +2,7 @@ import { Clock, Star } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { type Favorit, sortFavoritter } from '../../../contract/session';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
-import { onRecentChange, type RecentItem, readRecent, recentKey, recentOwner } from '../../palette/recent';
+import { onRecentChange, type RecentItem, readRecent, recentKey, recentOwner } from '../../session/recent';
 import { useShellSession } from '../../session/session-context';
 import { useSession } from '../../session/useSession';
 import { primaryFocus } from '../../ui/focus';

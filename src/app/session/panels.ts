@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { type BrugerSettings, defaultBrugerSettings } from '../../contract/session';
-import { useShellSession } from '../session/session-context';
+import { useShellSession } from './session-context';
 import { useSaveBrugerSettings } from './settings-save';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useShellSession } from '../session/session-context';
 import type { TableSettings, TableSettingsBinding } from '../ui/table/settings';
+import { useShellSession } from './session-context';
 import { useSaveBrugerSettings } from './settings-save';
 
 /**

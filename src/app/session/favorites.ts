@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Favorit, KundeSettings } from '../../contract/session';
 import { sortFavoritter } from '../../contract/session';
-import { useShellSession } from '../session/session-context';
+import { useShellSession } from './session-context';
 import { useSaveKundeSettings } from './settings-save';
 
 export interface FavoritInput {

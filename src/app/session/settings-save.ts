@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { BrugerSettings, KundeSettings } from '../../contract/session';
-import { api } from '../session/runtime';
-import { useShellSession } from '../session/session-context';
+import { api } from './runtime';
+import { useShellSession } from './session-context';
 
 export interface SaveOptions {
   /**
