@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROUTES } from '../src/app/routes/route-table';
-import { RAPPORT_NAVNE } from '../src/contract/rapport';
+import { RAPPORT_NAVNE } from '../src/contract/rapport-sider';
 import type { RecordKind } from '../src/contract/record-kind';
 import type { RegisteredRoute } from '../src/server/http/route-registry';
 
