@@ -28,6 +28,13 @@ export const FOR_MANGE_ARBEJDSOMRAADER = `Du kan højst gemme ${ARBEJDSOMRAADER_
 export const ARBEJDSOMRAADE_LINK_PARAM = 'arbejdsomraade';
 export const arbejdsomraadeLink = (id: number) => `/?${ARBEJDSOMRAADE_LINK_PARAM}=${id}`;
 
+/** The id a workspace's link names (home with `arbejdsomraade=<id>`), or null for any other URL. */
+export function arbejdsomraadeLinkId(pathname: string, search: string): number | null {
+  if (pathname !== '/') return null;
+  const value = new URLSearchParams(search).get(ARBEJDSOMRAADE_LINK_PARAM);
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}
+
 /**
  * What is wrong with a layout text, in Danish (empty when it can be opened): a format version, one
  * to 24 tiles each with a path from the root, a focused tile among them, no control characters.

@@ -25,6 +25,7 @@ import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
 import { tileMetaStore } from '../workspace/tile-meta';
+import { ArbejdsomraadeDialoger, useArbejdsomraadeKommandoer } from './Arbejdsomraader';
 import {
   type Command,
   type CommandContext,
@@ -73,6 +74,7 @@ export function Palette() {
     <>
       {open && <PaletteDialog />}
       <FraseIndsaet />
+      <ArbejdsomraadeDialoger />
     </>
   );
 }
@@ -84,6 +86,7 @@ function PaletteDialog() {
   const [query, setQuery] = useState('');
   const [valgt, setValgt] = useState('');
   const search = useEntitySearch(query);
+  const arbejdsomraadeCmds = useArbejdsomraadeKommandoer();
   const queryClient = useQueryClient();
   // A keystroke asks the server at once, before React renders the new text (the render then finds
   // the request under way): the answer comes a render sooner.
@@ -170,6 +173,7 @@ function PaletteDialog() {
     ...fraseKommando(ws.focused),
     ...tabCommands(ctx),
     ...workspaceCommands(ressourcer),
+    ...arbejdsomraadeCmds,
     ...routeCmds,
   ]);
   const local = sections.flatMap((s) => (s.kind === 'commands' ? s.commands : []));
