@@ -121,13 +121,18 @@ function ArbejdsomraadeBlok({ kundeId, palette }: { kundeId: number | undefined;
           <kbd>{palette}</kbd> 'Gem arbejdsområde …'.
         </p>
       ) : (
-        <ul className="home-items">
-          {liste.map((a) => (
-            <li key={a.id}>
-              <ArbejdsomraadeLink a={a} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="home-items">
+            {liste.map((a) => (
+              <li key={a.id}>
+                <ArbejdsomraadeLink a={a} />
+              </li>
+            ))}
+          </ul>
+          <p className="muted small home-block-note">
+            Omdøb, slet, kopiér link eller vælg startarbejdsområde: <kbd>{palette}</kbd> 'arbejdsområde'.
+          </p>
+        </>
       )}
     </section>
   );
