@@ -92,7 +92,7 @@ export function HomeView() {
             </ul>
           )}
         </section>
-        <ArbejdsomraadeBlok kundeId={user?.customerId} palette={palette} />
+        <ArbejdsomraadeBlok kundeId={user?.customerId} />
       </HomeList>
       <p className="home-keys muted small">
         <kbd>↑</kbd> <kbd>↓</kbd> flytter · <kbd>Enter</kbd> åbner i feltet · <kbd>{beside}</kbd> åbner i et
@@ -105,7 +105,7 @@ export function HomeView() {
 const favoritNavn = (f: Favorit) => f.displayName || `#${f.virksomhedId}`;
 
 /** The user's named workspaces (issue 34): Enter or a click opens one in place of the open tiles. */
-function ArbejdsomraadeBlok({ kundeId, palette }: { kundeId: number | undefined; palette: string }) {
+function ArbejdsomraadeBlok({ kundeId }: { kundeId: number | undefined }) {
   const { data, isError } = useArbejdsomraader(kundeId);
   const liste = data ?? [];
   return (
@@ -117,8 +117,8 @@ function ArbejdsomraadeBlok({ kundeId, palette }: { kundeId: number | undefined;
         <p className="muted">Arbejdsområderne kunne ikke hentes.</p>
       ) : liste.length === 0 ? (
         <p className="muted">
-          Ingen gemte arbejdsområder. Sæt felterne op, som du vil have dem, og gem dem med{' '}
-          <kbd>{palette}</kbd> 'Gem arbejdsområde …'.
+          Ingen gemte arbejdsområder. Sæt felterne op, som du vil have dem, og gem dem med 'Gem arbejdsområde
+          …' i kommandopaletten.
         </p>
       ) : (
         <>
@@ -130,7 +130,7 @@ function ArbejdsomraadeBlok({ kundeId, palette }: { kundeId: number | undefined;
             ))}
           </ul>
           <p className="muted small home-block-note">
-            Omdøb, slet, kopiér link eller vælg startarbejdsområde: <kbd>{palette}</kbd> 'arbejdsområde'.
+            Omdøb, slet, kopiér link eller vælg startarbejdsområde i kommandopaletten: skriv 'arbejdsområde'.
           </p>
         </>
       )}
