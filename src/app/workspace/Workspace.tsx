@@ -9,7 +9,7 @@ import { ShortcutSheet } from '../palette/ShortcutSheet';
 import { api, sessionActor } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { syncFromUrlGuarded } from './actions';
-import { aabnLayout, aabnLink, linkId, startLayout, venterPaaStart } from './arbejdsomraader';
+import { aabnLayout, aabnLink, linkId, startAfgjort, startLayout, venterPaaStart } from './arbejdsomraader';
 import { dokumentTitel, senesteFor } from './entitet-visning';
 import { anyDirty } from './guards';
 import type { LayoutNode, TileId } from './layout';
@@ -44,6 +44,7 @@ function useUrlSync(saved: string | null): boolean {
     if (leaves(current.layout).length > 0 && pathname + search === workspaceUrl(current)) return;
     const link = linkId(pathname, search);
     if (link !== null) {
+      startAfgjort();
       void aabnLink(link, savedRef.current);
       return;
     }
@@ -56,6 +57,7 @@ function useUrlSync(saved: string | null): boolean {
         .finally(() => setVenter(false));
       return;
     }
+    startAfgjort();
     void syncFromUrlGuarded(pathname, search, savedRef.current);
   }, [url]);
   return venter;

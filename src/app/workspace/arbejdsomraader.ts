@@ -95,6 +95,15 @@ export async function startLayout(pathname: string, search: string): Promise<str
   }
 }
 
+/**
+ * The first address the workspace follows decides it: anything but home without a link (a shared
+ * link, a stored target) means the start layout is not offered later in this page load either, so
+ * going home afterwards (the logo) shows home, not the start workspace.
+ */
+export function startAfgjort(): void {
+  startTilbudt = true;
+}
+
 /** Whether startLayout would ask the server (the workspace waits for the answer before it shows). */
 export function venterPaaStart(pathname: string, search: string): boolean {
   const { freshSignIn, user } = sessionActor.getSnapshot().context;
