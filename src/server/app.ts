@@ -21,6 +21,7 @@ import { registerRouteRegistry } from './http/route-registry';
 import { svarSerializerCompiler } from './http/svar-serializer';
 import { createIntegrations, type Integrations } from './integrations';
 import { adminTekstRoutes } from './routes/admin-tekster';
+import { arbejdsomraadeRoutes } from './routes/arbejdsomraader';
 import { brugerRoutes } from './routes/bruger';
 import { brugerAdminRoutes } from './routes/brugeradmin';
 import { dokumentRoutes } from './routes/dokumenter';
@@ -104,6 +105,7 @@ const API_ROUTES = [
   jupiterCertifikatRoutes,
   minimapRoutes,
   openApiRoutes,
+  arbejdsomraadeRoutes,
 ];
 
 /**

@@ -22,6 +22,7 @@ import {
   plainLinkPath,
   workspaceUrl,
 } from '../../src/app/workspace/url-codec';
+import { arbejdsomraadeLink, arbejdsomraadeLinkId, tjekLayout } from '../../src/contract/arbejdsomraader';
 
 /** Routes with their params, as arbitraries: ids are positive integers, free text any string. */
 const routeArb = fc.constantFrom(...ROUTES.filter((r) => r.query.length === 0)).chain((route) => {
@@ -219,5 +220,48 @@ describe('workspace operations', () => {
     expect(root.splitPercentages).toEqual([60, 40]);
     const max = resizeFocused(resizeFocused(resizeFocused(resizeFocused(ws, 30), 30), 30), 30);
     expect((max.layout as { splitPercentages: number[] }).splitPercentages).toEqual([90, 10]);
+  });
+});
+
+describe('named workspaces keep the layout the codec writes (issue 34)', () => {
+  it('every layout the workspace can have passes the server’s check and opens as itself', () => {
+    fc.assert(
+      fc.property(workspaceArb, (ws) => {
+        const layout = encodeWorkspace(ws);
+        expect(tjekLayout(layout)).toEqual([]);
+        // Opened from a name (no address to follow): exactly the layout saved.
+        expect(decodeWorkspace('', layout)).toEqual(normaliseWorkspace(ws));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a report tile’s filters and columns, which live in its path', () => {
+    const rapport = '/rapport/vandoppumpet?kolonner=anlaeg,maengde&filter=aar%3D2025';
+    const ws = splitTile(singleTile('/virksomheder'), 't1', 'row', rapport);
+    const layout = encodeWorkspace(ws);
+    expect(tjekLayout(layout)).toEqual([]);
+    expect(decodeWorkspace('', layout)?.tiles.t2?.path).toBe(rapport);
+  });
+
+  it('refuses what no workspace writes', () => {
+    expect(tjekLayout('')).toEqual(['Layoutet er påkrævet']);
+    expect(tjekLayout('t=/virksomheder')).toEqual(['Layoutet mangler sin formatversion (v)']);
+    expect(tjekLayout('v=1')).toEqual(['Layoutet skal have mindst ét felt (t)']);
+    expect(tjekLayout('v=1&t=virksomheder')).toEqual(['Hvert felts sti skal begynde med /']);
+    expect(tjekLayout('v=1&t=/a&t=/b&f=2')).toEqual(['Det fokuserede felt (f) findes ikke i layoutet']);
+  });
+
+  it('reads a workspace’s link from home’s address only', () => {
+    expect(arbejdsomraadeLink(12)).toBe('/?arbejdsomraade=12');
+    expect(arbejdsomraadeLinkId('/', '?arbejdsomraade=12')).toBe(12);
+    expect(arbejdsomraadeLinkId('/', 'arbejdsomraade=12')).toBe(12);
+    expect(arbejdsomraadeLinkId('/virksomheder', '?arbejdsomraade=12')).toBeNull();
+    expect(arbejdsomraadeLinkId('/', '?arbejdsomraade=0')).toBeNull();
+    expect(arbejdsomraadeLinkId('/', '?arbejdsomraade=abc')).toBeNull();
+    expect(arbejdsomraadeLinkId('/', '?arbejdsomraade=99999999999')).toBeNull();
+    expect(arbejdsomraadeLinkId('/', '')).toBeNull();
+    // A link is no layout: the codec treats it as a plain link to home.
+    expect(decodeWorkspace('/', '?arbejdsomraade=12')).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
 import { forgetTileFocus, requestTileFocus } from '../workspace/tile-focus';
 import { tileMetaStore } from '../workspace/tile-meta';
+import { ArbejdsomraadeDialoger, useArbejdsomraadeKommandoer } from './Arbejdsomraader';
 import { type CommandContext, routeCommands, tabCommands } from './commands';
 import { FraseIndsaet, fraseKommando } from './FraseIndsaet';
 import { rangordn } from './rang';
@@ -68,6 +69,7 @@ export function Palette() {
     <>
       {open && <PaletteDialog />}
       <FraseIndsaet />
+      <ArbejdsomraadeDialoger />
     </>
   );
 }
@@ -79,6 +81,7 @@ function PaletteDialog() {
   const [query, setQuery] = useState('');
   const [valgt, setValgt] = useState('');
   const search = useEntitySearch(query);
+  const arbejdsomraadeCmds = useArbejdsomraadeKommandoer();
   const queryClient = useQueryClient();
   // A keystroke asks the server at once, before React renders the new text (the render then finds
   // the request under way): the answer comes a render sooner.
@@ -165,6 +168,7 @@ function PaletteDialog() {
     ...fraseKommando(ws.focused),
     ...tabCommands(ctx),
     ...workspaceCommands(ressourcer),
+    ...arbejdsomraadeCmds,
     ...routeCmds,
   ]);
   const local = sections.flatMap((s) => (s.kind === 'commands' ? s.commands : []));

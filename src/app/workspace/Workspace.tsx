@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Mosaic, type MosaicNode, MosaicWindow } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
 import './workspace.css';
@@ -7,6 +7,7 @@ import { addRecent, recentOwner } from '../session/recent';
 import { api, sessionActor } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { syncFromUrlGuarded } from './actions';
+import { aabnLayout, aabnLink, linkId, startAfgjort, startLayout, venterPaaStart } from './arbejdsomraader';
 import { dokumentTitel, senesteFor } from './entitet-visning';
 import { anyDirty } from './guards';
 import type { LayoutNode, TileId } from './layout';
@@ -22,17 +23,42 @@ import { useWorkspaceShortcuts } from './useWorkspaceShortcuts';
 /** How long layout changes wait before they are saved to the user's settings. */
 const SAVE_LAYOUT_DELAY_MS = 1500;
 
-/** Follows the address bar: Back/Forward, links and the first load set the workspace from the URL. */
-function useUrlSync(saved: string | null) {
+/**
+ * Follows the address bar: Back/Forward, links and the first load set the workspace from the URL. A
+ * named workspace's link (`/?arbejdsomraade=12`) opens that workspace; the first home after a
+ * sign-in opens the start workspace, when the user has one, instead of the last layout. Answers
+ * whether the workspace still waits for the server to learn which (nothing is shown meanwhile).
+ */
+function useUrlSync(saved: string | null): boolean {
   const url = useLocation();
   const savedRef = useRef(saved);
+  const [venter, setVenter] = useState(() =>
+    venterPaaStart(window.location.pathname, window.location.search),
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: url is the trigger; the URL is read from window.location
   useEffect(() => {
     const { pathname, search } = window.location;
     const current = workspace.get();
     if (leaves(current.layout).length > 0 && pathname + search === workspaceUrl(current)) return;
+    const link = linkId(pathname, search);
+    if (link !== null) {
+      startAfgjort();
+      void aabnLink(link, savedRef.current);
+      return;
+    }
+    if (venterPaaStart(pathname, search)) {
+      void startLayout(pathname, search)
+        .then(async (start) => {
+          if (start !== null && (await aabnLayout(start, 'replace'))) return;
+          await syncFromUrlGuarded(pathname, search, savedRef.current);
+        })
+        .finally(() => setVenter(false));
+      return;
+    }
+    startAfgjort();
     void syncFromUrlGuarded(pathname, search, savedRef.current);
   }, [url]);
+  return venter;
 }
 
 /**
@@ -134,7 +160,7 @@ export function Workspace({ overlays }: { overlays?: ReactNode }) {
   const saved = savedLayoutFor(brugerSettings, user?.customerId);
   // Saving listens before the URL is read, so a workspace opened from a link is saved too.
   useLayoutSaving();
-  useUrlSync(saved);
+  const henterStart = useUrlSync(saved);
   useHomeOnCustomerSwitch();
   useDocumentTitle();
   useRecentRecords();
@@ -192,7 +218,13 @@ export function Workspace({ overlays }: { overlays?: ReactNode }) {
             <TileBody tileId={id} />
           </MosaicWindow>
         )}
-        zeroStateView={<div className="loading">Intet felt er åbent. Tryk Ctrl+K for at åbne noget.</div>}
+        zeroStateView={
+          <div className="loading">
+            {henterStart
+              ? 'Henter dit startarbejdsområde …'
+              : 'Intet felt er åbent. Tryk Ctrl+K for at åbne noget.'}
+          </div>
+        }
       />
       <UnsavedChangesModal />
       {overlays}

@@ -136,6 +136,13 @@ export const workspace = {
   setLayout(layout: LayoutNode | null, history: HistoryMode): void {
     set(setLayout(state, layout), history);
   },
+  /**
+   * Replaces the whole workspace (a named workspace opened): 'push' from the palette or home, so Back
+   * returns to what was there; 'replace' for its link, whose URL becomes the workspace's own.
+   */
+  apply(next: Workspace, history: 'push' | 'replace'): void {
+    set(next, history);
+  },
   /** One home tile, nothing else (a customer switch goes home, spec 000 §4). */
   goHome(): void {
     set(singleTile('/'), 'replace');

@@ -1107,6 +1107,35 @@ export const oekonomiSimulatorFaktura = pgTable(
 );
 
 /**
+ * Named workspaces (issue 34): a user's saved layouts in one customer, each under a name unique to
+ * the user there (case does not count), at most one of them the start layout. The layout is the
+ * workspace's URL query as the client writes it (src/contract/arbejdsomraader.ts).
+ */
+export const arbejdsomraade = pgTable(
+  'arbejdsomraade',
+  {
+    id: serial('id').primaryKey(),
+    brugerId: integer('bruger_id')
+      .notNull()
+      .references(() => bruger.id, { onDelete: 'cascade' }),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id, { onDelete: 'cascade' }),
+    navn: text('navn').notNull(),
+    /** navn's Danish sort key (dansk_sortering, drizzle/0007): the lists sort by it. */
+    navnSortering: text('navn_sortering').generatedAlwaysAs(sql`dansk_sortering("navn")`),
+    layout: text('layout').notNull(),
+    start: boolean('start').notNull().default(false),
+    version: versionKolonne(),
+    aendret: timestamp('aendret', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('arbejdsomraade_bruger_kunde_navn_idx').on(t.brugerId, t.kundeId, sql`lower(${t.navn})`),
+    uniqueIndex('arbejdsomraade_bruger_kunde_start_idx').on(t.brugerId, t.kundeId).where(sql`${t.start}`),
+  ],
+);
+
+/**
  * Each report of a company's or farm's data to DMA (Danmarks Miljøportal) and what came back: a
  * record's DMA status is its latest row (issue 15, /frister/dmastatus).
  */

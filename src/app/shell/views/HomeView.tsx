@@ -1,11 +1,14 @@
-import { Clock, Star } from 'lucide-react';
+import { Clock, LayoutGrid, Star } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { type Arbejdsomraade, arbejdsomraadeLink } from '../../../contract/arbejdsomraader';
 import { type Favorit, sortFavoritter } from '../../../contract/session';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { onRecentChange, type RecentItem, readRecent, recentKey, recentOwner } from '../../session/recent';
+import { useArbejdsomraader } from '../../session/arbejdsomraader';
 import { useShellSession } from '../../session/session-context';
 import { useSession } from '../../session/useSession';
 import { primaryFocus } from '../../ui/focus';
+import { aabnArbejdsomraade } from '../../workspace/arbejdsomraader';
 import { useTile, useTileTitle } from '../../workspace/tile-api';
 import { FavoritIcon } from '../FavoritesMenu';
 import { favoritPath } from '../links';
@@ -89,6 +92,7 @@ export function HomeView() {
             </ul>
           )}
         </section>
+        <ArbejdsomraadeBlok kundeId={user?.customerId} />
       </HomeList>
       <p className="home-keys muted small">
         <kbd>↑</kbd> <kbd>↓</kbd> flytter · <kbd>Enter</kbd> åbner i feltet · <kbd>{beside}</kbd> åbner i et
@@ -99,6 +103,73 @@ export function HomeView() {
 }
 
 const favoritNavn = (f: Favorit) => f.displayName || `#${f.virksomhedId}`;
+
+/** The user's named workspaces (issue 34): Enter or a click opens one in place of the open tiles. */
+function ArbejdsomraadeBlok({ kundeId }: { kundeId: number | undefined }) {
+  const { data, isError } = useArbejdsomraader(kundeId);
+  const liste = data ?? [];
+  return (
+    <section className="home-block" aria-labelledby="home-arbejdsomraader">
+      <h2 id="home-arbejdsomraader">
+        <LayoutGrid size={15} aria-hidden="true" /> Arbejdsområder
+      </h2>
+      {isError ? (
+        <p className="muted">Arbejdsområderne kunne ikke hentes.</p>
+      ) : liste.length === 0 ? (
+        <p className="muted">
+          Ingen gemte arbejdsområder. Sæt felterne op, som du vil have dem, og gem dem med 'Gem arbejdsområde
+          …' i kommandopaletten.
+        </p>
+      ) : (
+        <>
+          <ul className="home-items">
+            {liste.map((a) => (
+              <li key={a.id}>
+                <ArbejdsomraadeLink a={a} />
+              </li>
+            ))}
+          </ul>
+          <p className="muted small home-block-note">
+            Omdøb, slet, kopiér link eller vælg startarbejdsområde i kommandopaletten: skriv 'arbejdsområde'.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Its link is the workspace's own address (to copy, or open in a new browser tab). */
+function ArbejdsomraadeLink({ a }: { a: Arbejdsomraade }) {
+  return (
+    <a
+      className="home-link"
+      href={arbejdsomraadeLink(a.id)}
+      onClick={(e: MouseEvent) => {
+        if (e.shiftKey || e.ctrlKey || e.metaKey || e.button !== 0) return;
+        e.preventDefault();
+        void aabnArbejdsomraade(a);
+      }}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        void aabnArbejdsomraade(a);
+      }}
+    >
+      <LayoutGrid size={14} aria-hidden="true" />
+      <span className="home-link-label">{a.navn}</span>
+      <span className="home-link-meta">
+        {a.start ? 'Start · ' : ''}
+        {antalFelter(a.layout)}
+      </span>
+    </a>
+  );
+}
+
+/** '3 felter' from a layout (one `t` per tile). */
+function antalFelter(layout: string): string {
+  const n = new URLSearchParams(layout).getAll('t').length;
+  return n === 1 ? '1 felt' : `${n} felter`;
+}
 
 /** The lists as one keyboard list: Up/Down (and Home/End) move between all its links. */
 function HomeList({ children }: { children: ReactNode }) {
