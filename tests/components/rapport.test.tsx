@@ -109,6 +109,10 @@ describe('a report page', () => {
     expect(screen.getByRole('button', { name: /Tilføj filter/ }).getAttribute('title')).toBe(
       'Tilføj filter (Alt+F)',
     );
+    // The toolbar's column button says it in Danish too (it read 'Select columns').
+    expect(screen.getByRole('button', { name: /Vælg kolonner/ }).getAttribute('title')).toBe(
+      'Vælg kolonner (Alt+K)',
+    );
   });
 
   it('adds a year-range filter that stays inactive until it validates, and keeps it in the URL', async () => {

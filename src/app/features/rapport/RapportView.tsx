@@ -307,7 +307,7 @@ function Rapport({ def, search }: { def: RapportDef; search: string }) {
           <Filter size={13} aria-hidden="true" /> {TABEL_TEKST.tilfoejFilter}
         </KommandoKnap>
         <KommandoKnap size="small" color="secondary" kommando={kommandoer.kolonner}>
-          <Columns3 size={13} aria-hidden="true" /> Select columns
+          <Columns3 size={13} aria-hidden="true" /> {TABEL_TEKST.vaelgKolonner}
         </KommandoKnap>
         {def.tidsserie && (
           <KommandoKnap size="small" color="secondary" kommando={kommandoer.graf}>
