@@ -1,11 +1,7 @@
 import type { RefObject } from 'react';
 import { ENTITETER } from '../../../contract/entitet';
-import {
-  type Batch,
-  FAKTURA_SORT_KOLONNER,
-  FAKTURA_STATUS_TEKST,
-  type FakturaRaekke,
-} from '../../../contract/fakturering';
+import { BATCH_STATUS_TEKST, FAKTURA_STATUS_TEKST } from '../../../contract/faktura-status';
+import { type Batch, FAKTURA_SORT_KOLONNER, type FakturaRaekke } from '../../../contract/fakturering';
 import { formatDato, formatDatoTidKort, formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { listeFejlbesked, type useServerListe } from '../../records/useServerListe';
@@ -92,15 +88,6 @@ export function fakturaKolonner(ids: readonly KolonneId[]): DataTableColumn<Fakt
     ids.map((id) => alle[id]),
   );
 }
-
-export const BATCH_STATUS_TEKST: Record<Batch['status'], string> = {
-  godkendt: 'Afventer overførsel',
-  fejlet: 'Overførsel fejlet',
-  overfoert: 'Overført',
-  delvist: 'Delvist overført',
-  annulleret: 'Annulleret',
-  krediteret: 'Krediteret',
-};
 
 /** The batch columns (the batches are few: the table sorts and filters them itself). */
 export function batchKolonner(): DataTableColumn<Batch>[] {
