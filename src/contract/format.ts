@@ -64,11 +64,12 @@ export function formatTalFast(n: number | null | undefined, decimaler: number): 
 }
 
 /**
- * A number for a file another program reads (CSV, a spreadsheet's text cell): da-DK decimal comma, no
- * thousands points, at most `maksDecimaler` decimals: 1234.5 → '1234,5'.
+ * A number for a file another program reads (CSV for Danish Excel, which reads '1234,50' as a number
+ * and '1.234,50' not always): decimal comma, no thousands points, exactly `decimaler` decimals:
+ * (1234.5, 2) → '1234,50', (1234.5, 0) → '1235'.
  */
-export function formatTalUgrupperet(n: number, maksDecimaler: number): string {
-  return talFormat(maksDecimaler, 0, false).format(n);
+export function formatTalUgrupperet(n: number, decimaler: number): string {
+  return talFormat(decimaler, decimaler, false).format(n);
 }
 
 /**

@@ -39,6 +39,10 @@ export const FAKTURA_IKKE_FEJLET = 'Kun en faktura, hvis overførsel er fejlet, 
 export const FORDRINGSTYPE = 'Brugerbetaling for miljøtilsyn';
 
 type Udfald = { status: 'OK'; fakturanummer: string } | { status: 'Fejl' | 'Timeout'; besked: string };
+/** The status of an attempt in `oekonomi_overfoersel`. */
+export type ForsoegStatus = Udfald['status'];
+/** The attempts after which the economy system may hold the invoice (taken, or not answered). */
+export const MAASKE_MODTAGET: readonly ForsoegStatus[] = ['OK', 'Timeout'];
 
 async function kald(system: OekonomiSystem, ms: number, fn: (s: OekonomiSystem) => Promise<OekonomiSvar>) {
   let timer: NodeJS.Timeout | undefined;
@@ -178,7 +182,7 @@ async function forbered(tx: Tx, user: SessionUser, hvor: SQL) {
   const rows = await raekker<{ id: number; faktura_id: number }>(
     tx,
     sql`insert into oekonomi_overfoersel (kunde_id, faktura_id, status, besked, bruger_id)
-        select ${user.kundeId}, f.id, 'Timeout', ${OVERFOERSEL_I_GANG}, ${user.brugerId}
+        select ${user.kundeId}, f.id, ${'Timeout' satisfies ForsoegStatus}, ${OVERFOERSEL_I_GANG}, ${user.brugerId}
         from faktura f where f.id in (${sql.join(
           fakturaer.map((f) => sql`${f.id}`),
           sql`, `,

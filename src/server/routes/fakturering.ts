@@ -54,7 +54,7 @@ import {
   tillader,
 } from './fakturering-data';
 import { danForslagForKunde, raekker } from './fakturering-forslag';
-import { faktureringOverfoerRoutes } from './fakturering-overfoer';
+import { faktureringOverfoerRoutes, MAASKE_MODTAGET } from './fakturering-overfoer';
 
 /**
  * Invoicing user payment (issue 13): the invoices and proposals (list with the sums of every match,
@@ -294,7 +294,7 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
         tx,
         sql`select count(*) filter (where not ${tillader(sql`f.status`, 'annuller')}) as ikke_annullerbar,
                    count(*) filter (where exists (select 1 from oekonomi_overfoersel o
-                                                  where o.faktura_id = f.id and o.status in ('OK', 'Timeout'))) as maaske
+                                                  where o.faktura_id = f.id and ${inListe(sql`o.status`, MAASKE_MODTAGET)})) as maaske
             from faktura f where f.batch_id = ${batch.id}`,
       );
       if (Number(tael?.ikke_annullerbar ?? 0) > 0) throw conflict(BATCH_OVERFOERT_KAN_IKKE_ANNULLERES);
