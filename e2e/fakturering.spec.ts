@@ -175,4 +175,15 @@ test('oekonomi: proposals, approve, a failed transfer fixed and retried, a batch
         Math.round((await tal('sum-netto')) * 100),
     )
     .toBe(0);
+  // A wholly credited batch offers no second credit: the state table (contract/faktura-status.ts)
+  // disables the button, while a transferred batch of the list keeps it.
+  await page
+    .getByRole('grid')
+    .first()
+    .locator('tbody tr.dt-row', { hasText: 'Fakturering' })
+    .filter({ hasText: 'Krediteret' })
+    .first()
+    .click();
+  await expect(tile(page).getByRole('button', { name: 'Kreditér batch' })).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('fakturaoversigt-krediteret.png') });
 });

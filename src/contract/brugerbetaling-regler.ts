@@ -1,4 +1,5 @@
-import type { FakturaStatus, LinjeKilde } from './fakturering';
+import type { LinjeKilde } from './fakturering';
+import { bpSomProcent, halveTimerTekst, kroner } from './format';
 
 /**
  * The pure rules of invoicing user payment (brugerbetaling), shared by the server, the client and the
@@ -176,26 +177,8 @@ export function husdyrAndelFor(kilde: LinjeKilde, satser: AarsSatser, hvad: Linj
     : null;
 }
 
-/** Øre as Danish kroner with 2 decimals and thousands points: 103300 → '1.033,00'. */
-export function kroner(oere: number): string {
-  const tegn = oere < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(oere));
-  const kr = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${tegn}${kr},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Half hours as hours in Danish: 7 → '3,5'. */
-export function timerTekst(halve: number): string {
-  const abs = Math.abs(halve);
-  return `${halve < 0 ? '-' : ''}${abs % 2 === 0 ? abs / 2 : `${(abs - 1) / 2},5`}`;
-}
-
-/** A share in basis points as a Danish percentage: 8000 → '80', 5779 → '57,79'. */
-export function procentTekst(andelBp: number): string {
-  const hel = Math.floor(andelBp / 100);
-  const rest = andelBp % 100;
-  return rest === 0 ? String(hel) : `${hel},${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-}
+// Kroner, hours and per cent of an explanation are written by ./format (kroner, halveTimerTekst,
+// bpSomProcent), the one owner of number texts; the SQL of the proposals writes the same.
 
 /** Why a line of complaint work is at 0 % (stored in its explanation). */
 export const KLAGE_IKKE_BERETTIGET =
@@ -205,8 +188,8 @@ export const HUSDYRGODKENDELSE = ' (husdyrgodkendelse)';
 
 /** The shares of a line in words: ' × 57,79 % × 80 % (husdyrgodkendelse)', '' in full. */
 function andelTekst(andelBp: number, husdyrAndelBp: number | null): string {
-  const andel = andelBp === FULD_ANDEL_BP ? '' : ` × ${procentTekst(andelBp)} %`;
-  const husdyr = husdyrAndelBp === null ? '' : ` × ${procentTekst(husdyrAndelBp)} %`;
+  const andel = andelBp === FULD_ANDEL_BP ? '' : ` × ${bpSomProcent(andelBp)} %`;
+  const husdyr = husdyrAndelBp === null ? '' : ` × ${bpSomProcent(husdyrAndelBp)} %`;
   const hvorfor = andelBp === 0 ? KLAGE_IKKE_BERETTIGET : husdyrAndelBp === null ? '' : HUSDYRGODKENDELSE;
   return `${andel}${husdyr}${hvorfor}`;
 }
@@ -225,7 +208,7 @@ export function forklaring(l: {
   const andel = andelTekst(l.andelBp, l.husdyrAndelBp ?? null);
   switch (l.kilde) {
     case 'timer':
-      return `${timerTekst(l.timerHalve ?? 0)} t à ${kroner(l.satsOere)} kr.${andel}`;
+      return `${halveTimerTekst(l.timerHalve ?? 0)} t à ${kroner(l.satsOere)} kr.${andel}`;
     case 'fast':
       return `Fast gebyr ${kroner(l.satsOere)} kr.${andel}`;
     case 'fremmed':
@@ -234,7 +217,7 @@ export function forklaring(l: {
       // An hourly SAT fee shows its hours and rate (hours × rate = the amount), a fixed one its amount.
       return l.timerHalve === null
         ? `SAT-gebyr ${kroner(l.satsOere)} kr.`
-        : `SAT-gebyr ${timerTekst(l.timerHalve)} t à ${kroner(l.satsOere)} kr.`;
+        : `SAT-gebyr ${halveTimerTekst(l.timerHalve)} t à ${kroner(l.satsOere)} kr.`;
   }
 }
 
@@ -254,39 +237,6 @@ export function kreditLinje<L extends { id: number; timerHalve: number | null; b
 /** The sum of lines: an invoice's total is the sum of its lines, nothing else. */
 export const sumOere = (linjer: readonly { beloebOere: number }[]): number =>
   linjer.reduce((s, l) => s + l.beloebOere, 0);
-
-// ---------------------------------------------------------------- the invoice's life
-
-/**
- * What can be done to an invoice: approve (into a batch), cancel its batch before transfer, a transfer
- * that the economy system took or refused (or did not answer), credit a transferred invoice.
- */
-export const FAKTURA_HANDLINGER = ['godkend', 'annuller', 'overfoer', 'overfoerFejlet', 'krediter'] as const;
-export type FakturaHandling = (typeof FAKTURA_HANDLINGER)[number];
-
-/** The transitions: from each status, the acts allowed and the status each leads to. */
-export const FAKTURA_OVERGANGE: Record<FakturaStatus, Partial<Record<FakturaHandling, FakturaStatus>>> = {
-  forslag: { godkend: 'godkendt' },
-  godkendt: { overfoer: 'overfoert', overfoerFejlet: 'fejlet', annuller: 'forslag' },
-  // A failed transfer is retried; cancelling it is allowed while the economy system holds nothing
-  // (the server refuses when an attempt may have reached it).
-  fejlet: { overfoer: 'overfoert', overfoerFejlet: 'fejlet', annuller: 'forslag' },
-  // A transferred invoice is never changed or cancelled: only credited (with a credit note).
-  overfoert: { krediter: 'krediteret' },
-  krediteret: {},
-};
-
-/** Whether an invoice in `status` may undergo `handling`. */
-export const kanOvergaa = (status: FakturaStatus, handling: FakturaHandling): boolean =>
-  FAKTURA_OVERGANGE[status][handling] !== undefined;
-
-/** The status after `handling`, or null when it is not allowed. */
-export const naesteStatus = (status: FakturaStatus, handling: FakturaHandling): FakturaStatus | null =>
-  FAKTURA_OVERGANGE[status][handling] ?? null;
-
-/** The statuses from which `handling` is allowed (for the server's WHERE clauses). */
-export const statusserFor = (handling: FakturaHandling): FakturaStatus[] =>
-  (Object.keys(FAKTURA_OVERGANGE) as FakturaStatus[]).filter((s) => kanOvergaa(s, handling));
 
 // ---------------------------------------------------------------- the payer
 

@@ -115,6 +115,10 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
 
 /** The kinds kept in the company table and edited through the company API (type 1 and 2). */
 export type VirksomhedEllerLandbrug = 1 | 2;
+export const VIRKSOMHED_OG_LANDBRUG: readonly VirksomhedEllerLandbrug[] = [
+  VIRKSOMHEDSTYPE.VIRKSOMHED,
+  VIRKSOMHEDSTYPE.LANDBRUG,
+];
 export const erVirksomhedEllerLandbrug = (type: number): type is VirksomhedEllerLandbrug =>
   type === VIRKSOMHEDSTYPE.VIRKSOMHED || type === VIRKSOMHEDSTYPE.LANDBRUG;
 

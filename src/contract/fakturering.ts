@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { endpoint } from './endpoint';
+import { BATCH_STATUSSER, FAKTURA_STATUSSER } from './faktura-status';
 import { versionSchema } from './felter';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
 import { GEBYR_ARTER } from './sat';
@@ -178,21 +179,7 @@ export const gemGebyrType = endpoint({
 
 // ---------------------------------------------------------------- invoices and proposals
 
-/**
- * An invoice's life (src/contract/brugerbetaling-regler.ts holds the transitions):
- * forslag → godkendt (in a batch) → overfoert | fejlet (↺ retried) → krediteret;
- * godkendt → forslag when its batch is cancelled before transfer. A credit note (art 'kredit')
- * starts as godkendt in its own batch.
- */
-export const FAKTURA_STATUSSER = ['forslag', 'godkendt', 'overfoert', 'fejlet', 'krediteret'] as const;
-export type FakturaStatus = (typeof FAKTURA_STATUSSER)[number];
-export const FAKTURA_STATUS_TEKST: Record<FakturaStatus, string> = {
-  forslag: 'Forslag',
-  godkendt: 'Godkendt',
-  overfoert: 'Overført',
-  fejlet: 'Fejlet',
-  krediteret: 'Krediteret',
-};
+/** An invoice's statuses and their transitions, and a batch's: src/contract/faktura-status.ts. */
 export const FAKTURA_ARTER = ['faktura', 'kredit'] as const;
 export type FakturaArt = (typeof FAKTURA_ARTER)[number];
 
@@ -350,15 +337,6 @@ export const danForslag = endpoint({
   answer: danForslagSvarSchema,
   access: FAKTURERING_RET,
 });
-
-export const BATCH_STATUSSER = [
-  'godkendt',
-  'fejlet',
-  'overfoert',
-  'delvist',
-  'annulleret',
-  'krediteret',
-] as const;
 
 export const batchSchema = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { erDatoIInterval, erKalenderdato, rowVersionSchema } from './common';
+import { decimalKomma } from './format';
 
 /**
  * The small field language every form of the product is written in (company master data, contacts,
@@ -174,11 +175,11 @@ export function feltInput(f: FeltDef): z.ZodType {
       }
       if (t.min !== undefined) {
         const min = t.min;
-        n = n.refine((v) => v >= min, `Skal være mindst ${String(min).replace('.', ',')}`);
+        n = n.refine((v) => v >= min, `Skal være mindst ${decimalKomma(min)}`);
       }
       if (t.max !== undefined) {
         const max = t.max;
-        n = n.refine((v) => v <= max, `Må højst være ${String(max).replace('.', ',')}`);
+        n = n.refine((v) => v <= max, `Må højst være ${decimalKomma(max)}`);
       }
       return t.paakraevet
         ? n

@@ -90,6 +90,8 @@ export const hentOpfoelgning = endpoint({
 
 export const DMA_STATUSSER = ['kanIkke', 'Fejl', 'afventer', 'OK'] as const;
 export type DmaRaekkeStatus = (typeof DMA_STATUSSER)[number];
+/** The status of one DMA report (dma_indberetning.status). */
+export type DmaStatus = Extract<DmaRaekkeStatus, 'OK' | 'Fejl' | 'kanIkke'>;
 export const DMA_STATUS_TEKST: Record<DmaRaekkeStatus, string> = {
   kanIkke: 'Kan ikke offentliggøres',
   Fejl: 'Fejl',

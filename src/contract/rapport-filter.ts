@@ -1,3 +1,5 @@
+import { decimalKomma, parseDanskTalStreng } from './format';
+
 /**
  * The report filter text of spec 001 §7 'Reports': each filter is `property:key(value)`, the key being
  * between, contains or equals; several values are joined with `|`; dates are written DD-MM-YYYY as
@@ -80,9 +82,7 @@ export const datoTilFilter = (iso: string): string =>
 
 /** A Danish number ('12,5', no thousands separators in a filter) to a number, or null. */
 function talFraFilter(tekst: string): number | null {
-  if (!TAL.test(tekst)) return null;
-  const n = Number(tekst.replace(',', '.'));
-  return Number.isFinite(n) ? n : null;
+  return TAL.test(tekst) ? parseDanskTalStreng(tekst) : null;
 }
 
 /** The range of a whole-number property (PostgreSQL's integer). */
@@ -102,7 +102,7 @@ function talFejl(n: number, def: RapportFilterDef): string | null {
   return Math.abs(n) > TAL_MAKS ? `${def.label}: tallet er for stort` : null;
 }
 
-const talTilFilter = (n: number): string => String(n).replace('.', ',');
+const talTilFilter = (n: number): string => decimalKomma(n);
 
 /** Escapes a value for the filter text. */
 export const escapeVaerdi = (v: string): string => v.replace(/[\\|(),]/g, (c) => `\\${c}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { formatDato, formatHeltal, formatIsoDatoTid, formatTal2 } from './format';
+import { decimalKomma, formatDato, formatHeltal, formatIsoDatoTid, formatTal2 } from './format';
 import { SORT_RETNINGER } from './liste';
 import {
   parseRapportFilter,
@@ -234,7 +234,7 @@ export function filterTekst(def: RapportDef, f: RapportFilter): string {
   const label = rapportFilterDefs(def)[f.property]?.label ?? f.property;
   const dato = (iso: string | null) =>
     iso ? `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}` : '';
-  const tal = (n: number | null) => (n === null ? '' : String(n).replace('.', ','));
+  const tal = (n: number | null) => (n === null ? '' : decimalKomma(n));
   switch (f.noegle) {
     case 'contains':
       return `${label} indeholder »${f.vaerdi}«`;
@@ -246,7 +246,7 @@ export function filterTekst(def: RapportDef, f: RapportFilter): string {
     }
     case 'equals':
       if (f.type === 'bool') return `${label}: ${f.vaerdi ? 'Ja' : 'Nej'}`;
-      return `${label}: ${f.vaerdier.map((v) => String(v).replace('.', ',')).join(' eller ')}`;
+      return `${label}: ${f.vaerdier.map((v) => decimalKomma(v)).join(' eller ')}`;
   }
 }
 

@@ -1,4 +1,5 @@
 import { type FeltDef, foer } from './felter';
+import { plusDage } from './format';
 import {
   bemaerkningFelt as bemaerkning,
   defineRecordKind,
@@ -133,9 +134,7 @@ export const VARSLING_DAGE = 14;
 
 /** The last day to notify a visit on `dato` (YYYY-MM-DD): 14 days before. */
 export function varslesSenest(dato: string): string {
-  const d = new Date(`${dato.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - VARSLING_DAGE);
-  return d.toISOString().slice(0, 10);
+  return plusDage(dato.slice(0, 10), -VARSLING_DAGE);
 }
 
 export const SAT_TILSYN = defineRecordKind({

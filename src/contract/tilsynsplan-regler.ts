@@ -1,3 +1,5 @@
+import { decimalKomma } from './format';
+
 /**
  * The rules of the inspection order (miljøtilsynsbekendtgørelsen, BEK 1536/2019, as Miljøstyrelsen's
  * guide miljotilsynsvejledning.dk explains them), one pure function per rule. The server's plan
@@ -92,9 +94,9 @@ export const scoreFraGammelSkala = (score0til100: number): number =>
   (100 + Math.round(score0til100 * 4)) / 100;
 
 /** A score as Danish text with two decimals: 3.84 → '3,84'. */
-export const scoreTekst = (score: number): string => score.toFixed(2).replace('.', ',');
+export const scoreTekst = (score: number): string => decimalKomma(score, 2);
 /** A threshold as the guide writes it: 3.6 → '3,6'. */
-export const taerskelTekst = (t: number): string => String(t).replace('.', ',');
+export const taerskelTekst = (t: number): string => decimalKomma(t);
 
 // ---------------------------------------------------------------- the rules
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, idSchema } from './common';
 import { endpoint } from './endpoint';
 import { type FeltDef, foer } from './felter';
+import { dagenFoer } from './format';
 import { lookupListeSchema } from './lookups';
 import {
   type AnyRecordKind,
@@ -85,9 +86,7 @@ export function tilladelseSlut(v: Readonly<Record<string, unknown>>): string | n
   // Revoked without a date: not in force at all (the day before it started).
   if (!tilbage) return '0001-01-01';
   // In force until the day before the revocation.
-  const dagFoer = new Date(`${tilbage.slice(0, 10)}T12:00:00Z`);
-  dagFoer.setUTCDate(dagFoer.getUTCDate() - 1);
-  const d = dagFoer.toISOString().slice(0, 10);
+  const d = dagenFoer(tilbage);
   return slut && slut < d ? slut : d;
 }
 

@@ -10,6 +10,7 @@ import {
   type Tjek,
   versionSchema,
 } from './felter';
+import { parseDanskTalStreng } from './format';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
 import { lookupListeSchema } from './lookups';
 import { dawaAdresseListeSchema, dawaSoegQuerySchema } from './registre';
@@ -216,15 +217,10 @@ export const iDanmarkBoks = (x: number, y: number): boolean =>
  */
 export function rensKoordinat(input: string | number, heltal: 6 | 7): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
-  let s = input.replace(/\s+/g, '');
+  const s = input.replace(/\s+/g, '');
   if (s === '') return null;
-  if (s.slice(0, heltal).includes('.') || s.includes(',')) {
-    // Dots in the integer part are thousands separators ('6.234.567,89', '512.345').
-    const komma = s.indexOf(',');
-    const heltalsdel = komma >= 0 ? s.slice(0, komma) : s;
-    const decimaldel = komma >= 0 ? s.slice(komma + 1) : '';
-    s = `${heltalsdel.replaceAll('.', '')}${komma >= 0 ? `.${decimaldel}` : ''}`;
-  }
+  // Dots in the integer part are thousands separators ('6.234.567,89', '512.345').
+  if (s.slice(0, heltal).includes('.') || s.includes(',')) return parseDanskTalStreng(s);
   if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
   const n = Number(s);
   return Number.isFinite(n) ? n : null;

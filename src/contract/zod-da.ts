@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIsoDato, formatTal } from './format';
+import { formatIsoDato, formatTal, utcDato } from './format';
 
 /**
  * zod's messages in Danish, for every schema that does not give its own message. Set once, here;
@@ -15,7 +15,7 @@ const tal = (n: number | bigint) => formatTal(n, 6);
 const dato = (n: number | bigint | Date) => {
   const d = new Date(typeof n === 'bigint' ? Number(n) : n);
   if (Number.isNaN(d.getTime())) return String(n);
-  return formatIsoDato(d.toISOString());
+  return formatIsoDato(utcDato(d));
 };
 
 /** A value as a message quotes it: short, and never the whole of a long input. */

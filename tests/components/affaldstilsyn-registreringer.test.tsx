@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import BrugerbetalingView from '../../src/app/features/affaldstilsyn/BrugerbetalingView';
 import HaandhaevelserView from '../../src/app/features/affaldstilsyn/HaandhaevelserView';
 import OpfoelgendeTilsynView from '../../src/app/features/affaldstilsyn/OpfoelgendeTilsynView';
-import { formatOereSomKr } from '../../src/app/features/affaldstilsyn/registreringer';
 import { FeltInput } from '../../src/app/records/FeltInput';
+import { formatOere } from '../../src/contract/format';
 import { SAT_VIRKSOMHED_FELTER } from '../../src/contract/sat';
 import { nyGebyrType, nyPeriode, nySatVirksomhed } from '../helpers/sat-fixtures';
 import { type SatServer, startSatServer } from '../helpers/sat-server';
@@ -77,11 +77,11 @@ const gebyrHint = () => screen.getByTestId('gebyr-beregning').textContent;
 
 describe('kroner from øre', () => {
   it('formats the integer øre exactly', () => {
-    expect(formatOereSomKr(171_250)).toBe('1.712,50 kr.');
-    expect(formatOereSomKr(5)).toBe('0,05 kr.');
-    expect(formatOereSomKr(100_000_001)).toBe('1.000.000,01 kr.');
-    expect(formatOereSomKr(-1_050)).toBe('-10,50 kr.');
-    expect(formatOereSomKr(0)).toBe('0,00 kr.');
+    expect(formatOere(171_250)).toBe('1.712,50 kr.');
+    expect(formatOere(5)).toBe('0,05 kr.');
+    expect(formatOere(100_000_001)).toBe('1.000.000,01 kr.');
+    expect(formatOere(-1_050)).toBe('-10,50 kr.');
+    expect(formatOere(0)).toBe('0,00 kr.');
   });
 });
 

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { periodeSkrevetUd, standardPeriode } from '../../src/app/features/fakturering/admin-tal';
 import {
-  bpTilProcentTekst,
+  bpFast,
   dagenFoer,
   formatBp,
   formatHalveTimer,
   formatTimer,
-  kronerTilOere,
-  oereTilKronerTekst,
-  periodeSkrevetUd,
-  procentTilBp,
-  standardPeriode,
-} from '../../src/app/features/fakturering/admin-tal';
+  kroner,
+  parseKroner,
+  parseProcentBp,
+} from '../../src/contract/format';
 import type { Planlaegningsperiode } from '../../src/contract/planlaegning';
 
 /**
@@ -35,31 +34,30 @@ describe('kroner typed the Danish way become øre exactly', () => {
     [' 99 999,99 ', 9999999],
     ['0', 0],
   ])('%s → %i øre', (tekst, oere) => {
-    expect(kronerTilOere(tekst)).toBe(oere);
+    expect(parseKroner(tekst)).toBe(oere);
   });
 
   it('refuses what is no amount in kroner with at most two decimals', () => {
     for (const t of ['', 'abc', '1,234', '1.23.4', '-5', '1,2,3', '12.345,678', '1e3', ',5'])
-      expect(kronerTilOere(t), t).toBeNull();
+      expect(parseKroner(t), t).toBeNull();
   });
 
   it('where floating point goes wrong, the digits do not', () => {
     // Math.round would save these two, a truncation would not: the parser never multiplies a fraction.
     expect(Math.trunc(0.29 * 100)).toBe(28);
-    expect(kronerTilOere('0,29')).toBe(29);
+    expect(parseKroner('0,29')).toBe(29);
     expect(Math.trunc(4.35 * 100)).toBe(434);
-    expect(kronerTilOere('4,35')).toBe(435);
+    expect(parseKroner('4,35')).toBe(435);
     expect(1.005 * 100).not.toBe(100.5);
-    expect(kronerTilOere('1,00')).toBe(100);
+    expect(parseKroner('1,00')).toBe(100);
   });
 
   it('øre back to the text a field shows, so a saved rate reads as it was typed', () => {
-    expect(oereTilKronerTekst(123450)).toBe('1.234,50');
-    expect(oereTilKronerTekst(7)).toBe('0,07');
-    expect(oereTilKronerTekst(100000001)).toBe('1.000.000,01');
-    expect(oereTilKronerTekst(-5000)).toBe('-50,00');
-    for (const o of [0, 1, 29, 38100, 123456, 999999999])
-      expect(kronerTilOere(oereTilKronerTekst(o))).toBe(o);
+    expect(kroner(123450)).toBe('1.234,50');
+    expect(kroner(7)).toBe('0,07');
+    expect(kroner(100000001)).toBe('1.000.000,01');
+    expect(kroner(-5000)).toBe('-50,00');
+    for (const o of [0, 1, 29, 38100, 123456, 999999999]) expect(parseKroner(kroner(o))).toBe(o);
   });
 });
 
@@ -72,13 +70,13 @@ describe('per cent with two decimals become basis points', () => {
     ['0,01', 1],
     ['57.79', 5779],
   ])('%s → %i bp', (tekst, bp) => {
-    expect(procentTilBp(tekst)).toBe(bp);
+    expect(parseProcentBp(tekst)).toBe(bp);
   });
   it('refuses more than two decimals and what is no number', () => {
-    for (const t of ['57,791', '', 'x', '-1']) expect(procentTilBp(t), t).toBeNull();
+    for (const t of ['57,791', '', 'x', '-1']) expect(parseProcentBp(t), t).toBeNull();
   });
   it('writes basis points back as per cent', () => {
-    expect(bpTilProcentTekst(5779)).toBe('57,79');
+    expect(bpFast(5779)).toBe('57,79');
     expect(formatBp(8000)).toBe('80,00 %');
   });
 });

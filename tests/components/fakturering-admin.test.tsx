@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { type ComponentType, useMemo, useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNSAVED_CHANGES_TEXT } from '../../machines/unsaved-changes';
-import { bpTilProcentTekst } from '../../src/app/features/fakturering/admin-tal';
 import GebyrtyperView from '../../src/app/features/fakturering/GebyrtyperView';
 import OpfoelgningOekonomiView from '../../src/app/features/fakturering/OpfoelgningOekonomiView';
 import type { RouteParams } from '../../src/app/routes/route-table';
@@ -11,7 +10,7 @@ import { getRoute } from '../../src/app/routes/route-table';
 import { toastStore } from '../../src/app/ui/toast';
 import { type TileApi, TileContext, type ViewProps } from '../../src/app/workspace/tile-api';
 import type { Afregningsaar, GebyrTypeAdmin, OekonomiSummer } from '../../src/contract/fakturering';
-import { formatOere } from '../../src/contract/format';
+import { bpFast, formatOere } from '../../src/contract/format';
 import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../src/contract/planlaegning';
 import type { BrugerSettings } from '../../src/contract/session';
 import { planlaegningsperiode } from '../../src/server/db/schema';
@@ -310,8 +309,8 @@ describe('the years’ rates', () => {
     expect(felt(form, 'aar').value).toBe(String(nyeste + 1));
     expect(felt(form, 'timesatsOere').value).toBe('');
     expect(felt(form, 'kilde').value).toBe('');
-    expect(felt(form, 'fremmedAndelBp').value).toBe(bpTilProcentTekst(5779));
-    expect(felt(form, 'husdyrGodkendelseAndelBp').value).toBe(bpTilProcentTekst(8000));
+    expect(felt(form, 'fremmedAndelBp').value).toBe(bpFast(5779));
+    expect(felt(form, 'husdyrGodkendelseAndelBp').value).toBe(bpFast(8000));
     expect(form.textContent).toContain(`Miljøstyrelsens timetakst for arbejde udført i ${nyeste + 1}`);
     // A year with rates already is refused at the field; 2023 (which a stopped run may name) is saved.
     skriv(felt(form, 'aar'), '2026');

@@ -17,7 +17,7 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 import { aabnArbejdsomraade, aktueltLayout } from '../workspace/arbejdsomraader';
-import type { Command } from './commands';
+import type { Command } from '../workspace/kommando';
 
 /**
  * Named workspaces in the palette (issue 34): 'Gem arbejdsområde …' saves the open layout under a

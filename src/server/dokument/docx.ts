@@ -13,6 +13,7 @@ import {
   SKABELON_MAKS_BYTES,
   type SkabelonFelt,
 } from '../../contract/dokumenter';
+import { formatHeltal } from '../../contract/format';
 import { udpakZip, ZipFejl } from './zip';
 
 /**
@@ -29,8 +30,8 @@ export const SKABELON_BOMBE =
 /** At most this many bookmarks, fields and {tags} in one template (hidden bookmarks counted too). */
 export const MAKS_NAVNE = 1000;
 export const skabelonForMangeNavne = (antal: number) =>
-  `Skabelonen indeholder ${antal.toLocaleString('da-DK')} bogmærker, felter og {tags}. ` +
-  `Der må højst være ${MAKS_NAVNE.toLocaleString('da-DK')}`;
+  `Skabelonen indeholder ${formatHeltal(antal)} bogmærker, felter og {tags}. ` +
+  `Der må højst være ${formatHeltal(MAKS_NAVNE)}`;
 /** At most this deep nesting of elements in a text part (Word's own documents stay far below). */
 export const MAKS_DYBDE = 256;
 export const SKABELON_FOR_DYB = `Skabelonen er indlejret mere end ${MAKS_DYBDE} niveauer og kan ikke bruges`;

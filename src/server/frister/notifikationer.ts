@@ -1,7 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { formatIsoDato } from '../../contract/format';
+import { VIRKSOMHED_OG_LANDBRUG } from '../../contract/entitet';
+import { antalMed, formatIsoDato } from '../../contract/format';
+import type { DmaStatus } from '../../contract/frister';
 import { dageMellem } from '../../contract/frister-regler';
+import type { JupiterStatus } from '../../contract/jupiter';
 import { NOTIFIKATION_TYPER } from '../../contract/session';
+import { inListe } from '../db/liste';
 import type { Tx } from '../db/versioneret';
 import { idagIDanmark } from './arbejdsdage';
 import { DMA_STAMDATA } from './dma-status';
@@ -51,7 +55,7 @@ async function upsert(
   );
 }
 
-const tal = (n: number, en: string, flere: string) => `${n} ${n === 1 ? en : flere}`;
+const tal = antalMed;
 
 /** Produces the customer's notifications from its data now. Answers how many keys it upserted. */
 export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date): Promise<number> {
@@ -66,7 +70,7 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
         from dma_indberetning d join registrering r on r.id = d.registrering_id and not r.slettet
         where d.kunde_id = ${kundeId}
         order by d.registrering_id, d.sendt desc, d.id desc
-      ) d where d.status = 'Fejl'`,
+      ) d where d.status = ${'Fejl' satisfies DmaStatus}`,
   );
   const fejl = Number(dma?.antal ?? 0);
   if (fejl > 0 && dma?.seneste) {
@@ -96,7 +100,7 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
     sql`select count(distinct v.id) as antal from virksomhed v
       join registrering r on r.virksomhed_id = v.id and r.art = 'tilsyn' and not r.slettet
         and r.dato is not null and coalesce(r.data->>'filIDMA' = 'true', false) = false
-      where v.kunde_id = ${kundeId} and not v.slettet and v.type in (1, 2) and (${mangler})`,
+      where v.kunde_id = ${kundeId} and not v.slettet and ${inListe(sql`v.type`, VIRKSOMHED_OG_LANDBRUG)} and (${mangler})`,
   );
   const uden = Number(stamdata?.antal ?? 0);
   if (uden > 0) {
@@ -121,7 +125,7 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
         from jupiter_indberetning j join virksomhed v on v.id = j.vandanlaeg_id and not v.slettet
         where j.kunde_id = ${kundeId}
         order by j.vandanlaeg_id, j.sendt desc, j.id desc
-      ) j where j.status = 'Fejl'`,
+      ) j where j.status = ${'Fejl' satisfies JupiterStatus}`,
   );
   const jFejl = Number(jup?.antal ?? 0);
   if (jFejl > 0 && jup?.seneste) {

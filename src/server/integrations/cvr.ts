@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { datoDel } from '../../contract/format';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { sammenlignDansk } from '../../contract/sortering';
 import type { Db } from '../db/client';
@@ -238,8 +239,7 @@ interface KendtRaekke {
   y: number | null;
 }
 
-const isoDato = (d: string | Date | null): string | null =>
-  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+const isoDato = datoDel;
 
 /**
  * What the register says about a company the municipality already has: its own data, with some

@@ -1,4 +1,5 @@
 import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { VIRKSOMHED_OG_LANDBRUG } from '../../contract/entitet';
 import {
   erPlanKategori,
   type PlanKategori,
@@ -9,6 +10,7 @@ import {
 import type { SessionUser } from '../auth/session-user';
 import { lookupIdAfKode } from '../catalog/lookups';
 import { queryRows, type Transaction } from '../db/client';
+import { inListe } from '../db/liste';
 import { planlaegningsperiode, planlagtTilsyn } from '../db/schema';
 import { opdaterVersioneret, type Tx } from '../db/versioneret';
 import { notFound } from '../http/errors';
@@ -68,7 +70,7 @@ export async function hentPeriode(db: Tx, user: SessionUser, periodeId: number):
  * and its goals); not deleted, not ceased before the year.
  */
 export const aktivVirksomhedSql = (kundeId: number, startdato: string): SQL =>
-  sql`v.kunde_id = ${kundeId} and v.type in (1, 2) and not v.slettet
+  sql`v.kunde_id = ${kundeId} and ${inListe(sql`v.type`, VIRKSOMHED_OG_LANDBRUG)} and not v.slettet
     and v.kategori in ('1a', '1b', '2')
     and v.basis->'omfattetAfAktivtTilsyn' = 'true'::jsonb
     and (v.ophoert_dato is null or v.ophoert_dato >= ${startdato}::date)`;

@@ -3,6 +3,7 @@ import type { PassThrough } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
+import { formatTalUgrupperet } from '../../contract/format';
 import type { KolonneType, RapportKolonne } from '../../contract/rapport';
 import { type Db, erPglite } from '../db/client';
 
@@ -129,13 +130,6 @@ export function skriver(ud: PassThrough) {
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_TID = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
-// No thousands separators: Danish Excel reads '1234,50' as a number, '1.234,50' not always.
-const DANSK_TAL_2 = new Intl.NumberFormat('da-DK', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-const DANSK_HELTAL = new Intl.NumberFormat('da-DK', { maximumFractionDigits: 0, useGrouping: false });
 
 /** A cell as CSV text for Danish Excel. */
 export function csvVaerdi(
@@ -146,7 +140,7 @@ export function csvVaerdi(
   if (k.type === 'tal') {
     const n = Number(v);
     if (k.nummer || !Number.isFinite(n)) return String(v);
-    return (k.heltal ? DANSK_HELTAL : DANSK_TAL_2).format(n);
+    return formatTalUgrupperet(n, k.heltal ? 0 : 2);
   }
   if (k.type === 'dato') {
     const t = ISO_TID.exec(String(v));

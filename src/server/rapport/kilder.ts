@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LookupItem } from '../../contract/lookups';
 import type { RapportNavn } from '../../contract/rapport-sider';
+import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { VALIDERING_STATUS } from '../../contract/validering';
 import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../contract/vand-regler';
 import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';
@@ -123,7 +124,7 @@ const virksomhed = {
   cvrNummer: sql`v.cvr_nr`,
   pNummer: sql`v.p_nr`,
   chrNummer: sql`v.chr_nr`,
-  virksomhedstype: sql`(case v.type when 1 then 'Virksomhed' when 2 then 'Landbrug' end)`,
+  virksomhedstype: sql`(case v.type when ${VIRKSOMHEDSTYPE.VIRKSOMHED} then 'Virksomhed' when ${VIRKSOMHEDSTYPE.LANDBRUG} then 'Landbrug' end)`,
   virksomhedskategori: sql`(case when v.kategori in ('1a', '1b', '2') then v.kategori else 'Ingen' end)`,
   hovedaktivitet: jTekst(basisV, 'hovedaktivitet'),
   virksomhedsgruppe: lookupNavn(DMA('virksomhedsgrupper'), jId(basisV, 'virksomhedsGruppeId')),
@@ -163,7 +164,7 @@ const vandRegistreringer =
   (kundeId: number): SQL =>
     sql`from registrering r join virksomhed a on a.id = r.virksomhed_id
       left join bruger s on s.id = r.sagsbehandler_id${ekstra}
-      where r.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = 3 and r.art = ${sql.raw(`'${art}'`)}
+      where r.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} and r.art = ${sql.raw(`'${art}'`)}
         and not r.slettet and not a.slettet`;
 
 /** The boreholes a permit covers (one row per permit and borehole, the borehole aliased `b`). */
@@ -341,7 +342,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     // A removed contact (slettet) is Inaktiv: the model keeps no start or end date of a contact.
     fra: (kundeId) =>
       sql`from kontaktperson k join virksomhed a on a.id = k.virksomhed_id
-        where k.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = 3 and not a.slettet`,
+        where k.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} and not a.slettet`,
     kolonner: {
       navn: sql`k.navn`,
       email: sql`k.email`,

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { satsPeriode } from '../../contract/brugerbetaling-regler';
 import { DATO_INTERVAL_FEJL, erDatoIInterval, erKalenderdato } from '../../contract/common';
+import { FAKTURA_I_OEKONOMI, KREDITNOTA_TAELLER } from '../../contract/faktura-status';
 import {
   type Afregningsaar,
   type GebyrTypeAdmin,
@@ -17,6 +18,7 @@ import {
 import { SAT_GEBYR } from '../../contract/sat-registreringer';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
+import { inListe } from '../db/liste';
 import { brugerbetalingSats, kunde, planlaegningsperiode, satGebyrType } from '../db/schema';
 import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
@@ -241,8 +243,8 @@ export async function faktureringAdminRoutes(app: FastifyInstance, { db }: Deps)
             sum(case when art = 'kredit' then -abs(total_oere) else total_oere end) as oere
           from faktura
           where kunde_id = ${kundeId} and aar = ${p.aar}
-            and ((art = 'faktura' and status in ('overfoert', 'krediteret'))
-              or (art = 'kredit' and status in ('godkendt', 'overfoert', 'fejlet')))`,
+            and ((art = 'faktura' and ${inListe(sql`status`, FAKTURA_I_OEKONOMI)})
+              or (art = 'kredit' and ${inListe(sql`status`, KREDITNOTA_TAELLER)}))`,
     );
     return {
       periodeId: p.id,

@@ -1,8 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SAT_RAEKKETYPE } from '../../contract/entitet';
-import type { Batch, FakturaLinje, FakturaRaekke, FakturaStatus } from '../../contract/fakturering';
+import {
+  type BatchStatus,
+  FAKTURA_I_OEKONOMI,
+  type FakturaHandling,
+  type FakturaStatus,
+  resultatAf,
+  statusserFor,
+} from '../../contract/faktura-status';
+import type { Batch, FakturaLinje, FakturaRaekke } from '../../contract/fakturering';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
+import { inListe } from '../db/liste';
 import type { Tx } from '../db/versioneret';
 import { notFound } from '../http/errors';
 import { kronerSql, raekker } from './fakturering-forslag';
@@ -23,6 +32,19 @@ const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(v as string).toISOString();
 const tal = (v: unknown): number => Number(v ?? 0);
 const talEllerNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * `kolonne in (…)` over the invoice statuses from which `handling` is allowed: the contract's table
+ * (src/contract/faktura-status.ts) is the one place that says which; no SQL restates it.
+ */
+export const tillader = (kolonne: SQL, handling: FakturaHandling): SQL =>
+  inListe(kolonne, statusserFor(handling));
+
+/** The status `handling` leads to, as an SQL parameter (`set status = …`). */
+export const statusEfter = (handling: FakturaHandling): SQL => sql`${resultatAf(handling)}`;
+
+/** `kolonne in (…)` over the invoice statuses the economy system holds. */
+export const iOekonomi = (kolonne: SQL): SQL => inListe(kolonne, FAKTURA_I_OEKONOMI);
 
 export const virksomhedstypeNavn = (type: number): string =>
   type === VIRKSOMHEDSTYPE.LANDBRUG ? 'landbrug' : type === SAT_RAEKKETYPE ? 'satvirksomhed' : 'virksomhed';
@@ -243,25 +265,30 @@ export async function markerRegistreringer(tx: Tx, hvor: SQL, faktureret: boolea
 }
 
 /**
- * A batch's status from its invoices: every one transferred (or credited) → overfoert; some
- * transferred and some failed → delvist; none transferred and some failed → fejlet (it still awaits a
- * transfer that goes through, issue 30); none sent yet → godkendt; all credited → krediteret.
+ * A batch's status from its invoices, as `batchStatusAf` in src/contract/faktura-status.ts says it:
+ * every one transferred (or credited) → overfoert; some transferred and some failed → delvist; none
+ * transferred and some failed → fejlet (it still awaits a transfer that goes through, issue 30); none
+ * sent yet → godkendt; all credited → krediteret. The invoice statuses come from the contract's table.
  */
 export async function opdaterBatchStatus(tx: Tx, batchId: number): Promise<void> {
+  const b = (s: BatchStatus) => sql`${s}`;
+  const krediteret = sql`${resultatAf('krediter')}`;
+  const fejlet = sql`${resultatAf('overfoerFejlet')}`;
   await tx.execute(sql`
     update afregning_batch b set
       status = s.status,
-      overfoert = case when s.status in ('overfoert', 'krediteret') then coalesce(b.overfoert, now()) else b.overfoert end,
+      overfoert = case when ${inListe(sql`s.status`, ['overfoert', 'krediteret'] satisfies BatchStatus[])}
+                       then coalesce(b.overfoert, now()) else b.overfoert end,
       version = nextval('record_version')
     from (
       select case
-               when count(*) = 0 then 'annulleret'
-               when count(*) filter (where f.status = 'krediteret') = count(*) then 'krediteret'
-               when count(*) filter (where f.status in ('overfoert', 'krediteret')) = count(*) then 'overfoert'
-               when count(*) filter (where f.status in ('overfoert', 'krediteret')) > 0 then 'delvist'
-               when count(*) filter (where f.status = 'fejlet') > 0 then 'fejlet'
-               else 'godkendt' end as status
+               when count(*) = 0 then ${b('annulleret')}
+               when count(*) filter (where f.status = ${krediteret}) = count(*) then ${b('krediteret')}
+               when count(*) filter (where ${iOekonomi(sql`f.status`)}) = count(*) then ${b('overfoert')}
+               when count(*) filter (where ${iOekonomi(sql`f.status`)}) > 0 then ${b('delvist')}
+               when count(*) filter (where f.status = ${fejlet}) > 0 then ${b('fejlet')}
+               else ${b('godkendt')} end as status
       from faktura f where f.batch_id = ${batchId}
     ) s
-    where b.id = ${batchId} and b.status <> 'annulleret'`);
+    where b.id = ${batchId} and b.status <> ${b('annulleret')}`);
 }

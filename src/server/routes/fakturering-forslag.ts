@@ -10,6 +10,7 @@ import {
   periodensSatsAar,
 } from '../../contract/brugerbetaling-regler';
 import { SAT_RAEKKETYPE } from '../../contract/entitet';
+import { FAKTURA_START } from '../../contract/faktura-status';
 import type { DanForslagSvar } from '../../contract/fakturering';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { SessionUser } from '../auth/session-user';
@@ -125,7 +126,7 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
     const [slettet] = await raekker<{ n: number | string }>(
       tx,
       sql`with d as (delete from faktura
-                     where kunde_id = ${kundeId} and aar = ${aar} and art = 'faktura' and status = 'forslag'
+                     where kunde_id = ${kundeId} and aar = ${aar} and art = 'faktura' and status = ${FAKTURA_START}
                      returning 1)
           select count(*) as n from d`,
     );
@@ -225,7 +226,7 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
       ),
       fak as (
         insert into faktura (kunde_id, virksomhed_id, aar, art, status, total_oere, timer_halve, antal_linjer)
-        select ${kundeId}, virksomhed_id, ${aar}, 'faktura', 'forslag', sum(beloeb_oere),
+        select ${kundeId}, virksomhed_id, ${aar}, 'faktura', ${FAKTURA_START}, sum(beloeb_oere),
                coalesce(sum(timer_halve), 0), count(*)
         from linjer group by virksomhed_id
         returning id, virksomhed_id, total_oere

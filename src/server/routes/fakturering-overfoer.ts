@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { statusserFor } from '../../contract/brugerbetaling-regler';
+import { resultatAf } from '../../contract/faktura-status';
 import { type FakturaRaekke, genoverfoerFaktura, overfoerBatch } from '../../contract/fakturering';
 import type { SessionUser } from '../auth/session-user';
 import { type Tx, tjekVersion } from '../db/versioneret';
@@ -17,6 +17,8 @@ import {
   hentFakturaRaekke,
   logFakturaer,
   opdaterBatchStatus,
+  statusEfter,
+  tillader,
 } from './fakturering-data';
 import { raekker } from './fakturering-forslag';
 
@@ -37,6 +39,10 @@ export const FAKTURA_IKKE_FEJLET = 'Kun en faktura, hvis overførsel er fejlet, 
 export const FORDRINGSTYPE = 'Brugerbetaling for miljøtilsyn';
 
 type Udfald = { status: 'OK'; fakturanummer: string } | { status: 'Fejl' | 'Timeout'; besked: string };
+/** The status of an attempt in `oekonomi_overfoersel`. */
+export type ForsoegStatus = Udfald['status'];
+/** The attempts after which the economy system may hold the invoice (taken, or not answered). */
+export const MAASKE_MODTAGET: readonly ForsoegStatus[] = ['OK', 'Timeout'];
 
 async function kald(system: OekonomiSystem, ms: number, fn: (s: OekonomiSystem) => Promise<OekonomiSvar>) {
   let timer: NodeJS.Timeout | undefined;
@@ -113,9 +119,9 @@ async function overfoer(
         where id = ${f.forsoegId}`);
       if (udfald.status === 'OK') {
         await tx.execute(sql`
-          update faktura set status = 'overfoert', fakturanummer = ${udfald.fakturanummer}, fejl = null,
+          update faktura set status = ${statusEfter('overfoer')}, fakturanummer = ${udfald.fakturanummer}, fejl = null,
             forsoeg = forsoeg + 1, overfoert = now(), version = nextval('record_version')
-          where id = ${f.id} and status in ('godkendt', 'fejlet')`);
+          where id = ${f.id} and ${tillader(sql`status`, 'overfoer')}`);
         await logFakturaer(
           tx,
           user,
@@ -124,9 +130,9 @@ async function overfoer(
         );
       } else {
         await tx.execute(sql`
-          update faktura set status = 'fejlet', fejl = ${udfald.besked}, forsoeg = forsoeg + 1,
+          update faktura set status = ${statusEfter('overfoerFejlet')}, fejl = ${udfald.besked}, forsoeg = forsoeg + 1,
             version = nextval('record_version')
-          where id = ${f.id} and status in ('godkendt', 'fejlet')`);
+          where id = ${f.id} and ${tillader(sql`status`, 'overfoerFejlet')}`);
         await logFakturaer(
           tx,
           user,
@@ -176,7 +182,7 @@ async function forbered(tx: Tx, user: SessionUser, hvor: SQL) {
   const rows = await raekker<{ id: number; faktura_id: number }>(
     tx,
     sql`insert into oekonomi_overfoersel (kunde_id, faktura_id, status, besked, bruger_id)
-        select ${user.kundeId}, f.id, 'Timeout', ${OVERFOERSEL_I_GANG}, ${user.brugerId}
+        select ${user.kundeId}, f.id, ${'Timeout' satisfies ForsoegStatus}, ${OVERFOERSEL_I_GANG}, ${user.brugerId}
         from faktura f where f.id in (${sql.join(
           fakturaer.map((f) => sql`${f.id}`),
           sql`, `,
@@ -188,11 +194,6 @@ async function forbered(tx: Tx, user: SessionUser, hvor: SQL) {
 
 export async function faktureringOverfoerRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
-  const tilOverfoersel = statusserFor('overfoer');
-  const statusListe = sql.join(
-    tilOverfoersel.map((s) => sql`${s}`),
-    sql`, `,
-  );
 
   serve(app, overfoerBatch, async (request) => {
     const user = request.user;
@@ -202,7 +203,7 @@ export async function faktureringOverfoerRoutes(app: FastifyInstance, deps: Deps
     const fakturaer = await db.transaction(async (tx) => {
       if (!(await gribVersion(tx, 'afregning_batch', batch.id, batch.version)))
         throw conflict(BATCH_KONFLIKT);
-      return forbered(tx, user, sql`f.batch_id = ${batch.id} and f.status in (${statusListe})`);
+      return forbered(tx, user, sql`f.batch_id = ${batch.id} and ${tillader(sql`f.status`, 'overfoer')}`);
     });
     const { overfoert, fejlet } = await overfoer(deps, user, fakturaer);
     return { batch: await hentBatch(db, user, batch.id), overfoert, fejlet };
@@ -212,12 +213,13 @@ export async function faktureringOverfoerRoutes(app: FastifyInstance, deps: Deps
     const user = request.user;
     const f = await hentFakturaRaekke(db, user, request.params.id);
     tjekVersion(request.body.version, f.version, FAKTURA_KONFLIKT);
-    if (f.status !== 'fejlet') throw conflict(FAKTURA_IKKE_FEJLET);
+    // One failed invoice again (the list 'Fejlede overførsler'); an approved one goes with its batch.
+    if (f.status !== resultatAf('overfoerFejlet')) throw conflict(FAKTURA_IKKE_FEJLET);
     const fakturaer = await db.transaction(async (tx) => {
       // The batch locked as a cancel locks it, so the two never pass each other.
       if (f.batchId !== null)
         await tx.execute(sql`select id from afregning_batch where id = ${f.batchId} for update`);
-      if (!(await gribVersion(tx, 'faktura', f.id, f.version, sql`and status = 'fejlet'`)))
+      if (!(await gribVersion(tx, 'faktura', f.id, f.version, sql`and status = ${f.status}`)))
         throw conflict(FAKTURA_KONFLIKT);
       return forbered(tx, user, sql`f.id = ${f.id}`);
     });

@@ -1,7 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { betalerFejl, statusserFor } from '../../contract/brugerbetaling-regler';
+import { betalerFejl } from '../../contract/brugerbetaling-regler';
 import { SAT_RAEKKETYPE } from '../../contract/entitet';
+import {
+  BATCH_START,
+  type BatchStatus,
+  FAKTURA_LIVSORDEN,
+  type FakturaStatus,
+  KREDITNOTA_START,
+  kanUdfoere,
+} from '../../contract/faktura-status';
 import {
   annullerFakturering,
   BATCH_SORT_KOLONNER,
@@ -42,9 +50,11 @@ import {
   logFakturaer,
   markerRegistreringer,
   opdaterBatchStatus,
+  statusEfter,
+  tillader,
 } from './fakturering-data';
 import { danForslagForKunde, raekker } from './fakturering-forslag';
-import { faktureringOverfoerRoutes } from './fakturering-overfoer';
+import { faktureringOverfoerRoutes, MAASKE_MODTAGET } from './fakturering-overfoer';
 
 /**
  * Invoicing user payment (issue 13): the invoices and proposals (list with the sums of every match,
@@ -88,7 +98,10 @@ const FAKTURA_SORT: Record<FakturaSortKolonne, SQL[]> = {
   antalLinjer: [sql`f.antal_linjer`],
   // In the order of the invoice's life, not alphabetically.
   status: [
-    sql`(case f.status when 'forslag' then 0 when 'godkendt' then 1 when 'fejlet' then 2 when 'overfoert' then 3 else 4 end)`,
+    sql`(case f.status ${sql.join(
+      FAKTURA_LIVSORDEN.map((s, i) => sql`when ${s} then ${sql.raw(String(i))}`),
+      sql` `,
+    )} end)`,
   ],
   fakturanummer: [sql`f.fakturanummer collate "C"`],
   godkendt: [sql`f.godkendt`],
@@ -194,9 +207,9 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       const alleAar = 'alle' in body ? body.aar : null;
       const hvor =
         alleAar !== null
-          ? sql`aar = ${alleAar} and art = 'faktura' and status = 'forslag'`
+          ? sql`aar = ${alleAar} and art = 'faktura' and ${tillader(sql`status`, 'godkend')}`
           : sql`id in (${idListe((valgte ?? []).map((v) => v.id))})`;
-      const laast = await raekker<{ id: number; status: string; version: number; aar: number }>(
+      const laast = await raekker<{ id: number; status: FakturaStatus; version: number; aar: number }>(
         tx,
         sql`select id, status, version, aar from faktura
             where kunde_id = ${user.kundeId} and ${hvor} order by id for update`,
@@ -208,7 +221,7 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
         for (const v of valgte) {
           const r = fundne.get(v.id);
           if (!r) throw notFound('Fakturaforslaget');
-          if (r.status !== 'forslag') throw conflict(FORSLAG_ALLEREDE_GODKENDT);
+          if (!kanUdfoere(r.status, 'godkend')) throw conflict(FORSLAG_ALLEREDE_GODKENDT);
           if (Number(r.version) !== v.version) throw conflict(FORSLAG_AENDRET);
         }
       }
@@ -230,12 +243,12 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       const [batch] = await raekker<{ id: number }>(
         tx,
         sql`insert into afregning_batch (kunde_id, art, status, aar, oprettet_af)
-            values (${user.kundeId}, 'faktura', 'godkendt', ${aar}, ${user.brugerId}) returning id`,
+            values (${user.kundeId}, 'faktura', ${BATCH_START}, ${aar}, ${user.brugerId}) returning id`,
       );
       const batchId = batch!.id;
       const valgtHvor = sql`f.id in (${idListe(ids)})`;
       await tx.execute(sql`
-        update faktura f set status = 'godkendt', batch_id = ${batchId}, godkendt_af = ${user.brugerId},
+        update faktura f set status = ${statusEfter('godkend')}, batch_id = ${batchId}, godkendt_af = ${user.brugerId},
           godkendt = now(), fejl = null, version = nextval('record_version')
         where ${valgtHvor}`);
       await markerRegistreringer(tx, valgtHvor, true);
@@ -279,9 +292,9 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       if (batch.status === 'annulleret') throw conflict(BATCH_ALLEREDE_ANNULLERET);
       const [tael] = await raekker<{ ikke_annullerbar: number | string; maaske: number | string }>(
         tx,
-        sql`select count(*) filter (where f.status not in (${idListeTekst(statusserFor('annuller'))})) as ikke_annullerbar,
+        sql`select count(*) filter (where not ${tillader(sql`f.status`, 'annuller')}) as ikke_annullerbar,
                    count(*) filter (where exists (select 1 from oekonomi_overfoersel o
-                                                  where o.faktura_id = f.id and o.status in ('OK', 'Timeout'))) as maaske
+                                                  where o.faktura_id = f.id and ${inListe(sql`o.status`, MAASKE_MODTAGET)})) as maaske
             from faktura f where f.batch_id = ${batch.id}`,
       );
       if (Number(tael?.ikke_annullerbar ?? 0) > 0) throw conflict(BATCH_OVERFOERT_KAN_IKKE_ANNULLERES);
@@ -297,11 +310,11 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       );
       await markerRegistreringer(tx, iBatch, false);
       await tx.execute(sql`
-        update faktura f set status = 'forslag', batch_id = null, godkendt = null, godkendt_af = null, fejl = null,
+        update faktura f set status = ${statusEfter('annuller')}, batch_id = null, godkendt = null, godkendt_af = null, fejl = null,
           version = nextval('record_version')
         where ${iBatch}`);
       await tx.execute(sql`
-        update afregning_batch set status = 'annulleret', aarsag = ${aarsag?.trim() || null},
+        update afregning_batch set status = ${'annulleret' satisfies BatchStatus}, aarsag = ${aarsag?.trim() || null},
           annulleret_af = ${user.brugerId}, annulleret = now(), version = nextval('record_version')
         where id = ${batch.id}`);
       return hentBatch(tx, user, batch.id);
@@ -315,10 +328,9 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       await laasBatch(tx, user, batchId);
       const batch = await hentBatch(tx, user, batchId);
       if (batch.art === 'kredit') throw conflict(KREDIT_KAN_IKKE_KREDITERES);
-      const kan = statusserFor('krediter');
       const originaler = await raekker<{ id: number }>(
         tx,
-        sql`select id from faktura where batch_id = ${batch.id} and status in (${idListeTekst(kan)})
+        sql`select id from faktura where batch_id = ${batch.id} and ${tillader(sql`status`, 'krediter')}
             order by id for update`,
       );
       if (originaler.length === 0) throw conflict(INGEN_AT_KREDITERE);
@@ -328,7 +340,7 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       const [kb] = await raekker<{ id: number }>(
         tx,
         sql`insert into afregning_batch (kunde_id, art, status, aar, oprettet_af, krediterer_batch_id, aarsag)
-            values (${user.kundeId}, 'kredit', 'godkendt', ${batch.aar}, ${user.brugerId}, ${batch.id}, ${aarsag})
+            values (${user.kundeId}, 'kredit', ${BATCH_START}, ${batch.aar}, ${user.brugerId}, ${batch.id}, ${aarsag})
             returning id`,
       );
       const kreditBatchId = kb!.id;
@@ -337,7 +349,7 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
         with kn as (
           insert into faktura (kunde_id, virksomhed_id, aar, art, status, batch_id, total_oere, timer_halve,
                                antal_linjer, krediterer_faktura_id, godkendt_af, godkendt)
-          select f.kunde_id, f.virksomhed_id, f.aar, 'kredit', 'godkendt', ${kreditBatchId}, -f.total_oere,
+          select f.kunde_id, f.virksomhed_id, f.aar, 'kredit', ${KREDITNOTA_START}, ${kreditBatchId}, -f.total_oere,
                  -f.timer_halve, f.antal_linjer, f.id, ${user.brugerId}, now()
           from faktura f where ${orig}
           returning id, krediterer_faktura_id
@@ -353,7 +365,7 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       await tx.execute(sql`
         update faktura_linje set aktiv = false where faktura_id in (${idListe(ids)})`);
       await tx.execute(sql`
-        update faktura f set status = 'krediteret', version = nextval('record_version') where ${orig}`);
+        update faktura f set status = ${statusEfter('krediter')}, version = nextval('record_version') where ${orig}`);
       await opdaterBatchStatus(tx, batch.id);
       await logFakturaer(
         tx,
@@ -447,14 +459,6 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       return { ...b, virksomhedVersion: Number(gemt.version) };
     });
   });
-}
-
-/** Text values as an SQL list. */
-function idListeTekst(vaerdier: readonly string[]): SQL {
-  return sql.join(
-    vaerdier.map((v) => sql`${v}`),
-    sql`, `,
-  );
 }
 
 /** Locks the batch of the user's customer for the transaction (another customer's or none → 404). */

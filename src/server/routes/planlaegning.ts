@@ -19,6 +19,7 @@ import {
   planListeDef,
   sletOpfoelgningOekonomi,
 } from '../../contract/planlaegning';
+import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import {
   erPlanKategori,
   kampagneAdvarsel,
@@ -177,7 +178,7 @@ interface PlanSqlRaekke {
 /** The planned rows of a period with company, case worker and done date (alias p). */
 const planRaekkerSql = (p: PeriodeRaekke): SQL =>
   sql`select pt.id, pt.virksomhed_id, v.navn as virksomhedsnavn,
-      case v.type when 2 then 'landbrug' else 'virksomhed' end as type,
+      case v.type when ${VIRKSOMHEDSTYPE.LANDBRUG} then 'landbrug' else 'virksomhed' end as type,
       pt.kategori, pt.score, pt.tilsynstype, pt.fysisk, pt.begrundelse, pt.sagsbehandler_id,
       b.navn as sagsbehandler, b.navn_sortering as sagsbehandler_sortering, v.navn_sortering,
       pt.timer_halve, pt.prioritet, pt.valgt, d.dato as udfoert

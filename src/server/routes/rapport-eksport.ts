@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { formatDatoTid } from '../../contract/format';
+import { formatDatoTid, idagIDanmark } from '../../contract/format';
 import { ANTAL, eksporterRapport, filterTekst } from '../../contract/rapport';
 import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
@@ -15,7 +15,7 @@ import { contentDisposition } from './filer';
  * database cursor (src/server/rapport/eksport.ts). Checked like the report itself (right, columns,
  * filter) before the first byte, so a bad request is a Danish 400, never a broken file.
  */
-export async function rapportEksportRoutes(app: FastifyInstance, { db }: Deps) {
+export async function rapportEksportRoutes(app: FastifyInstance, { db, clock }: Deps) {
   serve(app, eksporterRapport, async (request, reply) => {
     const { def, kilde, typer } = rapportForBruger(request.user, request.params.reportType);
     const plan = planlaegRapport(def, { ...request.query, start: 0, take: 1 });
@@ -27,8 +27,9 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db }: Deps) {
 
     const kolonner = plan.valgte.map(eksportKolonne);
     const format = request.query.format;
-    const stempel = new Date();
-    const filnavn = `${def.titel} ${stempel.toISOString().slice(0, 10)}.${format}`;
+    const stempel = clock ? clock() : new Date();
+    // The file is named by the case worker's day (Denmark's), not UTC's.
+    const filnavn = `${def.titel} ${idagIDanmark(stempel)}.${format}`;
     const ud = new PassThrough();
     const skriv = skriver(ud);
     request.raw.on('close', () => {

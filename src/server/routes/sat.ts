@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SAT_RAEKKETYPE } from '../../contract/entitet';
-import { formatTal2 } from '../../contract/format';
+import { kroner } from '../../contract/format';
 import type { KolonneFilter } from '../../contract/liste';
 import {
   type GebyrArt,
@@ -133,7 +133,7 @@ const LOOKUP_TOM = { brugerId: null, beskrivelse: null, prioritet: 0, dmaKode: t
 
 /** 'Affaldstilsyn, timesats (685,00 kr./time)' / '... (1.500,00 kr.)'. */
 export function gebyrTypeNavn(navn: string, art: GebyrArt, satsOere: number): string {
-  return `${navn} (${formatTal2(satsOere / 100)} kr.${art === 'timesats' ? '/time' : ''})`;
+  return `${navn} (${kroner(satsOere)} kr.${art === 'timesats' ? '/time' : ''})`;
 }
 
 /**

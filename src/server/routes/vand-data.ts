@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BodyOf } from '../../contract/endpoint';
-import { formatIsoDato, formatTal } from '../../contract/format';
+import { dagenFoer, formatIsoDato, formatTal, plusDage, utcDato } from '../../contract/format';
 import { type PejlingPost, VALIDERING_STATUS, type VandproevePost } from '../../contract/validering';
 import {
   BORING_HAR_MAENGDER,
@@ -369,11 +369,7 @@ async function loadMaengde(db: Db, user: SessionUser, id: number, niveau: 'anlae
   return row;
 }
 
-const dagEfter = (iso: string) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
+const dagEfter = (iso: string) => plusDage(iso, 1);
 
 /** The next period after start..slut: from the day after, the same number of whole months (else days). */
 export function naestePeriode(start: string, slut: string): { start: string; slut: string } {
@@ -383,11 +379,11 @@ export function naestePeriode(start: string, slut: string): { start: string; slu
   const maaneder = (e.getUTCFullYear() - s.getUTCFullYear()) * 12 + e.getUTCMonth() - s.getUTCMonth();
   if (s.getUTCDate() === 1 && e.getUTCDate() === 1 && maaneder > 0) {
     const slutExcl = new Date(Date.UTC(e.getUTCFullYear(), e.getUTCMonth() + maaneder, 1));
-    return { start: naesteStart, slut: new Date(slutExcl.getTime() - 86_400_000).toISOString().slice(0, 10) };
+    return { start: naesteStart, slut: dagenFoer(utcDato(slutExcl)) };
   }
   const dage = Math.round((e.getTime() - s.getTime()) / 86_400_000);
   const slutDato = new Date(e.getTime() + (dage - 1) * 86_400_000);
-  return { start: naesteStart, slut: slutDato.toISOString().slice(0, 10) };
+  return { start: naesteStart, slut: utcDato(slutDato) };
 }
 
 async function senesteInfo(
@@ -702,7 +698,7 @@ const pejlingKolonner = (b: PejlingBody, terraenkote: number | null) => ({
 });
 
 const pejlingTekst = (b: PejlingBody) =>
-  `${formatIsoDato(tidspunkt(b.pejletidspunkt).toISOString())}: ${formatTal(b.vandstandUnderTerraen)} m u.t., ${situationTekst(b.situation)}`;
+  `${formatIsoDato(utcDato(tidspunkt(b.pejletidspunkt)))}: ${formatTal(b.vandstandUnderTerraen)} m u.t., ${situationTekst(b.situation)}`;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -982,7 +978,7 @@ export async function vandDataRoutes(app: FastifyInstance, deps: Deps): Promise<
       await skrivLog(tx, user, {
         virksomhedId: row.vandanlaegId,
         emne: 'Pejling',
-        notat: `Pejling ${formatIsoDato(row.pejletidspunkt.toISOString())} slettet (${formatTal(row.vandstandUnderTerraen)} m u.t.)`,
+        notat: `Pejling ${formatIsoDato(utcDato(row.pejletidspunkt))} slettet (${formatTal(row.vandstandUnderTerraen)} m u.t.)`,
       });
     });
   });

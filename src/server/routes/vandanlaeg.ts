@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { feltNormaliser } from '../../contract/felter';
-import { formatTal } from '../../contract/format';
+import { datoDel, formatTal } from '../../contract/format';
 import { ctrlprogramPasser } from '../../contract/jupiter-regler';
 import type { KolonneFilter, Side } from '../../contract/liste';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
@@ -255,8 +255,7 @@ interface ListeSqlRaekke {
   total: number | string;
 }
 
-const dato = (d: string | Date | null): string | null =>
-  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+const dato = datoDel;
 
 /**
  * One page of the customer's water plants with their computed columns (latest Jupiter status,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { virksomhedEllerLandbrug } from '../../contract/entitet';
+import { datoDel } from '../../contract/format';
 import type { ListeQuery } from '../../contract/liste';
 import type { Rolle } from '../../contract/roles';
 import {
@@ -132,8 +133,7 @@ interface ListeRaekke {
   omfattet_af_brugerbetaling: boolean;
 }
 
-const dato = (d: string | Date | null): string | null =>
-  d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+const dato = datoDel;
 
 const tilItem = (r: ListeRaekke): VirksomhedListeItem => ({
   id: Number(r.id),

@@ -1,4 +1,4 @@
-import { formatTal } from '../../../contract/format';
+import { formatOere, formatTal } from '../../../contract/format';
 import type { AnyRecord } from '../../../contract/record-kind';
 import { gebyrBeloebOere } from '../../../contract/sat';
 import { SAT_GEBYR } from '../../../contract/sat-registreringer';
@@ -6,7 +6,7 @@ import { useSatGebyrTypeLookup } from '../../session/lookups';
 import { useShellSession } from '../../session/session-context';
 import type { ViewProps } from '../../workspace/tile-api';
 import { SatFrame } from './Frame';
-import { formatOereSomKr, SatRecordTab, talAf } from './registreringer';
+import { SatRecordTab, talAf } from './registreringer';
 
 /** The fee's amount and rate as the list and the form show them (kept out of the form's fields). */
 const SKJULTE = ['satsOere', 'beloebOere'] as const;
@@ -16,7 +16,7 @@ const KOLONNER = {
     overskrift: 'Beløb',
     tekst: (r: AnyRecord) => {
       const oere = talAf(r, 'beloebOere');
-      return oere === null ? '' : formatOereSomKr(oere);
+      return oere === null ? '' : formatOere(oere);
     },
   },
 };
@@ -27,8 +27,8 @@ const laast = (r: AnyRecord) => (r.faktureret === true ? FAKTURERET_BESKED : nul
 
 /** The formula: '2,5 t × 685,00 kr. = 1.712,50 kr.' (a fixed fee: 'Fast gebyr: 1.500,00 kr.'). */
 function beregningTekst(art: string, satsOere: number, timer: number | null, beloebOere: number): string {
-  if (art === 'fast') return `Fast gebyr: ${formatOereSomKr(beloebOere)}`;
-  return `${formatTal(timer ?? 0, 1)} t × ${formatOereSomKr(satsOere)} = ${formatOereSomKr(beloebOere)}`;
+  if (art === 'fast') return `Fast gebyr: ${formatOere(beloebOere)}`;
+  return `${formatTal(timer ?? 0, 1)} t × ${formatOere(satsOere)} = ${formatOere(beloebOere)}`;
 }
 
 /**
@@ -73,7 +73,7 @@ function GebyrBeregning({
     );
   }
   if (type.art === 'timesats' && timer === null)
-    return <span data-testid="gebyr-beregning">Angiv timeantal (sats {formatOereSomKr(type.satsOere)})</span>;
+    return <span data-testid="gebyr-beregning">Angiv timeantal (sats {formatOere(type.satsOere)})</span>;
   if (timer !== null && !Number.isFinite(timer)) return null;
   const beloeb = gebyrBeloebOere(type.art, type.satsOere, timer);
   return <span data-testid="gebyr-beregning">{beregningTekst(type.art, type.satsOere, timer, beloeb)}</span>;

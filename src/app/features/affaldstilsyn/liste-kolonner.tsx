@@ -1,3 +1,4 @@
+import { formatTalFast } from '../../../contract/format';
 import {
   SAT_KATEGORI_TEKST,
   SAT_SORT_KOLONNER,
@@ -12,10 +13,8 @@ import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui
 export const deadlineOverskredet = (r: Pick<SatListeRaekke, 'deadlineDato' | 'satStatus'>, idag: string) =>
   r.satStatus === 'Udvalgt' && r.deadlineDato !== null && r.deadlineDato.slice(0, 10) < idag;
 
-const enDecimal = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** A risk score as the list writes it: da-DK with one decimal (4 → '4,0'); '' for none. */
-export const risikoscoreTekst = (n: number | null) => (n === null ? '' : enDecimal.format(n));
+export const risikoscoreTekst = (n: number | null) => (n === null ? '' : formatTalFast(n, 1));
 
 const STATUS_KLASSE: Record<SatStatus, string> = {
   Udvalgt: 'udvalgt',

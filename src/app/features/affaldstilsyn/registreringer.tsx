@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { formatHeltal } from '../../../contract/format';
 import type { AnyRecord, AnyRecordKind } from '../../../contract/record-kind';
 import { recordApi } from '../../records/api';
 import type { FeltKontekst } from '../../records/FeltInput';
@@ -20,19 +19,6 @@ import { type SatDetalje, satKeys, useFrameCommands } from './Frame';
 
 /** SAT companies are rows of the company table with row type 4 (contract/entitet.ts). */
 const SAT_RAEKKETYPE = 4;
-
-/**
- * An amount in øre as Danish kroner with two decimals: 171250 → '1.712,50 kr.'. Formatted from the
- * integer (kroner and øre apart), so no floating-point rounding can show.
- */
-export function formatOereSomKr(oere: number): string {
-  const hel = Math.round(oere);
-  const minus = hel < 0 ? '-' : '';
-  const abs = Math.abs(hel);
-  const kr = Math.floor(abs / 100);
-  const rest = abs % 100;
-  return `${minus}${formatHeltal(kr)},${String(rest).padStart(2, '0')} kr.`;
-}
 
 /** The company's records of a kind (the list the tab shows), under the company's key. */
 function satListe(kind: AnyRecordKind, satId: number) {

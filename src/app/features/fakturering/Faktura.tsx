@@ -1,12 +1,14 @@
 import type { RefObject } from 'react';
 import { ENTITETER } from '../../../contract/entitet';
+import { BATCH_STATUS_TEKST, FAKTURA_STATUS_TEKST } from '../../../contract/faktura-status';
+import { type Batch, FAKTURA_SORT_KOLONNER, type FakturaRaekke } from '../../../contract/fakturering';
 import {
-  type Batch,
-  FAKTURA_SORT_KOLONNER,
-  FAKTURA_STATUS_TEKST,
-  type FakturaRaekke,
-} from '../../../contract/fakturering';
-import { formatDato, formatDatoTidKort, formatOere, formatTal } from '../../../contract/format';
+  formatDato,
+  formatDatoTidKort,
+  formatHalveTimerKort,
+  formatOere,
+  formatTal,
+} from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { listeFejlbesked, type useServerListe } from '../../records/useServerListe';
 import { useTableSettings } from '../../session/useTableSettings';
@@ -15,9 +17,6 @@ import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/Data
 import { datoKolonne, serverSortering, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import { filtre, useFaktura, useFakturaer } from './api';
 import './fakturering.css';
-
-/** Hours counted in half hours, written '3,5 t'. */
-export const timerTekst = (halve: number | null) => (halve === null ? '' : `${formatTal(halve / 2, 1)} t`);
 
 const TYPE_TEKST: Record<string, string> = {
   virksomhed: 'Virksomhed',
@@ -69,7 +68,7 @@ export function fakturaKolonner(ids: readonly KolonneId[]): DataTableColumn<Fakt
     antalLinjer: talKolonne('antalLinjer', 'Linjer', (r) => r.antalLinjer, { width: 60 }),
     timerHalve: {
       ...talKolonne('timerHalve', 'Timer', (r) => r.timerHalve, { width: 70 }),
-      cell: (r) => timerTekst(r.timerHalve),
+      cell: (r) => formatHalveTimerKort(r.timerHalve),
     },
     totalOere: {
       ...talKolonne('totalOere', 'Beløb', (r) => r.totalOere, { width: 120, hideable: false }),
@@ -92,15 +91,6 @@ export function fakturaKolonner(ids: readonly KolonneId[]): DataTableColumn<Fakt
     ids.map((id) => alle[id]),
   );
 }
-
-export const BATCH_STATUS_TEKST: Record<Batch['status'], string> = {
-  godkendt: 'Afventer overførsel',
-  fejlet: 'Overførsel fejlet',
-  overfoert: 'Overført',
-  delvist: 'Delvist overført',
-  annulleret: 'Annulleret',
-  krediteret: 'Krediteret',
-};
 
 /** The batch columns (the batches are few: the table sorts and filters them itself). */
 export function batchKolonner(): DataTableColumn<Batch>[] {
@@ -224,7 +214,7 @@ export function FakturaDetalje({ id, overskrift }: { id: number | null; overskri
                 {l.kategori && <span className="muted"> · {l.kategori}</span>}
               </td>
               <td className="fak-forklaring">{l.forklaring}</td>
-              <td className="tal">{timerTekst(l.timerHalve)}</td>
+              <td className="tal">{formatHalveTimerKort(l.timerHalve)}</td>
               <td className="tal">{formatOere(l.beloebOere)}</td>
             </tr>
           ))}
@@ -236,7 +226,7 @@ export function FakturaDetalje({ id, overskrift }: { id: number | null; overskri
           </tr>
           <tr className="fak-total">
             <th colSpan={4} scope="row">
-              I alt ({f.timerHalve !== 0 && `${timerTekst(f.timerHalve)}, `}
+              I alt ({f.timerHalve !== 0 && `${formatHalveTimerKort(f.timerHalve)}, `}
               {f.linjer.length === 1 ? '1 linje' : `${formatTal(f.linjer.length)} linjer`})
             </th>
             <td className="tal" data-testid="faktura-total">
@@ -264,7 +254,8 @@ export function SumLinje({
   return (
     <p className="fak-sum" data-testid="fak-sum">
       I alt {formatTal(antal)} {navn}
-      {timerHalve !== undefined && <> · {timerTekst(timerHalve)}</>} · <strong>{formatOere(oere)}</strong>
+      {timerHalve !== undefined && <> · {formatHalveTimerKort(timerHalve)}</>} ·{' '}
+      <strong>{formatOere(oere)}</strong>
       <span className="muted"> (momsfri)</span>
     </p>
   );

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, FilePlus2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { statusserFor } from '../../../contract/faktura-status';
 import type { DanForslagSvar, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
@@ -14,6 +15,9 @@ import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../.
 import { aarKommandoer, dan, erKonflikt, filtre, godkend, useAar, useFakturaer } from './api';
 import { AarVaelger, FakturaDetalje, fakturaKolonner, SumLinje, virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
+
+/** The proposals: the invoices that can be approved. */
+const GODKENDES = statusserFor('godkend');
 
 const TAST = {
   dan: 'alt+shift+f',
@@ -51,7 +55,7 @@ function Forslag() {
     sortByColumn: sort.column as FakturaListeQuery['sortByColumn'],
     sortDirection: sort.direction,
     filter: filter || undefined,
-    filteredColumns: [filtre.status('forslag'), filtre.aar(aar)],
+    filteredColumns: [filtre.status(...GODKENDES), filtre.aar(aar)],
   };
   const q = useFakturaer(query);
   const data = q.isError ? undefined : q.data;
@@ -61,7 +65,7 @@ function Forslag() {
     take: 1,
     sortByColumn: 'id',
     sortDirection: 'ASC',
-    filteredColumns: [filtre.status('forslag'), filtre.aar(aar)],
+    filteredColumns: [filtre.status(...GODKENDES), filtre.aar(aar)],
   });
   const alleData = alle.isError ? undefined : alle.data;
   const rows = data?.items ?? TOM;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ReceiptText } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BATCH_I_OEKONOMI, batchKanUdfoere, FAKTURA_I_OEKONOMI } from '../../../contract/faktura-status';
 import type { Batch, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst } from '../../lib/http-fejl';
@@ -31,7 +32,6 @@ import {
 import { FaktureringRamme } from './Ramme';
 
 const TAST = { krediter: 'alt+shift+k' };
-const OVERFOERTE = ['overfoert', 'krediteret'] as const;
 
 /** The sum of the invoices (or credit notes) of a year that reached the economy system. */
 function useSum(aar: number, art: 'faktura' | 'kredit' | null) {
@@ -40,7 +40,11 @@ function useSum(aar: number, art: 'faktura' | 'kredit' | null) {
     take: 1,
     sortByColumn: 'id',
     sortDirection: 'ASC',
-    filteredColumns: [filtre.aar(aar), filtre.status(...OVERFOERTE), ...(art ? [filtre.art(art)] : [])],
+    filteredColumns: [
+      filtre.aar(aar),
+      filtre.status(...FAKTURA_I_OEKONOMI),
+      ...(art ? [filtre.art(art)] : []),
+    ],
   };
   return useFakturaer(query);
 }
@@ -83,7 +87,7 @@ function Oversigt() {
     take: 500,
     sortByColumn: 'id',
     sortDirection: 'DESC',
-    filteredColumns: ['status:overfoert|delvist|krediteret', `aar:${aar}`],
+    filteredColumns: [filtre.batchStatus(...BATCH_I_OEKONOMI), filtre.aar(aar)],
   };
   const q = useBatches(query);
   const data = q.isError ? undefined : q.data;
@@ -117,7 +121,8 @@ function Oversigt() {
     const b = cursorRef.current;
     if (!b) toast.warning('Vælg en batch i listen');
     else if (b.art === 'kredit') toast.warning('En kreditering kan ikke krediteres');
-    else if (b.krediteretAfBatchId !== null) toast.warning(`Batch #${b.id} er allerede krediteret`);
+    else if (b.krediteretAfBatchId !== null || !batchKanUdfoere(b.status, 'krediter'))
+      toast.warning(`Batch #${b.id} er allerede krediteret`);
     else setAaben(true);
   }, []);
 
@@ -175,7 +180,9 @@ function Oversigt() {
           size="small"
           color="secondary"
           onClick={aabnKrediter}
-          disabled={arbejder || !cursor || cursor.art === 'kredit'}
+          disabled={
+            arbejder || !cursor || cursor.art === 'kredit' || !batchKanUdfoere(cursor.status, 'krediter')
+          }
           title={medGenvej('Kreditér batch', TAST.krediter)}
         >
           <ReceiptText size={14} aria-hidden="true" /> Kreditér batch

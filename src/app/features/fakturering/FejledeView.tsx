@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RotateCw, Save } from 'lucide-react';
 import { type FormEvent, type MutableRefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
+import { kanUdfoere, resultatAf } from '../../../contract/faktura-status';
 import {
   BETALER_TYPER,
   type Betaler,
@@ -27,6 +28,10 @@ import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../.
 import { fakturaKeys, filtre, foraeldet, gemBetalerKald, genoverfoer, useBetaler, useFakturaer } from './api';
 import { fakturaKolonner, virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
+
+/** The failed transfers, and the status a retry that went through leaves (faktura-status.ts). */
+const FEJLET = resultatAf('overfoerFejlet');
+const OVERFOERT = resultatAf('overfoer');
 
 const TAST = { proevIgen: 'alt+shift+r', proevAlle: 'alt+shift+a', gem: 'mod+s', ret: 'alt+shift+b' };
 
@@ -64,7 +69,7 @@ function Fejlede() {
     sortByColumn: sort.column as FakturaListeQuery['sortByColumn'],
     sortDirection: sort.direction,
     filter: filter || undefined,
-    filteredColumns: [filtre.status('fejlet')],
+    filteredColumns: [filtre.status(FEJLET)],
   };
   const q = useFakturaer(query);
   const data = q.isError ? undefined : q.data;
@@ -88,7 +93,7 @@ function Fejlede() {
     setArbejder('proev');
     try {
       const svar = await genoverfoer(f);
-      if (svar.status === 'overfoert')
+      if (svar.status === OVERFOERT)
         toast.success(
           `Fakturaen til ${svar.virksomhedsnavn} er overført som nr. ${svar.fakturanummer ?? ''}`,
         );
@@ -108,13 +113,13 @@ function Fejlede() {
     let fejl = 0;
     try {
       const alle = await http.call(hentFakturaer, {
-        query: { start: 0, take: 500, filteredColumns: [filtre.status('fejlet')] },
+        query: { start: 0, take: 500, filteredColumns: [filtre.status(FEJLET)] },
         silent: true,
       });
       for (const f of alle.items) {
         try {
           const svar = await genoverfoer(f);
-          if (svar.status === 'overfoert') ok++;
+          if (svar.status === OVERFOERT) ok++;
           else fejl++;
         } catch {
           fejl++;
@@ -184,7 +189,7 @@ function Fejlede() {
         <Button
           size="small"
           onClick={() => void proevIgen()}
-          disabled={arbejder !== null || !cursor}
+          disabled={arbejder !== null || !cursor || !kanUdfoere(cursor.status, 'overfoer')}
           title={medGenvej('Prøv igen', TAST.proevIgen)}
         >
           <RotateCw size={14} aria-hidden="true" /> {arbejder === 'proev' ? 'Overfører …' : 'Prøv igen'}

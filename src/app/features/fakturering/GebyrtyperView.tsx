@@ -4,7 +4,16 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { satsPeriode } from '../../../contract/brugerbetaling-regler';
 import type { Afregningsaar, GebyrTypeAdmin, GebyrTypeInput } from '../../../contract/fakturering';
-import { formatIsoDato, formatOere, isoDatoAf } from '../../../contract/format';
+import {
+  bpFast,
+  formatBp,
+  formatIsoDato,
+  formatOere,
+  isoDatoAf,
+  kroner,
+  parseKroner,
+  parseProcentBp,
+} from '../../../contract/format';
 import { GEBYR_ART_TEKST, GEBYR_ARTER, type GebyrArt } from '../../../contract/sat';
 import { hentTilstand } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
@@ -29,14 +38,7 @@ import {
   useGebyrTyper,
   useSatser,
 } from './admin-api';
-import {
-  bpTilProcentTekst,
-  formatBp,
-  kronerTilOere,
-  oereTilKronerTekst,
-  periodeSkrevetUd,
-  procentTilBp,
-} from './admin-tal';
+import { periodeSkrevetUd } from './admin-tal';
 import { useSkiftVagt } from './admin-vagt';
 import { FaktureringRamme } from './Ramme';
 import '../../records/record.css';
@@ -119,8 +121,8 @@ const KRONER_FEJL = 'Angiv beløbet i kroner med højst 2 decimaler, fx 1.234,50
 const kronerFelt = (max: number, forStor: string) =>
   z
     .string()
-    .refine((s) => kronerTilOere(s) !== null, { error: KRONER_FEJL })
-    .refine((s) => (kronerTilOere(s) ?? 0) <= max, { error: forStor });
+    .refine((s) => parseKroner(s) !== null, { error: KRONER_FEJL })
+    .refine((s) => (parseKroner(s) ?? 0) <= max, { error: forStor });
 
 const gebyrFormSchema = z
   .object({
@@ -143,7 +145,7 @@ const gebyrFormSchema = z
 const gebyrVaerdier = (g: GebyrTypeAdmin): GebyrVaerdier => ({
   navn: g.navn,
   art: g.art,
-  satsOere: oereTilKronerTekst(g.satsOere),
+  satsOere: kroner(g.satsOere),
   gyldigFra: g.gyldigFra,
   gyldigTil: g.gyldigTil,
   aktiv: g.aktiv,
@@ -162,7 +164,7 @@ const nyGebyrType = (): GebyrVaerdier => ({
 const gebyrInput = (v: GebyrVaerdier): GebyrTypeInput => ({
   navn: v.navn.trim(),
   art: v.art,
-  satsOere: kronerTilOere(v.satsOere) ?? Number.NaN,
+  satsOere: parseKroner(v.satsOere) ?? Number.NaN,
   gyldigFra: v.gyldigFra ?? '',
   gyldigTil: v.gyldigTil,
   aktiv: v.aktiv,
@@ -423,7 +425,7 @@ function GebyrTypeForm(p: {
 /** What the typed amount is read as, so '1.234,5' is seen to be 1.234,50 kr. before it is saved. */
 function satsHint(tekst: string): ReactNode {
   if (tekst.trim() === '') return undefined;
-  const oere = kronerTilOere(tekst);
+  const oere = parseKroner(tekst);
   return oere === null ? undefined : `= ${formatOere(oere)}`;
 }
 
@@ -448,7 +450,7 @@ type SatsVaerdier = {
 const PROCENT_FEJL = 'Angiv en procentsats mellem 0 og 100 med højst 2 decimaler, fx 57,79';
 const procentFelt = z.string().refine(
   (s) => {
-    const bp = procentTilBp(s);
+    const bp = parseProcentBp(s);
     return bp !== null && bp <= 10000;
   },
   { error: PROCENT_FEJL },
@@ -472,9 +474,9 @@ const satsVaerdier = (
   a: Pick<Afregningsaar, 'aar' | 'timesatsOere' | 'fremmedAndelBp' | 'husdyrGodkendelseAndelBp' | 'kilde'>,
 ) => ({
   aar: String(a.aar),
-  timesatsOere: oereTilKronerTekst(a.timesatsOere),
-  fremmedAndelBp: bpTilProcentTekst(a.fremmedAndelBp),
-  husdyrGodkendelseAndelBp: bpTilProcentTekst(a.husdyrGodkendelseAndelBp),
+  timesatsOere: kroner(a.timesatsOere),
+  fremmedAndelBp: bpFast(a.fremmedAndelBp),
+  husdyrGodkendelseAndelBp: bpFast(a.husdyrGodkendelseAndelBp),
   kilde: a.kilde ?? '',
 });
 
@@ -712,9 +714,9 @@ function SatsForm(p: {
     kanRette: true,
     gem: (v, a) =>
       gemSatserne(gemt ? gemt.aar : Number(v.aar.trim()), {
-        timesatsOere: kronerTilOere(v.timesatsOere) ?? Number.NaN,
-        fremmedAndelBp: procentTilBp(v.fremmedAndelBp) ?? Number.NaN,
-        husdyrGodkendelseAndelBp: procentTilBp(v.husdyrGodkendelseAndelBp) ?? Number.NaN,
+        timesatsOere: parseKroner(v.timesatsOere) ?? Number.NaN,
+        fremmedAndelBp: parseProcentBp(v.fremmedAndelBp) ?? Number.NaN,
+        husdyrGodkendelseAndelBp: parseProcentBp(v.husdyrGodkendelseAndelBp) ?? Number.NaN,
         kilde: v.kilde.trim() || null,
         ...(a ? { version: a.version } : {}),
       }),

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Send } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { type BatchHandling, batchKanUdfoere, batchStatusserFor } from '../../../contract/faktura-status';
 import type { Batch, FakturaRaekke, OverfoerSvar } from '../../../contract/fakturering';
 import { antalMed, formatOere, formatTal } from '../../../contract/format';
 import { fejlTekst } from '../../lib/http-fejl';
@@ -12,11 +13,14 @@ import type { OpenOptions } from '../../ui/DataTable';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { AarsagModal } from './AarsagModal';
-import { annuller, type BatchListeQuery, erKonflikt, overfoer, useBatches } from './api';
+import { annuller, type BatchListeQuery, erKonflikt, filtre, overfoer, useBatches } from './api';
 import { BatchFakturaer, BatchTabel, batchKolonner, fakturaKolonner, virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
 
 const TAST = { overfoer: 'alt+shift+o', annuller: 'alt+shift+x' };
+
+/** Whether the chosen batch offers the act (src/contract/faktura-status.ts). */
+const kan = (b: Batch | null, h: BatchHandling) => b !== null && batchKanUdfoere(b.status, h);
 
 /**
  * /fakturering/godkendtefakturaforslag: the batches awaiting transfer (approved invoices and credit
@@ -46,7 +50,7 @@ function Godkendte({ integration }: { integration: boolean }) {
     sortByColumn: 'id',
     sortDirection: 'DESC',
     // Awaiting transfer, and sent without any invoice taken (they wait for a transfer that goes through).
-    filteredColumns: ['status:godkendt|fejlet'],
+    filteredColumns: [filtre.batchStatus(...batchStatusserFor('overfoer'))],
   };
   const q = useBatches(query);
   const data = q.isError ? undefined : q.data;
@@ -157,7 +161,7 @@ function Godkendte({ integration }: { integration: boolean }) {
         <Button
           size="small"
           onClick={() => void koerOverfoer()}
-          disabled={arbejder !== null || !cursor}
+          disabled={arbejder !== null || !kan(cursor, 'overfoer')}
           title={medGenvej('Overfør til økonomisystem', TAST.overfoer)}
         >
           <Send size={14} aria-hidden="true" />{' '}
@@ -167,7 +171,7 @@ function Godkendte({ integration }: { integration: boolean }) {
           size="small"
           color="secondary"
           onClick={() => setAnnullerAaben(true)}
-          disabled={arbejder !== null || !cursor}
+          disabled={arbejder !== null || !kan(cursor, 'annuller')}
           title={medGenvej('Annullér batch', TAST.annuller)}
         >
           <Ban size={14} aria-hidden="true" /> Annullér batch

@@ -3,7 +3,14 @@ import { Plus, Save, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { OekonomiSummer } from '../../../contract/fakturering';
-import { formatIsoDato, formatOere } from '../../../contract/format';
+import {
+  formatHalveTimer,
+  formatIsoDato,
+  formatOere,
+  formatTimer,
+  kroner,
+  parseKroner,
+} from '../../../contract/format';
 import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../../contract/planlaegning';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
@@ -30,13 +37,7 @@ import {
   useOekonomiSummer,
   useOpfoelgning,
 } from './admin-api';
-import {
-  formatHalveTimer,
-  formatTimer,
-  kronerTilOere,
-  oereTilKronerTekst,
-  standardPeriode,
-} from './admin-tal';
+import { standardPeriode } from './admin-tal';
 import { useSkiftVagt } from './admin-vagt';
 import { FaktureringRamme } from './Ramme';
 import '../../records/record.css';
@@ -419,10 +420,10 @@ const timerFelt = z
   .refine((t) => Number.isInteger(t * 2), { error: 'Timer angives i halve timer' });
 const beloebFelt = z
   .string()
-  .refine((s) => kronerTilOere(s) !== null, {
+  .refine((s) => parseKroner(s) !== null, {
     error: 'Angiv beløbet i kroner med højst 2 decimaler, fx 1.234,50',
   })
-  .refine((s) => (kronerTilOere(s) ?? 0) <= 100_000_000_000, { error: 'Beløbet er for stort' });
+  .refine((s) => (parseKroner(s) ?? 0) <= 100_000_000_000, { error: 'Beløbet er for stort' });
 
 const raekkeSchema = z.object({
   tekst: z
@@ -443,8 +444,8 @@ const raekkeVaerdier = (r: OpfoelgningOekonomi): RaekkeVaerdier => ({
   planlagteTimer: r.planlagteTimer,
   registreredeTimer: r.registreredeTimer,
   faktureredeTimer: r.faktureredeTimer,
-  planlagtBeloebOere: oereTilKronerTekst(r.planlagtBeloebOere),
-  faktureretBeloebOere: oereTilKronerTekst(r.faktureretBeloebOere),
+  planlagtBeloebOere: kroner(r.planlagtBeloebOere),
+  faktureretBeloebOere: kroner(r.faktureretBeloebOere),
   bemaerkning: r.bemaerkning ?? '',
 });
 
@@ -463,8 +464,8 @@ const raekkeInput = (v: RaekkeVaerdier): OpfoelgningInput => ({
   planlagteTimer: v.planlagteTimer ?? 0,
   registreredeTimer: v.registreredeTimer ?? 0,
   faktureredeTimer: v.faktureredeTimer ?? 0,
-  planlagtBeloebOere: kronerTilOere(v.planlagtBeloebOere) ?? Number.NaN,
-  faktureretBeloebOere: kronerTilOere(v.faktureretBeloebOere) ?? Number.NaN,
+  planlagtBeloebOere: parseKroner(v.planlagtBeloebOere) ?? Number.NaN,
+  faktureretBeloebOere: parseKroner(v.faktureretBeloebOere) ?? Number.NaN,
   bemaerkning: v.bemaerkning.trim() === '' ? null : v.bemaerkning.trim(),
 });
 
@@ -537,7 +538,7 @@ function OpfoelgningForm(p: {
     form.set('planlagteTimer', t.planlagteTimerHalve / 2);
     form.set('registreredeTimer', t.registreredeTimerHalve / 2);
     form.set('faktureredeTimer', t.faktureredeTimerHalve / 2);
-    form.set('faktureretBeloebOere', oereTilKronerTekst(t.faktureretBeloebOere));
+    form.set('faktureretBeloebOere', kroner(t.faktureretBeloebOere));
   };
 
   const gemRef = useLatest(vf.gem);

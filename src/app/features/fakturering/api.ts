@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-qu
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import { standardAfregningsaar } from '../../../contract/brugerbetaling-regler';
+import type { BatchStatus, FakturaStatus } from '../../../contract/faktura-status';
 import {
   annullerFakturering,
   type Batch,
@@ -192,7 +193,10 @@ export const gemBetalerKald = (fakturaId: number, input: BetalerInput) =>
 
 /** Filters of the invoice list, as the contract spells them. */
 export const filtre = {
-  status: (...s: string[]) => `status:${s.join('|')}`,
+  /** Invoices in these statuses (src/contract/faktura-status.ts: what each list offers). */
+  status: (...s: readonly FakturaStatus[]) => `status:${s.join('|')}`,
+  /** Batches in these statuses. */
+  batchStatus: (...s: readonly BatchStatus[]) => `status:${s.join('|')}`,
   aar: (aar: number) => `aar:${aar}`,
   art: (art: 'faktura' | 'kredit') => `art:${art}`,
   batch: (id: number) => `batch:${id}`,

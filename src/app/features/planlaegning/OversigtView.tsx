@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Info, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { formatTal } from '../../../contract/format';
+import { formatProcent, formatTal } from '../../../contract/format';
 import type {
   KategoriStatus,
   Maalgruppe,
@@ -248,10 +248,9 @@ const KATEGORI_NAVN: Record<PlanKategori, string> = {
 };
 const MAAL_NAVN: Record<Maalgruppe, string> = { '1': 'Kategori 1 (1a + 1b)', '2': 'Kategori 2' };
 
-const pct = (andel: number) => `${formatTal(andel)} %`;
 /** How a goal's figure comes about: '40 % af 12 (ikke bekræftet)'. */
 const maalForklaring = (m: MaalStatus) =>
-  `${pct(m.andel)} af ${formatTal(m.antalVirksomheder)}${m.bekraeftet ? '' : ' (andelen er ikke bekræftet)'}`;
+  `${formatProcent(m.andel)} af ${formatTal(m.antalVirksomheder)}${m.bekraeftet ? '' : ' (andelen er ikke bekræftet)'}`;
 
 /**
  * The per-category figures; the goal's columns (required physical and its status) span the categories
@@ -400,9 +399,9 @@ function Brugerinfo({
         </li>
         <li>
           Årsmålet for kategori 1 (1a og 1b tilsammen) nås med prioriterede fysiske tilsyn fra toppen af
-          1b-listen; kategori 2 (mindst {pct(KATEGORI2_FYSISK_ANDEL_PCT)}) fra toppen af sin egen liste. Samme
-          virksomhed får aldrig basistilsyn og prioriteret tilsyn i samme år. Kun fysiske tilsyn tæller mod
-          målene.
+          1b-listen; kategori 2 (mindst {formatProcent(KATEGORI2_FYSISK_ANDEL_PCT)}) fra toppen af sin egen
+          liste. Samme virksomhed får aldrig basistilsyn og prioriteret tilsyn i samme år. Kun fysiske tilsyn
+          tæller mod målene.
         </li>
         <li>Kommunen skal gennemføre {KAMPAGNER_PR_AAR} tilsynskampagner om året.</li>
       </ul>

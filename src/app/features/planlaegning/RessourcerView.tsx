@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
-import { formatTal } from '../../../contract/format';
+import { formatTal, parseDanskTalStreng } from '../../../contract/format';
 import type { Ressource } from '../../../contract/planlaegning';
 import { fejlTekst, httpStatus } from '../../lib/http-fejl';
 import { Button } from '../../ui/Button';
@@ -12,10 +12,9 @@ import { PeriodeFrame } from './Frame';
 
 /** Hours as typed in Danish ('37,5', '1.200'): a number of half hours, else null. */
 export function parseTimer(tekst: string): number | null {
-  const t = tekst.trim().replace(/\./g, '').replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isInteger(n * 2) ? n : null;
+  // Every dot is a thousands point ('1.200'); no sign.
+  const n = parseDanskTalStreng(tekst);
+  return n !== null && n >= 0 && !Object.is(n, -0) && Number.isInteger(n * 2) ? n : null;
 }
 
 /**

@@ -3,8 +3,8 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo, useSyncEx
 import { type Arbejdsomraade, arbejdsomraadeLink } from '../../../contract/arbejdsomraader';
 import { type Favorit, sortFavoritter } from '../../../contract/session';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
-import { onRecentChange, type RecentItem, readRecent, recentKey, recentOwner } from '../../session/recent';
 import { useArbejdsomraader } from '../../session/arbejdsomraader';
+import { onRecentChange, type RecentItem, readRecent, recentKey, recentOwner } from '../../session/recent';
 import { useShellSession } from '../../session/session-context';
 import { useSession } from '../../session/useSession';
 import { primaryFocus } from '../../ui/focus';

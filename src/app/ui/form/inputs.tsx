@@ -1,5 +1,6 @@
 import { Eye, Mail } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { udenSkilletegn } from '../../../contract/format';
 import { useFraseFelt } from '../../lib/frase-maal';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
 import {
@@ -35,7 +36,7 @@ export function TextInput(p: TextInputProps) {
   const id = useId();
   const value = p.value ?? '';
   const onChange = (e: ChangeEvent<HTMLInputElement>) =>
-    p.onChange(p.preventDot ? e.target.value.replace(/[.,]/g, '') : e.target.value);
+    p.onChange(p.preventDot ? udenSkilletegn(e.target.value) : e.target.value);
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (p.preventDot && (e.key === '.' || e.key === ',')) e.preventDefault();
   };

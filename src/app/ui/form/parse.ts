@@ -3,7 +3,7 @@
  * §9), numbers in Danish format (dot thousands, comma decimals).
  */
 
-import { formatIsoDato, formatTal, parseDato } from '../../../contract/format';
+import { formatIsoDato, formatTal, parseDanskTal, parseDato } from '../../../contract/format';
 
 /** A typed date as ISO (YYYY-MM-DD), or null when it is not a date: the shared parser (contract/format). */
 export const parseDanskDato = parseDato;
@@ -33,19 +33,8 @@ export function datoFejl(text: string, undervejs = false): string | null {
 /** ISO (YYYY-MM-DD, or with a time) as DD-MM-YYYY; '' for nothing. */
 export const formatDanskDato = formatIsoDato;
 
-/**
- * A number typed the Danish way ('1.234,5', '1234,5', '-3') or with a decimal point when it cannot be a
- * thousands separator ('2.5'); null for empty or not a number.
- */
-export function parseDanskTal(text: string): number | null {
-  let s = text.trim().replace(/\s/g, '');
-  if (s === '') return null;
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  else if (/^-?\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, '');
-  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
+/** A number typed the Danish way (read by contract/format, the one owner of number input). */
+export { parseDanskTal };
 
 /** A number as da-DK text (at most 2 decimals); '' for nothing. */
 export const formatDanskTal = (n: number | null | undefined): string => formatTal(n);

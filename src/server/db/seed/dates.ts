@@ -1,3 +1,5 @@
+import { utcDato } from '../../../contract/format';
+
 /**
  * Date helpers for the demo data. Everything is computed from a fixed reference date so that a
  * fresh seed gives the same data whatever day it runs.
@@ -13,9 +15,7 @@ export function toDate(iso: string): Date {
   return new Date(`${iso}T00:00:00.000Z`);
 }
 
-export function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
+export const isoDate = utcDato;
 
 export function addDays(iso: string, days: number): string {
   return isoDate(new Date(toDate(iso).getTime() + days * DAY_MS));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DokumentType } from '../../../contract/dokumenter';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import { lookupListe } from '../../catalog/lookups';
 import { bogmaerkeKatalog, bogmaerker, rapportEmner } from '../../dokument/bogmaerker';
 import { byggeDemoSkabelon, type DemoSkabelonValg } from '../../dokument/demo-skabelon';
@@ -184,7 +185,7 @@ export async function lavDokumenter(exec: Executor, k: KundeRef): Promise<void> 
   const tilsyn = rowsOf<{ id: number }>(
     await exec.execute(
       sql`select r.id from registrering r join virksomhed v on v.id = r.virksomhed_id
-        where r.kunde_id = ${k.id} and r.art = 'tilsyn' and not r.slettet and r.dato is not null and v.type = 1
+        where r.kunde_id = ${k.id} and r.art = 'tilsyn' and not r.slettet and r.dato is not null and v.type = ${VIRKSOMHEDSTYPE.VIRKSOMHED}
         order by r.dato, r.id limit 3`,
     ),
   );

@@ -182,7 +182,7 @@ export async function lavFrister(exec: Executor, k: KundeRef, prng: Prng): Promi
     sql`update registrering set data = data || '{"filIDMA": false}'::jsonb where id in (
         select id from (
           select r.id, row_number() over (partition by v.type order by r.dato desc, r.id) as n
-          from registrering r join virksomhed v on v.id = r.virksomhed_id and not v.slettet and v.type in (1, 2)
+          from registrering r join virksomhed v on v.id = r.virksomhed_id and not v.slettet and v.type in (${VIRKSOMHEDSTYPE.VIRKSOMHED}, ${VIRKSOMHEDSTYPE.LANDBRUG})
           where r.kunde_id = ${k.id} and r.art = 'tilsyn' and not r.slettet
             and r.dato between ${addDays(ref, -150)}::date and ${addDays(ref, -21)}::date
             ${anker ? sql`and r.virksomhed_id <> ${anker.id}` : sql``}
@@ -191,7 +191,7 @@ export async function lavFrister(exec: Executor, k: KundeRef, prng: Prng): Promi
   const ventende = rowsOf<Kandidat>(
     await exec.execute(
       sql`select r.id, r.virksomhed_id, r.dato::text as dato, v.type, v.p_nr, r.data, r.sagsbehandler_id
-        from registrering r join virksomhed v on v.id = r.virksomhed_id and not v.slettet and v.type in (1, 2)
+        from registrering r join virksomhed v on v.id = r.virksomhed_id and not v.slettet and v.type in (${VIRKSOMHEDSTYPE.VIRKSOMHED}, ${VIRKSOMHEDSTYPE.LANDBRUG})
         where r.kunde_id = ${k.id} and r.art = 'tilsyn' and not r.slettet and r.dato is not null
           and coalesce(r.data->>'filIDMA' = 'true', false) = false
           and r.dato < ${addDays(ref, -20)}::date

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { VIRKSOMHEDSTYPE } from '../../../contract/roles';
 import {
   IMPORT_EKSPORT_VANDMAENGDER,
   TILLADELSESFORMAAL_INDVINDING,
@@ -57,7 +58,7 @@ async function anlaeg(exec: Executor, kundeId: number): Promise<Anlaeg[]> {
              v.basis->>'vandmaengdeM3Aar' AS maengde, v.basis->>'udloebsdatoPaaGaeldendeTilladelse' AS udloeb,
              v.basis->>'startdato' AS start, v.x, v.y,
              (SELECT array_agg(b.id ORDER BY b.id) FROM boring b WHERE b.vandanlaeg_id = v.id) AS boringer
-      FROM virksomhed v WHERE v.kunde_id = ${kundeId} AND v.type = 3 AND NOT v.slettet ORDER BY v.id`),
+      FROM virksomhed v WHERE v.kunde_id = ${kundeId} AND v.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} AND NOT v.slettet ORDER BY v.id`),
   );
   return rows.map((r) => ({
     id: Number(r.id),
