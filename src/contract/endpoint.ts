@@ -21,8 +21,8 @@ export interface Endpoint<
   body?: B;
   /** The success answer; undefined for an answer without a body (204) or a file. */
   answer?: A;
-  /** 200 unless said: 201 for a creation, 204 for no content. */
-  status?: 200 | 201 | 204;
+  /** 200 unless said: 201 for a creation, 202 for a job started (src/contract/jobs.ts), 204 for no content. */
+  status?: 200 | 201 | 202 | 204;
   /**
    * The resource rule checked before the handler runs (names joined by '||', any one suffices).
    * Omitted where the right depends on the data (a company's type); the handler checks it then.

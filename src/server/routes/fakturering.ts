@@ -9,6 +9,8 @@ import {
   type BatchSortKolonne,
   batchListeDef,
   danForslag,
+  danForslagJob,
+  FAKTURERING_RET,
   type FakturaFilterKolonne,
   type FakturaSortKolonne,
   fakturaListeDef,
@@ -183,7 +185,24 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
     return { ...f, linjer: await fakturaLinjer(db, f.id) };
   });
 
-  serve(app, danForslag, async (request) => danForslagForKunde(db, request.user, request.body.aar));
+  serve(app, danForslag, async (request) =>
+    danForslagForKunde(db, request.user, request.body.aar, {
+      fremskridt: async () => undefined,
+      pause: () => new Promise((ok) => setImmediate(ok)),
+    }),
+  );
+
+  serve(app, danForslagJob, async (request) => {
+    const { aar } = request.body;
+    const { job } = await deps.jobs.start(request.user, {
+      kind: 'fakturering.forslag',
+      key: aar,
+      titel: `Dan fakturaforslag for ${aar}`,
+      ret: FAKTURERING_RET,
+      koer: (ctx) => danForslagForKunde(ctx.db, request.user, aar, ctx),
+    });
+    return job;
+  });
 
   serve(app, godkendForslag, async (request) => {
     const user = request.user;
