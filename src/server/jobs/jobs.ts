@@ -53,10 +53,11 @@ export interface JobDef<R> {
   /** The steps, when known at the start. */
   total?: number;
   /**
-   * Checks made before the start answers, after the job's row is claimed (a stale version, a missing
-   * rate): an error here removes the row and is the starting call's answer.
+   * Checks made before the start answers, after the job's row is claimed (a stale version, a claim of
+   * the batch): an error here removes the row and is the starting call's answer. A number answered is
+   * the job's total, so the first answer already shows how much there is to do.
    */
-  forbered?(): Promise<void>;
+  forbered?(): Promise<number | undefined>;
   koer(ctx: JobKontekst): Promise<R>;
 }
 
@@ -214,7 +215,11 @@ export class JobKoerer {
     const id = Number(rows[0]!.id);
     if (def.forbered) {
       try {
-        await def.forbered();
+        const total = await def.forbered();
+        if (total !== undefined) {
+          def.total = total;
+          await this.db.execute(sql`update job set total = ${total} where id = ${id}`);
+        }
       } catch (err) {
         await this.db.execute(sql`delete from job where id = ${id}`);
         throw err;

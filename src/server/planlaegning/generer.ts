@@ -251,6 +251,15 @@ export interface PlanForud {
   raekker: PlanRaekker;
 }
 
+/** The steps of a generation as `laesPlanForud` counts them: the companies to read, and the write. */
+export async function antalIPlanen(db: Tx, kundeId: number, periode: PeriodeRaekke): Promise<number> {
+  const [r] = await queryRows<{ n: number | string }>(
+    db as Parameters<typeof queryRows>[0],
+    sql`select count(*) as n from virksomhed v where ${aktivVirksomhedSql(kundeId, periode.startdato)}`,
+  );
+  return Number(r?.n ?? 0) + 1;
+}
+
 /** Companies read per statement by `laesPlanForud`. */
 export const GRUNDLAG_DEL = 5_000;
 

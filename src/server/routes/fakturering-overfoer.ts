@@ -235,6 +235,7 @@ export async function faktureringOverfoerRoutes(app: FastifyInstance, deps: Deps
       ret: FAKTURERING_RET,
       forbered: async () => {
         fakturaer = await gribBatch(user, id, request.body.version);
+        return fakturaer.length;
       },
       koer: async (ctx) => {
         await ctx.fremskridt(0, fakturaer.length);

@@ -49,6 +49,7 @@ import { serve } from '../http/endpoint';
 import { badRequest, conflict, notFound } from '../http/errors';
 import {
   aktivVirksomhedSql,
+  antalIPlanen,
   genererPlanForPeriode,
   hentPeriode,
   laesPlanForud,
@@ -523,7 +524,10 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
       key: p.id,
       titel: `Generér tilsynsplanen for ${p.aar}`,
       ret: PLANLAEGNING_RET,
-      forbered: async () => tjekVersion(version, p.version, PERIODE_KONFLIKT),
+      forbered: async () => {
+        tjekVersion(version, p.version, PERIODE_KONFLIKT);
+        return antalIPlanen(db, user.kundeId, p);
+      },
       koer: (ctx) => generer(ctx.db, user, p, version, ctx),
     });
     return job;
