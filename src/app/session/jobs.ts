@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { hentJob, type Job } from '../../contract/jobs';
 import { HttpError } from '../lib/http';
+import { fejlTekst } from '../lib/http-fejl';
 import { http } from './runtime';
 
 /** How often a running job is asked how far it is. */
@@ -8,6 +9,11 @@ const SPOERG_MS = 400;
 
 /** A job that failed: its Danish reason is the message. */
 export class JobFejl extends Error {}
+
+/** What to tell the user of a job that could not start or failed: the job's own reason, else the call's. */
+export function jobFejlTekst(err: unknown): string {
+  return err instanceof JobFejl ? err.message : fejlTekst(err, { udenSvar: true });
+}
 
 /** The running job's id in a 409 'Jobbet kører allerede …', if that is what the error is. */
 export function koerendeJobId(err: unknown): number | null {

@@ -7,6 +7,7 @@ import type { Job } from '../../../contract/jobs';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { jobFejlTekst } from '../../session/jobs';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
@@ -125,7 +126,7 @@ function Forslag() {
         `Fakturaforslag for ${s.aar} er dannet: ${formatTal(s.antalForslag)} forslag, i alt ${formatOere(s.totalOere)}`,
       );
     } catch (err) {
-      toast.error(fejlTekst(err, { udenSvar: true, egenBesked: true }));
+      toast.error(jobFejlTekst(err));
     } finally {
       setArbejder(null);
       setJob(null);

@@ -7,6 +7,7 @@ import type { Job } from '../../../contract/jobs';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { useServerListe } from '../../records/useServerListe';
+import { jobFejlTekst } from '../../session/jobs';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import type { OpenOptions } from '../../ui/DataTable';
@@ -91,7 +92,7 @@ function Godkendte({ integration }: { integration: boolean }) {
       toast.error(
         erKonflikt(err)
           ? `Batch #${b.id} er ændret af en anden (overført eller annulleret). Listen er opdateret.`
-          : fejlTekst(err, { udenSvar: true, egenBesked: true }),
+          : jobFejlTekst(err),
       );
     } finally {
       setArbejder(null);

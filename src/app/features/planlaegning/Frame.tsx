@@ -5,10 +5,10 @@ import { formatDato, formatDatoTid, formatHeltal } from '../../../contract/forma
 import type { Job } from '../../../contract/jobs';
 import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { defaultBrugerSettings } from '../../../contract/session';
-import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { FrameCommands, RammeVenter } from '../../records/ramme';
 import type { RouteParams } from '../../routes/route-table';
+import { jobFejlTekst } from '../../session/jobs';
 import { AKTIVT_AAR } from '../../session/planlaegningsaar';
 import { useShellSession } from '../../session/session-context';
 import { useSaveBrugerSettings } from '../../shell/settings-save';
@@ -104,7 +104,7 @@ export function PeriodeFrame({
       setResultat(tekst);
       toast.success(tekst);
     } catch (err) {
-      toast.error(fejlTekst(err, { udenSvar: true, egenBesked: true }));
+      toast.error(jobFejlTekst(err));
     } finally {
       setGenererer(false);
       setJob(null);
