@@ -101,3 +101,44 @@ test('planlaegger: the plan is generated as a job with a progress bar and its re
     true,
   );
 });
+
+/**
+ * The year's invoice proposals built as a job, by keyboard (Alt+Shift+F, Enter in the question when
+ * drafts exist): a progress bar over the customer's companies while it runs, then the run's result in
+ * words.
+ */
+test('oekonomi: the invoice proposals are built as a job with a progress bar and its result', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.clock.setFixedTime(new Date('2026-11-28T10:00:00+01:00'));
+  await signIn(page, 'oekonomi');
+  await openAlone(page, '/fakturering');
+  await acceptCookies(page);
+  await expect(tiles(page)).toHaveAttribute('data-path', '/fakturering/fakturaforslagliste');
+  await page.getByRole('grid').or(page.getByTestId('fak-tom')).first().waitFor();
+  await expect(page.getByRole('combobox', { name: 'Afregningsår' })).toHaveValue('2026');
+
+  const hold = await holdJobSlut(page);
+  await tiles(page).first().focus();
+  await page.keyboard.press('Alt+Shift+f');
+  const dan = page.getByRole('dialog').getByRole('button', { name: 'Dan fakturaforslag' });
+  if (await dan.isVisible({ timeout: 1500 }).catch(() => false)) await page.keyboard.press('Enter');
+
+  const bar = page.getByRole('progressbar', { name: 'Danner fakturaforslag for 2026' });
+  await expect(bar).toBeVisible();
+  await expect(
+    page.getByText(/Danner fakturaforslag for 2026: (\d+ % – [\d.]+ af [\d.]+ virksomheder|Starter …)/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Danner …$/ })).toBeDisabled();
+  await screenshot(page, 'job-fakturaforslag-1440x900.png');
+
+  hold.slip();
+  await expect(bar).toBeHidden();
+  await expect(page.getByTestId('dan-svar')).toHaveText(
+    /^Dannet: [\d.]+ forslag med [\d.]+ linjer, i alt [\d.]+,\d\d kr\./,
+  );
+  expect(hold.set.at(-1)!.status).toBe('faerdig');
+  // The last running answer counted the customer's companies.
+  expect(hold.set.every((j) => j.status !== 'koerer' || j.total > 0)).toBe(true);
+});

@@ -175,9 +175,12 @@ describe.each(dbTargets())('long jobs on %s', (target) => {
       key: String(AAR),
       titel: `Dan fakturaforslag for ${AAR}`,
     });
+    // The start counted the customer's companies: the run's steps.
+    expect(job.total).toBeGreaterThan(0);
     const slut = (await foelg(job.id, 'oekonomi')).at(-1)!;
     expect(slut.status, slut.fejl ?? '').toBe('faerdig');
     expect(slut.done).toBe(slut.total);
+    expect(slut.total).toBe(job.total);
     const forslag = danForslagSvarSchema.parse(slut.resultat);
     expect(forslag.antalForslag).toBeGreaterThan(0);
     // The synchronous call rebuilds exactly the job's drafts.

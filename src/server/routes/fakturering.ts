@@ -199,6 +199,14 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
       key: aar,
       titel: `Dan fakturaforslag for ${aar}`,
       ret: FAKTURERING_RET,
+      // The steps: the customer's companies, as the run counts them (so the first answer has a percent).
+      forbered: async () => {
+        const [r] = await raekker<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from virksomhed where kunde_id = ${request.user.kundeId}`,
+        );
+        return Number(r?.n ?? 0);
+      },
       koer: (ctx) => danForslagForKunde(ctx.db, request.user, aar, ctx),
     });
     return job;
