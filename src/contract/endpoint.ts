@@ -26,8 +26,8 @@ export interface Endpoint<
    * the API reference (src/server/http/openapi.ts); the handler sets the one it sends.
    */
   filTyper?: readonly string[];
-  /** 200 unless said: 201 for a creation, 204 for no content. */
-  status?: 200 | 201 | 204;
+  /** 200 unless said: 201 for a creation, 202 for a job started (src/contract/jobs.ts), 204 for no content. */
+  status?: 200 | 201 | 202 | 204;
   /**
    * The resource rule checked before the handler runs (names joined by '||', any one suffices).
    * Omitted where the right depends on the data (a company's type); the handler checks it then.

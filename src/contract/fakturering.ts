@@ -3,6 +3,7 @@ import { idSchema } from './common';
 import { endpoint } from './endpoint';
 import { BATCH_STATUSSER, FAKTURA_STATUSSER } from './faktura-status';
 import { versionSchema } from './felter';
+import { jobSchema } from './jobs';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
 import { GEBYR_ARTER } from './sat';
 
@@ -338,6 +339,20 @@ export const danForslag = endpoint({
   access: FAKTURERING_RET,
 });
 
+/**
+ * POST fakturering/forslag/dan/job (addition, issue 32): the same run as a job. Answers 202 with the job
+ * at once; `GET job/{id}` tells its progress (companies) and, when done, the answer of `danForslag` as
+ * its result. A second start for the same year while it runs answers 409.
+ */
+export const danForslagJob = endpoint({
+  method: 'POST',
+  path: '/fakturering/forslag/dan/job',
+  body: z.object({ aar: aarSchema }),
+  answer: jobSchema,
+  status: 202,
+  access: FAKTURERING_RET,
+});
+
 export const batchSchema = z.object({
   id: z.number(),
   art: z.enum(FAKTURA_ARTER),
@@ -433,6 +448,21 @@ export const overfoerBatch = endpoint({
   params: z.object({ id: idSchema }),
   body: z.object({ version: versionSchema }),
   answer: overfoerSvarSchema,
+  access: FAKTURERING_RET,
+});
+
+/**
+ * POST fakturering/batches/{id}/overfoer/job (addition, issue 32): the same transfer as a job. The batch
+ * is claimed before the answer (stale or nothing to send 409), then 202 with the job; `GET job/{id}`
+ * tells its progress (invoices) and, when done, the answer of `overfoerBatch` as its result.
+ */
+export const overfoerBatchJob = endpoint({
+  method: 'POST',
+  path: '/fakturering/batches/:id/overfoer/job',
+  params: z.object({ id: idSchema }),
+  body: z.object({ version: versionSchema }),
+  answer: jobSchema,
+  status: 202,
   access: FAKTURERING_RET,
 });
 

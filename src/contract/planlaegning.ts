@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
+import { jobSchema } from './jobs';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
 import { MAALGRUPPER, PLAN_KATEGORIER, TILSYNSTYPER } from './tilsynsplan-regler';
 
@@ -220,6 +221,21 @@ export const genererPlan = endpoint({
   params: periodeParams,
   body: z.object({ version: versionSchema }),
   answer: genererSvarSchema,
+  access: PLANLAEGNING_RET,
+});
+
+/**
+ * POST planlaegning/{periodeId}/generer/job (addition, issue 32): the same generation as a job. Answers
+ * 202 with the job at once (a stale version 409 first); `GET job/{id}` then tells its progress and,
+ * when done, the answer of `genererPlan` as its result. A second start while it runs answers 409.
+ */
+export const genererPlanJob = endpoint({
+  method: 'POST',
+  path: '/planlaegning/:periodeId/generer/job',
+  params: periodeParams,
+  body: z.object({ version: versionSchema }),
+  answer: jobSchema,
+  status: 202,
   access: PLANLAEGNING_RET,
 });
 

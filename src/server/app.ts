@@ -20,6 +20,7 @@ import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
 import { svarSerializerCompiler } from './http/svar-serializer';
 import { createIntegrations, type Integrations } from './integrations';
+import { JobKoerer } from './jobs/jobs';
 import { adminTekstRoutes } from './routes/admin-tekster';
 import { arbejdsomraadeRoutes } from './routes/arbejdsomraader';
 import { brugerRoutes } from './routes/bruger';
@@ -29,6 +30,7 @@ import { faellesRoutes } from './routes/faelles';
 import { faktureringRoutes } from './routes/fakturering';
 import { faktureringAdminRoutes } from './routes/fakturering-admin';
 import { fristerRoutes } from './routes/frister';
+import { jobRoutes } from './routes/jobs';
 import { jupiterRoutes } from './routes/jupiter';
 import { jupiterCertifikatRoutes } from './routes/jupiter-certifikat';
 import { klarRoutes } from './routes/klar';
@@ -106,6 +108,7 @@ const API_ROUTES = [
   minimapRoutes,
   openApiRoutes,
   arbejdsomraadeRoutes,
+  jobRoutes,
 ];
 
 /**
@@ -172,8 +175,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }),
     integrations: createIntegrations(db, opts.config, opts.integrations),
     docx: new DocxPulje(opts.docx),
+    jobs: new JobKoerer(opts.db, app.log),
   };
   app.addHook('onClose', () => deps.docx.luk());
+  // Jobs a stopped process left running are failed now (docs/decisions.md 'Long jobs'); at close the
+  // running ones finish their step before the database goes.
+  const afbrudte = await deps.jobs.vedStart();
+  if (afbrudte > 0) app.log.warn(`${afbrudte} job(s) afbrudt af en tidligere proces er markeret som fejlet`);
+  app.addHook('onClose', () => deps.jobs.luk());
   await app.register(
     async (api) => {
       registerAuth(api, opts.tokens, db, opts.clock);

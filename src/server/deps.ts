@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { DocxPulje } from './dokument/docx-pulje';
 import type { Integrations } from './integrations';
+import type { JobKoerer } from './jobs/jobs';
 
 /** What route modules need, handed to each by app.ts (no globals, so tests build their own). */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   integrations: Integrations;
   /** The worker threads that scan and fill .docx templates (never the request's thread). */
   docx: DocxPulje;
+  /** The long jobs of this process (src/server/jobs/): started by calls that answer 202. */
+  jobs: JobKoerer;
   /** The time now; tests inject a clock (e.g. the undo window of validation). Default: the system clock. */
   clock?: () => Date;
 }

@@ -1348,3 +1348,38 @@ export const loginForsoeg = pgTable('login_forsoeg', {
   antal: integer('antal').notNull(),
   nulstilles: timestamp('nulstilles', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Long jobs (issue 32, src/server/jobs/): one row per run of a plan generation, an invoice proposal
+ * run or a batch transfer, with its progress, result or error. At most one run of a kind and key (a
+ * period, a year, a batch) is 'koerer' per customer: the partial unique index refuses a second start.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: serial('id').primaryKey(),
+    kundeId: integer('kunde_id')
+      .notNull()
+      .references(() => kunde.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    /** What the run does, in Danish ('Dan fakturaforslag for 2026'), for the 409 and the progress bar. */
+    titel: text('titel').notNull(),
+    /** The right of the call that started it (an access rule, names joined by '||'); reading it needs the same. */
+    ret: text('ret').notNull(),
+    status: text('status').$type<'koerer' | 'faerdig' | 'fejlet'>().notNull().default('koerer'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    startedBy: integer('started_by').references(() => bruger.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Refreshed while the run lives; a 'koerer' row whose heartbeat stopped was left by a stopped process. */
+    hjerteslag: timestamp('hjerteslag', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    result: jsonb('result').$type<unknown>(),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('job_koerer_idx').on(t.kundeId, t.kind, t.key).where(sql`${t.status} = 'koerer'`),
+    index('job_kunde_idx').on(t.kundeId, t.kind, t.key, t.id),
+  ],
+);

@@ -128,7 +128,7 @@ interface GrundlagSqlRaekke {
  * and an administrative 'basis' do not restart the period), the year it came under regular inspection
  * (omfattetAfAktivtTilsynDato) and its latest risk score (1–5) up to the period's end.
  */
-export const grundlagSql = (kundeId: number, startdato: string, slutdato: string): SQL =>
+export const grundlagSql = (kundeId: number, startdato: string, slutdato: string, del?: IdInterval): SQL =>
   sql`select v.id, v.kategori, v.primaer_sagsbehandler_id as sagsbehandler_id,
       case when v.basis->>'omfattetAfAktivtTilsynDato' ~ '^[0-9]{4}-'
         then left(v.basis->>'omfattetAfAktivtTilsynDato', 4)::int end as omfattet_aar,
@@ -139,7 +139,7 @@ export const grundlagSql = (kundeId: number, startdato: string, slutdato: string
         from registrering r
         where r.kunde_id = ${kundeId} and r.art = 'tilsyn' and not r.slettet and r.dato < ${startdato}::date
           and r.data->>'tilsynskategoriId' = ${String(TILSYNSKATEGORI_ID.BASIS)}
-          and r.data->>'tilsynstypeId' = ${String(FYSISK_ID)}
+          and r.data->>'tilsynstypeId' = ${String(FYSISK_ID)} ${idIntervalSql(sql`r.virksomhed_id`, del)}
         group by r.virksomhed_id
       ) b on b.virksomhed_id = v.id
       left join (
@@ -147,10 +147,23 @@ export const grundlagSql = (kundeId: number, startdato: string, slutdato: string
         from registrering r
         where r.kunde_id = ${kundeId} and r.art = 'risikovurdering' and not r.slettet
           and r.dato <= ${slutdato}::date and jsonb_typeof(r.data->'score') = 'number'
+          ${idIntervalSql(sql`r.virksomhed_id`, del)}
         order by r.virksomhed_id, r.dato desc, r.id desc
       ) rv on rv.virksomhed_id = v.id
-    where ${aktivVirksomhedSql(kundeId, startdato)}
+    where ${aktivVirksomhedSql(kundeId, startdato)} ${idIntervalSql(sql`v.id`, del)}
     order by v.id`;
+
+/** A part of the companies by id: above `efter` (none: from the first), up to `til` (none: to the last). */
+export interface IdInterval {
+  efter: number | null;
+  til: number | null;
+}
+
+/** `and` the id in the interval (nothing when no interval is given). */
+const idIntervalSql = (kolonne: SQL, del?: IdInterval): SQL =>
+  del
+    ? sql`${del.efter === null ? sql`` : sql`and ${kolonne} > ${del.efter}`} ${del.til === null ? sql`` : sql`and ${kolonne} <= ${del.til}`}`
+    : sql``;
 
 export interface Grundlag {
   virksomheder: PlanVirksomhed[];
@@ -161,13 +174,14 @@ export async function hentGrundlag(
   db: Tx,
   kundeId: number,
   p: Pick<PeriodeRaekke, 'startdato' | 'slutdato'>,
+  del?: IdInterval,
+  ind: Grundlag = { virksomheder: [], sagsbehandler: new Map() },
 ) {
   const rows = await queryRows<GrundlagSqlRaekke>(
     db as Parameters<typeof queryRows>[0],
-    grundlagSql(kundeId, p.startdato, p.slutdato),
+    grundlagSql(kundeId, p.startdato, p.slutdato, del),
   );
-  const virksomheder: PlanVirksomhed[] = [];
-  const sagsbehandler = new Map<number, number | null>();
+  const { virksomheder, sagsbehandler } = ind;
   for (const r of rows) {
     if (!erPlanKategori(r.kategori)) continue;
     const id = Number(r.id);
@@ -192,10 +206,108 @@ export interface GenererResultat {
   erstattede: number;
 }
 
+/** A row of the period's plan already done, with the record that fulfilled it. */
+interface UdfoertPlanRaekke {
+  id: number;
+  virksomhed_id: number;
+  kategori: string;
+  fysisk: boolean;
+  reg_id: number;
+}
+
+/** The rows of the period's plan that an inspection of the period fulfils. */
+function hentUdfoerte(db: Tx, kundeId: number, periode: PeriodeRaekke): Promise<UdfoertPlanRaekke[]> {
+  return queryRows<UdfoertPlanRaekke>(
+    db as Parameters<typeof queryRows>[0],
+    sql`select pt.id, pt.virksomhed_id, pt.kategori, pt.fysisk, d.id as reg_id
+      from planlagt_tilsyn pt join (${udfoertSql(kundeId, periode.startdato, periode.slutdato)}) d
+        on d.virksomhed_id = pt.virksomhed_id
+      where pt.periode_id = ${periode.id}
+      order by pt.id`,
+  );
+}
+
+type PlanRaekker = ReturnType<typeof planlaegAar>;
+
+/** The year's planned rows by the rules, the done rows kept as they were planned. */
+function beregnPlan(periode: PeriodeRaekke, grundlag: Grundlag, udfoerte: UdfoertPlanRaekke[]): PlanRaekker {
+  const fastlagt = new Map<number, { kategori: PlanKategori; fysisk: boolean }>();
+  for (const r of udfoerte)
+    if (erPlanKategori(r.kategori))
+      fastlagt.set(Number(r.virksomhed_id), { kategori: r.kategori, fysisk: r.fysisk });
+  return planlaegAar(
+    grundlag.virksomheder,
+    periode.aar,
+    { kategori1AndelPct: periode.kategori1AndelPct },
+    fastlagt,
+  );
+}
+
+const udfoertNoegle = (rows: UdfoertPlanRaekke[]) =>
+  rows.map((r) => `${r.id}:${r.reg_id}:${r.kategori}:${r.fysisk}`).join(',');
+
+/** What a generation needs, read before its transaction (`laesPlanForud`). */
+export interface PlanForud {
+  grundlag: Grundlag;
+  udfoerte: UdfoertPlanRaekke[];
+  raekker: PlanRaekker;
+}
+
+/** The steps of a generation as `laesPlanForud` counts them: the companies to read, and the write. */
+export async function antalIPlanen(db: Tx, kundeId: number, periode: PeriodeRaekke): Promise<number> {
+  const [r] = await queryRows<{ n: number | string }>(
+    db as Parameters<typeof queryRows>[0],
+    sql`select count(*) as n from virksomhed v where ${aktivVirksomhedSql(kundeId, periode.startdato)}`,
+  );
+  return Number(r?.n ?? 0) + 1;
+}
+
+/** Companies read per statement by `laesPlanForud`. */
+export const GRUNDLAG_DEL = 5_000;
+
+/**
+ * Reads what the period's plan is made of outside any transaction, GRUNDLAG_DEL companies per
+ * statement (`pause` between them lets other calls in), and composes the plan; `fremskridt` hears the
+ * companies read of all (and one step more for the write). Nothing is written: the plan is written by
+ * `genererPlanForPeriode` in one transaction, so a stop before it leaves the old plan whole.
+ */
+export async function laesPlanForud(
+  db: Tx,
+  kundeId: number,
+  periode: PeriodeRaekke,
+  fremskridt: (done: number, total: number) => Promise<void>,
+  pause: () => Promise<void>,
+): Promise<PlanForud> {
+  const ids = (
+    await queryRows<{ id: number }>(
+      db as Parameters<typeof queryRows>[0],
+      sql`select v.id from virksomhed v where ${aktivVirksomhedSql(kundeId, periode.startdato)} order by v.id`,
+    )
+  ).map((r) => Number(r.id));
+  const total = ids.length + 1;
+  await fremskridt(0, total);
+  const grundlag: Grundlag = { virksomheder: [], sagsbehandler: new Map() };
+  // The first part from the lowest id, the last to the highest: a company made meanwhile is read too.
+  for (let i = 0; i === 0 || i < ids.length; i += GRUNDLAG_DEL) {
+    const slut = Math.min(i + GRUNDLAG_DEL, ids.length);
+    const del: IdInterval = {
+      efter: i === 0 ? null : ids[i - 1]!,
+      til: slut >= ids.length ? null : ids[slut - 1]!,
+    };
+    await hentGrundlag(db, kundeId, periode, del, grundlag);
+    await fremskridt(slut, total);
+    await pause();
+  }
+  const udfoerte = await hentUdfoerte(db, kundeId, periode);
+  return { grundlag, udfoerte, raekker: beregnPlan(periode, grundlag, udfoerte) };
+}
+
 /**
  * Generates (or regenerates) the period's plan in the transaction: claims the period's version
  * (stale → 409) and records who generated when; keeps the rows already done (an inspection of the
  * year fulfils them), replaces the others, and plans every other active company by the rules.
+ * With `forud` (read before the transaction by `laesPlanForud`) the companies are not read again; the
+ * done rows are, and the plan is composed again only if they changed meanwhile.
  */
 export async function genererPlanForPeriode(
   tx: Transaction,
@@ -203,6 +315,7 @@ export async function genererPlanForPeriode(
   periode: PeriodeRaekke,
   version: number,
   nu: Date,
+  forud?: PlanForud,
 ): Promise<GenererResultat> {
   await opdaterVersioneret(
     tx,
@@ -214,19 +327,7 @@ export async function genererPlanForPeriode(
   );
   const kundeId = user.kundeId;
   // The rows already done stay (with the record that fulfilled them); the rest are replaced.
-  const udfoerte = await queryRows<{
-    id: number;
-    virksomhed_id: number;
-    kategori: string;
-    fysisk: boolean;
-    reg_id: number;
-  }>(
-    tx as Parameters<typeof queryRows>[0],
-    sql`select pt.id, pt.virksomhed_id, pt.kategori, pt.fysisk, d.id as reg_id
-      from planlagt_tilsyn pt join (${udfoertSql(kundeId, periode.startdato, periode.slutdato)}) d
-        on d.virksomhed_id = pt.virksomhed_id
-      where pt.periode_id = ${periode.id}`,
-  );
+  const udfoerte = await hentUdfoerte(tx, kundeId, periode);
   const beholdIds = udfoerte.map((r) => Number(r.id));
   for (const r of udfoerte)
     await tx
@@ -242,18 +343,11 @@ export async function genererPlanForPeriode(
     )
     .returning({ id: planlagtTilsyn.id });
 
-  const fastlagt = new Map<number, { kategori: PlanKategori; fysisk: boolean }>();
-  for (const r of udfoerte)
-    if (erPlanKategori(r.kategori))
-      fastlagt.set(Number(r.virksomhed_id), { kategori: r.kategori, fysisk: r.fysisk });
-
-  const grundlag = await hentGrundlag(tx, kundeId, periode);
-  const raekker = planlaegAar(
-    grundlag.virksomheder,
-    periode.aar,
-    { kategori1AndelPct: periode.kategori1AndelPct },
-    fastlagt,
-  );
+  const grundlag = forud?.grundlag ?? (await hentGrundlag(tx, kundeId, periode));
+  const raekker =
+    forud && udfoertNoegle(forud.udfoerte) === udfoertNoegle(udfoerte)
+      ? forud.raekker
+      : beregnPlan(periode, grundlag, udfoerte);
   // One statement per 10,000 rows, the rows as one JSON parameter: binding 14 parameters a row
   // made the insert most of the generation's time on PGlite (docs/decisions.md).
   const BATCH = 10_000;

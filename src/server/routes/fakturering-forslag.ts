@@ -20,8 +20,8 @@ import type { Tx } from '../db/versioneret';
 import { badRequest } from '../http/errors';
 
 /**
- * The invoice proposals of a settlement year (issue 13): one transaction, a handful of set-based
- * statements whatever the number of companies (the benchmark runs it for 100,000), so no round trip
+ * The invoice proposals of a settlement year (issue 13): a handful of set-based statements per part of
+ * FORSLAG_DEL companies (the benchmark runs it for 100,000), so no round trip
  * per company. The rules are src/contract/brugerbetaling-regler.ts's; this is the same in SQL.
  */
 
@@ -68,38 +68,63 @@ function kategorierSql(): SQL {
   );
 }
 
-/**
- * (Re)builds the proposals of customer `user.kundeId` for settlement year `aar` in one transaction:
- * takes the customer-and-year lock (two runs wait for each other), deletes the year's drafts (their
- * lines free their records), and makes one proposal per company from the records of the period that
- * are live, not invoiced and on no active line. Approved, transferred and credited invoices are never
- * touched. Each record is charged at the rates of the calendar year it was done in; a year with
- * records to bill and no rates answers 400 naming the year (`ingenTimetakst`).
- */
 /** A stored amount in øre the run can bill: a whole number of at most 15 digits. */
 const HELT_OERE = '^-?[0-9]{1,15}$';
 
-export async function danForslagForKunde(db: Db, user: SessionUser, aar: number): Promise<DanForslagSvar> {
+/** Companies whose proposals one transaction of a run rebuilds. */
+export const FORSLAG_DEL = 2_000;
+
+/** A part of the customer's companies by id: above `efter`, up to `til` (null: no bound). */
+interface Del {
+  efter: number | null;
+  til: number | null;
+}
+
+const delSql = (kolonne: SQL, del: Del): SQL =>
+  sql`${del.efter === null ? sql`` : sql`and ${kolonne} > ${del.efter}`} ${del.til === null ? sql`` : sql`and ${kolonne} <= ${del.til}`}`;
+
+/** How a run reports its progress and lets other calls in between its transactions (a job's context). */
+export interface Trin {
+  fremskridt(done: number, total: number): Promise<void>;
+  pause(): Promise<void>;
+}
+
+const UDEN_TRIN: Trin = { fremskridt: async () => undefined, pause: async () => undefined };
+
+/**
+ * (Re)builds the proposals of customer `user.kundeId` for settlement year `aar`, FORSLAG_DEL companies
+ * per transaction (each takes the customer-and-year lock, so two runs wait for each other per part):
+ * a part's drafts are deleted (their lines free their records) and its proposals made again from the
+ * records of the period that are live, not invoiced and on no active line. Each part is whole and
+ * idempotent, so a run stopped between parts leaves every company with either its old or its new
+ * drafts, and running it again completes it. Approved, transferred and credited invoices are never
+ * touched. Each record is charged at the rates of the calendar year it was done in; a year with
+ * records to bill and no rates answers 400 naming the year (`ingenTimetakst`) before anything changes.
+ */
+export async function danForslagForKunde(
+  db: Db,
+  user: SessionUser,
+  aar: number,
+  trin: Trin = UDEN_TRIN,
+): Promise<DanForslagSvar> {
   const kundeId = user.kundeId;
   const { fra, til } = afregningsperiode(aar);
   const satsAar = periodensSatsAar(aar);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FORSLAG_LAAS}, ${kundeId * 10_000 + aar})`);
-
+  {
     const typer = sql.join(
       [VIRKSOMHEDSTYPE.VIRKSOMHED, VIRKSOMHEDSTYPE.LANDBRUG, SAT_RAEKKETYPE].map((t) => sql`${t}`),
       sql`, `,
     );
     // The records of the period that may be billed: live, on a live company of the customer, not
     // marked invoiced and on no active line.
-    const kandidat = (art: string) => sql`
-      r.kunde_id = ${kundeId} and r.art = ${art} and not r.slettet
+    const kandidat = (art: string, del: Del = { efter: null, til: null }) => sql`
+      r.kunde_id = ${kundeId} and r.art = ${art} and not r.slettet ${delSql(sql`r.virksomhed_id`, del)}
       and r.dato >= ${fra}::date and r.dato < ${til}::date
       and coalesce(r.data->>'faktureret', 'false') <> 'true'
       and not exists (select 1 from faktura_linje fl where fl.registrering_id = r.id and fl.aktiv)`;
     // The user-payment records billed (r, on company v): of companies covered by user payment.
-    const brugerbetaling = sql`
-      ${kandidat('brugerbetaling')}
+    const brugerbetaling = (del?: Del) => sql`
+      ${kandidat('brugerbetaling', del)}
       and v.kunde_id = ${kundeId} and not v.slettet and v.omfattet_af_brugerbetaling
       and v.type in (${typer})`;
     const aarListe = sql.join(
@@ -110,34 +135,57 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
     // A calendar year of the period with records to bill and no rates stops the run (a rate is never
     // taken from another year).
     const medSatser = await raekker<{ aar: number }>(
-      tx,
+      db,
       sql`select aar from brugerbetaling_sats where kunde_id = ${kundeId} and aar in (${aarListe})`,
     );
     for (const p of satsAar) {
       if (medSatser.some((s) => Number(s.aar) === p.aar)) continue;
       const [arbejde] = await raekker<{ n: number }>(
-        tx,
+        db,
         sql`select 1 as n from registrering r join virksomhed v on v.id = r.virksomhed_id
-            where ${brugerbetaling} and r.dato >= ${p.fra}::date and r.dato < ${p.til}::date limit 1`,
+            where ${brugerbetaling()} and r.dato >= ${p.fra}::date and r.dato < ${p.til}::date limit 1`,
       );
       if (arbejde) throw badRequest({ aar: [ingenTimetakst(p.aar)] }, ingenTimetakst(p.aar));
     }
 
-    const [slettet] = await raekker<{ n: number | string }>(
-      tx,
-      sql`with d as (delete from faktura
+    // The parts: every company id of the customer, the first part from the lowest, the last to the
+    // highest (a company made meanwhile, a draft of any company, belongs to one).
+    const ids = (
+      await raekker<{ id: number }>(
+        db,
+        sql`select id from virksomhed where kunde_id = ${kundeId} order by id`,
+      )
+    ).map((r) => Number(r.id));
+    const dele: { del: Del; slut: number }[] = [];
+    for (let i = 0; i === 0 || i < ids.length; i += FORSLAG_DEL) {
+      const slut = Math.min(i + FORSLAG_DEL, ids.length);
+      dele.push({
+        del: { efter: i === 0 ? null : ids[i - 1]!, til: slut >= ids.length ? null : ids[slut - 1]! },
+        slut,
+      });
+    }
+    await trin.fremskridt(0, ids.length);
+    const sum = { forslag: 0, linjer: 0, total: 0, erstattede: 0 };
+    const udeladte: { id: number; titel: string; navn: string }[] = [];
+    for (const { del, slut } of dele) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${FORSLAG_LAAS}, ${kundeId * 10_000 + aar})`);
+        const [slettet] = await raekker<{ n: number | string }>(
+          tx,
+          sql`with d as (delete from faktura
                      where kunde_id = ${kundeId} and aar = ${aar} and art = 'faktura' and status = ${FAKTURA_START}
+                       ${delSql(sql`virksomhed_id`, del)}
                      returning 1)
           select count(*) as n from d`,
-    );
+        );
 
-    const [res] = await raekker<{
-      forslag: number | string;
-      linjer: number | string;
-      total: number | string;
-    }>(
-      tx,
-      sql`
+        const [res] = await raekker<{
+          forslag: number | string;
+          linjer: number | string;
+          total: number | string;
+        }>(
+          tx,
+          sql`
       with kat(id, navn, kode) as (values ${kategorierSql()}),
       -- The rates of the period's calendar years (every year with records has them: checked above).
       sats(aar, timesats, fremmed, husdyr) as (
@@ -163,7 +211,7 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
         join virksomhed v on v.id = r.virksomhed_id
         join sats s on s.aar = extract(year from r.dato)::int
         left join kat k on k.id = (r.data->>'kategoriId')::int
-        where ${brugerbetaling}
+        where ${brugerbetaling(del)}
       ),
       -- Hours per company, day and category: the running sum rounded to the half hour, so the day's
       -- lines add up to the day's rounded hours (halveTimerPrDag).
@@ -220,7 +268,7 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
                  case when jsonb_typeof(r.data->'satsOere') = 'number' and (r.data->>'satsOere') ~ ${HELT_OERE}
                       then (r.data->>'satsOere')::bigint end as sats
         ) st
-        where ${kandidat('satgebyr')}
+        where ${kandidat('satgebyr', del)}
           and v.kunde_id = ${kundeId} and not v.slettet and v.type in (${typer})
           and jsonb_typeof(r.data->'beloebOere') = 'number' and (r.data->>'beloebOere') ~ ${HELT_OERE}
       ),
@@ -241,26 +289,36 @@ export async function danForslagForKunde(db: Db, user: SessionUser, aar: number)
       )
       select (select count(*) from fak) as forslag, (select count(*) from ind) as linjer,
              (select coalesce(sum(total_oere), 0) from fak) as total`,
-    );
-    // A SAT fee whose stored amount is no whole number of øre (written around the API) is left out
-    // and named, so one broken record never stops the year's run.
-    const udeladte = await raekker<{ id: number; titel: string; navn: string }>(
-      tx,
-      sql`select r.id, r.titel, v.navn from registrering r join virksomhed v on v.id = r.virksomhed_id
-          where ${kandidat('satgebyr')} and v.kunde_id = ${kundeId} and not v.slettet
+        );
+        // A SAT fee whose stored amount is no whole number of øre (written around the API) is left out
+        // and named, so one broken record never stops the year's run.
+        udeladte.push(
+          ...(await raekker<{ id: number; titel: string; navn: string }>(
+            tx,
+            sql`select r.id, r.titel, v.navn from registrering r join virksomhed v on v.id = r.virksomhed_id
+          where ${kandidat('satgebyr', del)} and v.kunde_id = ${kundeId} and not v.slettet
             and jsonb_typeof(r.data->'beloebOere') = 'number' and not ((r.data->>'beloebOere') ~ ${HELT_OERE})
           order by r.id`,
-    );
+          )),
+        );
+        sum.forslag += Number(res?.forslag ?? 0);
+        sum.linjer += Number(res?.linjer ?? 0);
+        sum.total += Number(res?.total ?? 0);
+        sum.erstattede += Number(slettet?.n ?? 0);
+      });
+      await trin.fremskridt(slut, ids.length);
+      await trin.pause();
+    }
     return {
       aar,
       udeladte: udeladte.map((u) => ({
         registreringId: Number(u.id),
         tekst: `SAT-gebyr '${u.titel}' (${u.navn}): beløbet er ikke et helt antal øre og er ikke faktureret`,
       })),
-      antalForslag: Number(res?.forslag ?? 0),
-      antalLinjer: Number(res?.linjer ?? 0),
-      erstattede: Number(slettet?.n ?? 0),
-      totalOere: Number(res?.total ?? 0),
+      antalForslag: sum.forslag,
+      antalLinjer: sum.linjer,
+      erstattede: sum.erstattede,
+      totalOere: sum.total,
     };
-  });
+  }
 }

@@ -1,7 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { resultatAf } from '../../contract/faktura-status';
-import { type FakturaRaekke, genoverfoerFaktura, overfoerBatch } from '../../contract/fakturering';
+import { resultatAf, statusserFor } from '../../contract/faktura-status';
+import {
+  FAKTURERING_RET,
+  type FakturaRaekke,
+  genoverfoerFaktura,
+  overfoerBatch,
+  overfoerBatchJob,
+} from '../../contract/fakturering';
 import type { SessionUser } from '../auth/session-user';
 import { type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
@@ -77,6 +83,7 @@ async function overfoer(
   deps: Deps,
   user: SessionUser,
   fakturaer: (FakturaRaekke & { forsoegId: number })[],
+  fremskridt: (done: number, total: number) => Promise<void> = async () => undefined,
 ): Promise<{ overfoert: number; fejlet: number }> {
   const { db, integrations, config } = deps;
   let overfoert = 0;
@@ -143,6 +150,7 @@ async function overfoer(
     });
     if (udfald.status === 'OK') overfoert++;
     else fejlet++;
+    await fremskridt(overfoert + fejlet, fakturaer.length);
   };
   const arbejdere = Array.from({ length: Math.min(SAMTIDIGE, koe.length) }, async () => {
     for (let f = koe.shift(); f; f = koe.shift()) await en(f);
@@ -195,18 +203,48 @@ async function forbered(tx: Tx, user: SessionUser, hvor: SQL) {
 export async function faktureringOverfoerRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps;
 
-  serve(app, overfoerBatch, async (request) => {
-    const user = request.user;
-    const batch = await hentBatch(db, user, request.params.id);
-    tjekVersion(request.body.version, batch.version, BATCH_KONFLIKT);
+  /** Claims the batch (stale, cancelled or nothing to send: 409) and records its attempts. */
+  const gribBatch = async (user: SessionUser, id: number, version: number) => {
+    const batch = await hentBatch(db, user, id);
+    tjekVersion(version, batch.version, BATCH_KONFLIKT);
     if (batch.status === 'annulleret') throw conflict('Batchen er annulleret og kan ikke overføres');
-    const fakturaer = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       if (!(await gribVersion(tx, 'afregning_batch', batch.id, batch.version)))
         throw conflict(BATCH_KONFLIKT);
       return forbered(tx, user, sql`f.batch_id = ${batch.id} and ${tillader(sql`f.status`, 'overfoer')}`);
     });
+  };
+
+  serve(app, overfoerBatch, async (request) => {
+    const user = request.user;
+    const fakturaer = await gribBatch(user, request.params.id, request.body.version);
     const { overfoert, fejlet } = await overfoer(deps, user, fakturaer);
-    return { batch: await hentBatch(db, user, batch.id), overfoert, fejlet };
+    return { batch: await hentBatch(db, user, request.params.id), overfoert, fejlet };
+  });
+
+  // The same as a job: the claim before the 202 (its 409s are the call's answer), the sending after,
+  // one invoice per transaction, each keyed by its id, so a stop midway leaves every invoice either
+  // sent and marked or waiting (its attempt 'afbrudt') for the batch's next transfer.
+  serve(app, overfoerBatchJob, async (request) => {
+    const user = request.user;
+    const id = request.params.id;
+    let fakturaer: Awaited<ReturnType<typeof gribBatch>> = [];
+    const { job } = await deps.jobs.start(user, {
+      kind: 'fakturering.overfoer',
+      key: id,
+      titel: `Overfør batch #${id} til økonomisystemet`,
+      ret: FAKTURERING_RET,
+      forbered: async () => {
+        fakturaer = await gribBatch(user, id, request.body.version);
+        return fakturaer.length;
+      },
+      koer: async (ctx) => {
+        await ctx.fremskridt(0, fakturaer.length);
+        const { overfoert, fejlet } = await overfoer(deps, user, fakturaer, ctx.fremskridt);
+        return { batch: await hentBatch(ctx.db, user, id), overfoert, fejlet };
+      },
+    });
+    return job;
   });
 
   serve(app, genoverfoerFaktura, async (request) => {

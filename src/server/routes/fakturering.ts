@@ -17,6 +17,8 @@ import {
   type BatchSortKolonne,
   batchListeDef,
   danForslag,
+  danForslagJob,
+  FAKTURERING_RET,
   type FakturaFilterKolonne,
   type FakturaSortKolonne,
   fakturaListeDef,
@@ -196,7 +198,32 @@ export async function faktureringRoutes(app: FastifyInstance, deps: Deps) {
     return { ...f, linjer: await fakturaLinjer(db, f.id) };
   });
 
-  serve(app, danForslag, async (request) => danForslagForKunde(db, request.user, request.body.aar));
+  serve(app, danForslag, async (request) =>
+    danForslagForKunde(db, request.user, request.body.aar, {
+      fremskridt: async () => undefined,
+      pause: () => new Promise((ok) => setImmediate(ok)),
+    }),
+  );
+
+  serve(app, danForslagJob, async (request) => {
+    const { aar } = request.body;
+    const { job } = await deps.jobs.start(request.user, {
+      kind: 'fakturering.forslag',
+      key: aar,
+      titel: `Dan fakturaforslag for ${aar}`,
+      ret: FAKTURERING_RET,
+      // The steps: the customer's companies, as the run counts them (so the first answer has a percent).
+      forbered: async () => {
+        const [r] = await raekker<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from virksomhed where kunde_id = ${request.user.kundeId}`,
+        );
+        return Number(r?.n ?? 0);
+      },
+      koer: (ctx) => danForslagForKunde(ctx.db, request.user, aar, ctx),
+    });
+    return job;
+  });
 
   serve(app, godkendForslag, async (request) => {
     const user = request.user;

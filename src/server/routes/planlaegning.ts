@@ -7,6 +7,7 @@ import {
   gemPrioritering,
   gemRessource,
   genererPlan,
+  genererPlanJob,
   hentOpfoelgningOekonomi,
   hentPlanlaegningsperioder,
   hentPlanOversigt,
@@ -14,6 +15,7 @@ import {
   hentRessourcer,
   kategoriFraFilter,
   opretOpfoelgningOekonomi,
+  PLANLAEGNING_RET,
   type PlanFilterKolonne,
   type PlanSortKolonne,
   planListeDef,
@@ -42,14 +44,16 @@ import {
   planlaegningsperiode,
   planlagtTilsyn,
 } from '../db/schema';
-import { opdaterVersioneret, sletBloedt } from '../db/versioneret';
+import { opdaterVersioneret, sletBloedt, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, notFound } from '../http/errors';
 import {
   aktivVirksomhedSql,
+  antalIPlanen,
   genererPlanForPeriode,
   hentPeriode,
+  laesPlanForud,
   PERIODE_KONFLIKT,
   type PeriodeRaekke,
   TILSYNSKATEGORI_ID,
@@ -484,13 +488,50 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
     return periodeSvarFor(db, user, p.id);
   });
 
+  /**
+   * The generation, the call's or a job's: the companies read in parts outside any transaction (other
+   * calls run between them), then the plan written in one transaction, so a stop before its commit
+   * leaves the old plan whole (docs/decisions.md 'Long jobs').
+   */
+  const generer = async (
+    jobDb: Db,
+    user: SessionUser,
+    p: PeriodeRaekke,
+    version: number,
+    trin: { fremskridt: (done: number, total: number) => Promise<void>; pause: () => Promise<void> },
+  ) => {
+    const forud = await laesPlanForud(jobDb, user.kundeId, p, trin.fremskridt, trin.pause);
+    const resultat = await jobDb.transaction((tx) =>
+      genererPlanForPeriode(tx, user, p, version, clock ? clock() : new Date(), forud),
+    );
+    return { periode: await periodeSvarFor(jobDb, user, p.id), ...resultat };
+  };
+
   serve(app, genererPlan, async (request) => {
     const user = request.user;
     const p = await hentPeriode(db, user, request.params.periodeId);
-    const resultat = await db.transaction((tx) =>
-      genererPlanForPeriode(tx, user, p, request.body.version, clock ? clock() : new Date()),
-    );
-    return { periode: await periodeSvarFor(db, user, p.id), ...resultat };
+    return generer(db, user, p, request.body.version, {
+      fremskridt: async () => undefined,
+      pause: () => new Promise((ok) => setImmediate(ok)),
+    });
+  });
+
+  serve(app, genererPlanJob, async (request) => {
+    const user = request.user;
+    const p = await hentPeriode(db, user, request.params.periodeId);
+    const { version } = request.body;
+    const { job } = await deps.jobs.start(user, {
+      kind: 'planlaegning.generer',
+      key: p.id,
+      titel: `Generér tilsynsplanen for ${p.aar}`,
+      ret: PLANLAEGNING_RET,
+      forbered: async () => {
+        tjekVersion(version, p.version, PERIODE_KONFLIKT);
+        return antalIPlanen(db, user.kundeId, p);
+      },
+      koer: (ctx) => generer(ctx.db, user, p, version, ctx),
+    });
+    return job;
   });
 
   serve(app, hentRessourcer, async (request) => {

@@ -4,12 +4,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { statusserFor } from '../../../contract/faktura-status';
 import type { DanForslagSvar, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
+import type { Job } from '../../../contract/jobs';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { jobFejlTekst } from '../../session/jobs';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { Fremskridt } from '../../ui/Fremskridt';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { aarKommandoer, dan, erKonflikt, filtre, godkend, useAar, useFakturaer } from './api';
@@ -74,6 +77,8 @@ function Forslag() {
   const [valgte, setValgte] = useState<Map<number, FakturaRaekke>>(new Map());
   const [cursor, setCursor] = useState<FakturaRaekke | null>(null);
   const [arbejder, setArbejder] = useState<string | null>(null);
+  /** The running proposal run's job (its progress), null when none runs. */
+  const [job, setJob] = useState<Job | null>(null);
   const [svar, setSvar] = useState<DanForslagSvar | null>(null);
   const [konflikt, setKonflikt] = useState<string | null>(null);
   const rowsRef = useRef(rows);
@@ -118,16 +123,17 @@ function Forslag() {
     setArbejder('dan');
     setKonflikt(null);
     try {
-      const s = await dan(client, aar);
+      const s = await dan(client, aar, setJob, (besked) => toast.info(besked));
       setSvar(s);
       setValgte(new Map());
       toast.success(
         `Fakturaforslag for ${s.aar} er dannet: ${formatTal(s.antalForslag)} forslag, i alt ${formatOere(s.totalOere)}`,
       );
     } catch (err) {
-      toast.error(fejlTekst(err, { udenSvar: true }));
+      toast.error(jobFejlTekst(err));
     } finally {
       setArbejder(null);
+      setJob(null);
     }
   }, [arbejder, aar, client, confirm]);
 
@@ -273,8 +279,18 @@ function Forslag() {
           <CheckCheck size={14} aria-hidden="true" /> Godkend alle
         </Button>
       </div>
-      {svar && svar.aar === aar && (
-        <p className="fak-svar" data-testid="dan-svar">
+      {job && (
+        <div className="fak-svar">
+          <Fremskridt
+            titel={`Danner fakturaforslag for ${aar}`}
+            done={job.done}
+            total={job.total}
+            enhed="virksomheder"
+          />
+        </div>
+      )}
+      {!job && svar && svar.aar === aar && (
+        <p className="fak-svar" data-testid="dan-svar" role="status">
           Dannet: {formatTal(svar.antalForslag)} forslag med {formatTal(svar.antalLinjer)} linjer, i alt{' '}
           {formatOere(svar.totalOere)}
           {svar.erstattede > 0 && ` (${formatTal(svar.erstattede)} tidligere forslag erstattet)`}.

@@ -4,12 +4,15 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { type BatchHandling, batchKanUdfoere, batchStatusserFor } from '../../../contract/faktura-status';
 import type { Batch, FakturaRaekke, OverfoerSvar } from '../../../contract/fakturering';
 import { antalMed, formatOere, formatTal } from '../../../contract/format';
+import type { Job } from '../../../contract/jobs';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { useServerListe } from '../../records/useServerListe';
+import { jobFejlTekst } from '../../session/jobs';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import type { OpenOptions } from '../../ui/DataTable';
+import { Fremskridt } from '../../ui/Fremskridt';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { AarsagModal } from './AarsagModal';
@@ -66,6 +69,8 @@ function Godkendte({ integration }: { integration: boolean }) {
   const indholdRef = useRef<HTMLTableElement>(null);
   cursorRef.current = cursor;
   const [arbejder, setArbejder] = useState<string | null>(null);
+  /** The running transfer's job (its progress), null when none runs. */
+  const [job, setJob] = useState<Job | null>(null);
   const [annullerAaben, setAnnullerAaben] = useState(false);
   const [annullerFejl, setAnnullerFejl] = useState<string | null>(null);
   const { confirm, confirmModal } = useConfirm();
@@ -82,7 +87,7 @@ function Godkendte({ integration }: { integration: boolean }) {
     setArbejder('overfoer');
     setResultat(null);
     try {
-      const svar = await overfoer(client, b);
+      const svar = await overfoer(client, b, setJob, (besked) => toast.info(besked));
       setResultat({ ...svar, batchId: b.id });
       const tekst = `Batch #${b.id}: ${formatTal(svar.overfoert)} overført, ${formatTal(svar.fejlet)} fejlet`;
       if (svar.fejlet > 0) toast.warning(`${tekst}. Ret de fejlede under ‘Fejlede overførsler’.`);
@@ -91,10 +96,11 @@ function Godkendte({ integration }: { integration: boolean }) {
       toast.error(
         erKonflikt(err)
           ? `Batch #${b.id} er ændret af en anden (overført eller annulleret). Listen er opdateret.`
-          : fejlTekst(err, { udenSvar: true }),
+          : jobFejlTekst(err),
       );
     } finally {
       setArbejder(null);
+      setJob(null);
     }
   }, [arbejder, client, confirm, integration]);
 
@@ -182,7 +188,12 @@ function Godkendte({ integration }: { integration: boolean }) {
           </span>
         )}
       </div>
-      {resultat && (
+      {job && (
+        <div className="fak-svar">
+          <Fremskridt titel={job.titel} done={job.done} total={job.total} enhed="fakturaer" />
+        </div>
+      )}
+      {!job && resultat && (
         <p
           className={resultat.fejlet > 0 ? 'form-alert' : 'fak-svar'}
           role="status"

@@ -9,7 +9,8 @@ import {
   type BetalerInput,
   type batchListeQuerySchema,
   type DanForslagSvar,
-  danForslag,
+  danForslagJob,
+  danForslagSvarSchema,
   type FakturaListeQuery,
   type FakturaRaekke,
   gemBetaler,
@@ -22,9 +23,12 @@ import {
   hentSatser,
   krediterBatch,
   type OverfoerSvar,
-  overfoerBatch,
+  overfoerBatchJob,
+  overfoerSvarSchema,
 } from '../../../contract/fakturering';
+import type { Job } from '../../../contract/jobs';
 import { HttpError } from '../../lib/http';
+import { koerJob } from '../../session/jobs';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
 import type { TileCommand } from '../../workspace/tile-api';
@@ -135,11 +139,26 @@ export function useBetaler(fakturaId: number | null) {
   });
 }
 
-/** Builds (or rebuilds) the year's proposals. */
-export async function dan(client: QueryClient, aar: number): Promise<DanForslagSvar> {
-  const svar = await http.call(danForslag, { body: { aar }, silent: true });
-  await foraeldet(client);
-  return svar;
+/**
+ * Builds (or rebuilds) the year's proposals as a job (issue 32): `onJob` hears its progress; when the
+ * year's run is under way already, `onKoerer` hears the server's message and that run is followed.
+ */
+export async function dan(
+  client: QueryClient,
+  aar: number,
+  onJob: (job: Job) => void = () => undefined,
+  onKoerer?: (besked: string) => void,
+): Promise<DanForslagSvar> {
+  try {
+    return await koerJob(
+      () => http.call(danForslagJob, { body: { aar }, silent: true }),
+      danForslagSvarSchema,
+      onJob,
+      onKoerer,
+    );
+  } finally {
+    await foraeldet(client);
+  }
 }
 
 /** Approves the chosen proposals (each with the version seen), or all of the year's, into a new batch. */
@@ -154,13 +173,25 @@ export async function godkend(
   }
 }
 
-export async function overfoer(client: QueryClient, batch: Batch): Promise<OverfoerSvar> {
+/** Transfers the batch as a job (issue 32): the claim answers at once (409 when stale), `onJob` hears the sending. */
+export async function overfoer(
+  client: QueryClient,
+  batch: Batch,
+  onJob: (job: Job) => void = () => undefined,
+  onKoerer?: (besked: string) => void,
+): Promise<OverfoerSvar> {
   try {
-    return await http.call(overfoerBatch, {
-      params: { id: batch.id },
-      body: { version: batch.version },
-      silent: true,
-    });
+    return await koerJob(
+      () =>
+        http.call(overfoerBatchJob, {
+          params: { id: batch.id },
+          body: { version: batch.version },
+          silent: true,
+        }),
+      overfoerSvarSchema,
+      onJob,
+      onKoerer,
+    );
   } finally {
     await foraeldet(client);
   }

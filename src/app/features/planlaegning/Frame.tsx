@@ -1,18 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { formatDato, formatDatoTid } from '../../../contract/format';
+import { formatDato, formatDatoTid, formatHeltal } from '../../../contract/format';
+import type { Job } from '../../../contract/jobs';
 import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { defaultBrugerSettings } from '../../../contract/session';
-import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { FrameCommands, RammeVenter } from '../../records/ramme';
 import type { RouteParams } from '../../routes/route-table';
+import { jobFejlTekst } from '../../session/jobs';
 import { AKTIVT_AAR } from '../../session/planlaegningsaar';
 import { useShellSession } from '../../session/session-context';
 import { useSaveBrugerSettings } from '../../session/settings-save';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
+import { Fremskridt } from '../../ui/Fremskridt';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, useTileTitle } from '../../workspace/tile-api';
 import { findPeriode, generer, usePerioder } from './api';
@@ -74,6 +76,10 @@ export function PeriodeFrame({
   const client = useQueryClient();
   const { confirm, confirmModal } = useConfirm();
   const [genererer, setGenererer] = useState(false);
+  /** The running generation's job (its progress), null when none runs. */
+  const [job, setJob] = useState<Job | null>(null);
+  /** What the last generation of this view gave, shown beside the command until the next. */
+  const [resultat, setResultat] = useState<string | null>(null);
   const periodeRef = useRef(periode);
   periodeRef.current = periode;
 
@@ -90,14 +96,18 @@ export function PeriodeFrame({
     )
       return;
     setGenererer(true);
+    setResultat(null);
     try {
-      const svar = await generer(client, p);
+      const svar = await generer(client, p, setJob, (besked) => toast.info(besked));
       const antal = svar.antal.reduce((sum, a) => sum + a.basis + a.prioriteret + a.kampagne, 0);
-      toast.success(`Tilsynsplanen for ${svar.periode.aar} er genereret: ${antal} planlagte tilsyn`);
+      const tekst = `Tilsynsplanen for ${svar.periode.aar} er genereret: ${formatHeltal(antal)} planlagte tilsyn`;
+      setResultat(tekst);
+      toast.success(tekst);
     } catch (err) {
-      toast.error(fejlTekst(err, { udenSvar: true }));
+      toast.error(jobFejlTekst(err));
     } finally {
       setGenererer(false);
+      setJob(null);
     }
   }, [client, confirm, genererer]);
 
@@ -153,6 +163,20 @@ export function PeriodeFrame({
                 : 'Planen er ikke genereret endnu'}
             </span>
           </span>
+          {job ? (
+            <Fremskridt
+              titel="Genererer tilsynsplanen"
+              done={job.done}
+              total={job.total}
+              enhed="virksomheder"
+            />
+          ) : (
+            resultat && (
+              <span className="plan-resultat" role="status">
+                {resultat}
+              </span>
+            )
+          )}
           <Button
             size="small"
             onClick={() => void koer()}

@@ -1,16 +1,19 @@
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import type { Job } from '../../../contract/jobs';
 import {
   type GenererSvar,
   gemPeriodeMaal,
   gemPrioritering,
   gemRessource,
-  genererPlan,
+  genererPlanJob,
+  genererSvarSchema,
   hentPlanOversigt,
   hentPrioritering,
   hentRessourcer,
   type OversigtQuery,
   type Planlaegningsperiode,
 } from '../../../contract/planlaegning';
+import { koerJob } from '../../session/jobs';
 import { perioderKey } from '../../session/planlaegningsaar';
 import { http } from '../../session/runtime';
 
@@ -88,15 +91,32 @@ export function usePrioritering(periodeId: number, kategori: '1a' | '1b' | '2_' 
   });
 }
 
-/** Generates (or regenerates) the period's plan; afterwards the period and its lists are stale. */
-export async function generer(client: QueryClient, periode: Planlaegningsperiode): Promise<GenererSvar> {
-  const svar = await http.call(genererPlan, {
-    params: { periodeId: periode.id },
-    body: { version: periode.version },
-    silent: true,
-  });
-  await client.invalidateQueries({ queryKey: planKeys.alle });
-  return svar;
+/**
+ * Generates (or regenerates) the period's plan as a job (issue 32): `onJob` hears its progress, the
+ * answer is the generation's; afterwards the period and its lists are stale. When a generation of the
+ * period runs already, `onKoerer` hears the server's message and that one is followed.
+ */
+export async function generer(
+  client: QueryClient,
+  periode: Planlaegningsperiode,
+  onJob: (job: Job) => void = () => undefined,
+  onKoerer?: (besked: string) => void,
+): Promise<GenererSvar> {
+  try {
+    return await koerJob(
+      () =>
+        http.call(genererPlanJob, {
+          params: { periodeId: periode.id },
+          body: { version: periode.version },
+          silent: true,
+        }),
+      genererSvarSchema,
+      onJob,
+      onKoerer,
+    );
+  } finally {
+    await client.invalidateQueries({ queryKey: planKeys.alle });
+  }
 }
 
 export const gemTimerTilRaadighed = (
