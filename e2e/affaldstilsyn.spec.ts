@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures';
-import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
+import { acceptCookies, escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 const tile = (page: Page) => page.getByTestId('tile');
-
-/** The cookie note (shown in every fresh browser) would cover the dialogs: accepted. */
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 /** Today in Denmark (the browser's time zone, not the test machine's) as the forms write it: DD-MM-YYYY. */
 const iDag = () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { escapeRe, openAlone, paletteSelect, pathOf } from './helpers';
+import { acceptCookiesHvisVist, escapeRe, openAlone, paletteSelect, pathOf } from './helpers';
 
 /**
  * Named workspaces (issue 34), through the real interface: the layout (tiles, their paths with a
@@ -66,11 +66,6 @@ async function signIn(page: Page, username: string) {
   await page.goto('/sso/');
   await page.getByRole('button', { name: username, exact: true }).click();
   await expect(page.getByTestId('active-user')).toHaveText(username);
-}
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible().catch(() => false)) await accept.click();
 }
 
 /** A fresh browser (no storage shared with the first): another PC. */
@@ -139,7 +134,7 @@ test('a named workspace is saved, opened on another PC, renamed, deleted, made t
   try {
     // 1. Set the workspace up and save it under a name, from the keyboard.
     await signIn(page, USER);
-    await acceptCookies(page);
+    await acceptCookiesHvisVist(page);
     await page.goto(`/rapport/vandoppumpet?${LAYOUT}`);
     await expectMorgenLayout(page);
     await gemSom(page, 'Morgenvalidering');
@@ -152,7 +147,7 @@ test('a named workspace is saved, opened on another PC, renamed, deleted, made t
     const b = await freshPage(browser);
     sider.push(b);
     await signIn(b, USER);
-    await acceptCookies(b);
+    await acceptCookiesHvisVist(b);
     await openAlone(b, '/');
     // Home lists them beside the recent items and favourites.
     await expect(homeLink(b, 'Morgenvalidering')).toContainText('2 felter');

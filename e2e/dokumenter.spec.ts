@@ -9,7 +9,7 @@ import {
   DEMO_TAGS,
 } from '../src/server/dokument/demo-skabelon';
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * Document templates and letters as 'kommuneadmin': upload a real .docx (built in code) on
@@ -17,11 +17,6 @@ import { openAlone, signIn, tokenOf } from './helpers';
  * control points from a template, answer one, make the inspection report from the uploaded template,
  * download it and read the filled values (company, inspection date, sender) out of the .docx.
  */
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
-}
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(name) });
@@ -50,7 +45,7 @@ test('as kommuneadmin: upload a template, control points on an inspection, a let
 }) => {
   test.setTimeout(120_000);
   await signIn(page, 'kommuneadmin');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const token = await tokenOf(page);
   const headers = { authorization: `Bearer ${token}` };
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));

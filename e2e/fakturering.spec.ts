@@ -1,15 +1,8 @@
 import { formatOere } from '../src/contract/format';
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookies, openAlone, signIn, tokenOf } from './helpers';
 
 const tile = (page: Page) => page.getByTestId('tile');
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 interface Raekke {
   id: number;

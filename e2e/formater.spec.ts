@@ -1,17 +1,11 @@
 import { expect, type Page, test } from './fixtures';
-import { efterladEnFlise, openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookies, efterladEnFlise, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * Right formats (issue 30): a water level keeps its time of day in the report, numbers carry the
  * same two decimals in every row, an invalid date typed in a filter says so instead of vanishing,
  * and the Jupiter answer's elements write their dates DD-MM-YYYY.
  */
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 test('as vand: the readings report shows each reading with its time of day and two decimals; an invalid filter date says so', async ({
   page,

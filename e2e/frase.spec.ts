@@ -1,16 +1,11 @@
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * The phrase library in use (issue 15): as 'virksomhed', a phrase goes into an inspection's remark
  * from the palette ('Indsæt frase …'), at the caret, through the form (unsaved until Ctrl+S); after a
  * reload the saved text is there. As 'kommuneadmin', the library's address follows the selection.
  */
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
-}
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = await tokenOf(page);
@@ -28,7 +23,7 @@ test('as virksomhed: Ctrl+K › Indsæt frase puts a phrase into an inspection�
   page,
 }) => {
   await signIn(page, 'virksomhed');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const kundeId = await kundeIdAf(page);
 
   // The customer's system message shows under the top bar; closed, it stays closed on a reload.
@@ -122,7 +117,7 @@ test('as virksomhed: Ctrl+K › Indsæt frase puts a phrase into an inspection�
 
 test('as kommuneadmin: the phrase library’s address follows the selected phrase', async ({ page }) => {
   await signIn(page, 'kommuneadmin');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   await openAlone(page, '/admin/frasebibliotek');
   const grid = page.getByRole('grid', { name: 'Fraser' });
   await expect(grid.locator('tbody tr').first()).toBeVisible();

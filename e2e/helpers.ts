@@ -69,3 +69,17 @@ export async function efterladEnFlise(page: Page) {
     )
     .toBe(true);
 }
+
+/** The cookie note (shown in every fresh browser) would cover the buttons: waits for it and accepts it. */
+export async function acceptCookies(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'Accepter' });
+  await expect(accept).toBeVisible();
+  await accept.click();
+  await expect(accept).toBeHidden();
+}
+
+/** Accepts the cookie note if it is showing now (a context that may have accepted it already). */
+export async function acceptCookiesHvisVist(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'Accepter' });
+  if (await accept.isVisible().catch(() => false)) await accept.click();
+}

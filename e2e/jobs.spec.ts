@@ -1,17 +1,9 @@
 import path from 'node:path';
 import type { Route } from '@playwright/test';
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookies, openAlone, signIn, tokenOf } from './helpers';
 
 const tiles = (page: Page) => page.getByTestId('tile');
-
-/** The cookie note (shown in every fresh browser) would cover the buttons: accepted. */
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 /** A screenshot in the test's output, and in E2E_SCREENSHOT_DIR when set. */
 async function screenshot(page: Page, name: string) {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookies, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * Map links (issue 15): as `kommuneadmin`, the 'Test' of a link shows the URL built for a real water
@@ -7,13 +7,6 @@ import { openAlone, signIn, tokenOf } from './helpers';
  * a water plant's tile shows the small local map (a canvas, the coordinate as text, + zooms) with the
  * customer's links beside it. Each journey closes its tiles at the end (the workspace is saved).
  */
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const r = await page.request.get(`/api/${path}`, {

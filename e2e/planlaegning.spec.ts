@@ -1,15 +1,7 @@
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookies, openAlone, signIn, tokenOf } from './helpers';
 
 const tiles = (page: Page) => page.getByTestId('tile');
-
-/** The cookie note (shown in every fresh browser) would cover the buttons: accepted. */
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 /**
  * The planning journey as `planlaegger`, by keyboard: open a planning year from the list, generate

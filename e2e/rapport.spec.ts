@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readSheet } from 'read-excel-file/node';
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
+import { acceptCookies, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * The report journey as `vand`, by keyboard: open 'Oppumpet vand', filter it to two years and one

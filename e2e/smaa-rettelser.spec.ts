@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, openAlone, signIn, tokenOf } from './helpers';
 
 /** Issue 30, 'Smaller': what a case worker trips over, each through the real interface. */
 
@@ -17,14 +17,9 @@ async function api(page: Page) {
   };
 }
 
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible({ timeout: 3000 }).catch(() => false)) await accept.click();
-}
-
 test('vand: a clicked notification is read', async ({ page }) => {
   await signIn(page, 'vand');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const a = await api(page);
   const liste = await a.get<{ id: number; beskrivelse: string; laest: boolean }[]>('notification/list');
   const ulaest = liste.find((n) => !n.laest);
@@ -55,7 +50,7 @@ test('vand: a clicked notification is read', async ({ page }) => {
 
 test('vand: an expired permit is marked in the water plant list', async ({ page }) => {
   await signIn(page, 'vand');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const a = await api(page);
   const udloebet = await a.get<{ items: { anlaegsnavn: string; udloebsdato: string }[] }>(
     `Vandanlaeg/HentVandanlaegListe?kundeid=${a.kundeId}&take=1&filteredColumns=udloebet:true`,
@@ -82,7 +77,7 @@ test('vand: an expired permit is marked in the water plant list', async ({ page 
 
 test("planlaegger: a priority list reads the cursor row's reason whole", async ({ page }) => {
   await signIn(page, 'planlaegger');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const a = await api(page);
   const perioder = await a.get<{ id: number; aar: number }[]>(
     `PlanlaegningsPeriode/planlaegningYears/${a.kundeId}`,

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 /**
  * Keyboard flow never drops the user: after every keyboard action focus is where the next key is
@@ -58,16 +58,11 @@ test.afterEach(async () => {
   restoreSettings = null;
 });
 
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
-}
-
 /** Signs in as `username`, keeps their settings to put back afterwards, and accepts cookies. */
 async function start(page: Page, username: string) {
   await signIn(page, username);
   await keepSettings(page);
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
 }
 
 /** The element that has focus is the first enabled field of the form. */

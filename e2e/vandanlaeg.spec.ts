@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
+import { acceptCookies, escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const focusedTile = (page: Page) => page.locator('[data-testid="tile"].focused');
@@ -31,14 +31,6 @@ const dansk = (n: number) => {
   const grupperet = heltal!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return decimaler ? `${grupperet},${decimaler}` : grupperet;
 };
-
-/** The cookie note (shown in every fresh browser) would cover the screenshots: accepted. */
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  await expect(accept).toBeVisible();
-  await accept.click();
-  await expect(accept).toBeHidden();
-}
 
 /** 'YYYY-MM-DD' as the tabs show it: 'DD-MM-YYYY'. */
 const dkDato = (iso: string) => iso.split('-').reverse().join('-');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { escapeRe, paletteSelect, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, escapeRe, paletteSelect, signIn, tokenOf } from './helpers';
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Faner' });
 const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -31,18 +31,13 @@ async function firma(page: Page, medTilsyn = false): Promise<{ id: number; navn:
   throw new Error('no company with a distinctive name');
 }
 
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
-}
-
 /**
  * As virksomhed: Ctrl+K, part of a company's name, Enter: the company opens on stamoplysninger in
  * the tile, named in the tile header. Answers the company.
  */
 async function aabnFirmaFraPaletten(page: Page): Promise<{ id: number; navn: string; soeg: string }> {
   await signIn(page, 'virksomhed');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const v = await firma(page);
   await paletteSelect(page, v.soeg, new RegExp(escapeRe(v.navn)));
   await page.keyboard.press('Enter');
@@ -108,7 +103,7 @@ test('as laeser: the same company is read-only', async ({ page }) => {
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, 'laeser');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
 
   await page.goto(`/virksomheder/${v.id}/stamoplysninger`);
   const navn = page.getByRole('textbox', { name: 'Navn', exact: true });
@@ -134,7 +129,7 @@ test('as virksomhed: leaving stamoplysninger with an edit asks first; staying ke
   page,
 }) => {
   await signIn(page, 'virksomhed');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const v = await firma(page);
   await page.goto(`/virksomheder/${v.id}/stamoplysninger`);
   const felt = page.getByLabel('Betalingsreference', { exact: true });
