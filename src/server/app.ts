@@ -35,6 +35,7 @@ import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
 import { minimapRoutes } from './routes/minimaps';
+import { naervaerRoutes } from './routes/naervaer';
 import { planlaegningRoutes } from './routes/planlaegning';
 import { rapportRoutes } from './routes/rapport';
 import { rapportEksportRoutes } from './routes/rapport-eksport';
@@ -80,6 +81,7 @@ const API_ROUTES = [
   soegRoutes,
   systemadminRoutes,
   valideringRoutes,
+  naervaerRoutes,
   virksomhedListeRoutes,
   registreRoutes,
   lookupRoutes,
