@@ -38,26 +38,41 @@ test('two validators in one queue see each other’s cursor within a second; app
   baseURL,
 }) => {
   // Vera (vand) in this browser, Anne (admin) in another: both validators of Skive.
+  await signIn(page, 'vand');
+  await acceptCookies(page);
+  await openAlone(page, KOE);
+  const vera = page.getByTestId('tile').first();
+  await expect(vera.getByTestId('koe-status')).toContainText('afventer');
+  await expect(vera.locator('table[role="grid"]').first()).toBeFocused();
+
+  // Alone in the queue, Vera's cursor costs nothing: no presence call leaves her browser.
+  const meldinger: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/naervaer') meldinger.push(r.url());
+  });
+  await markoerTil(page, vera, 3);
+  await markoerTil(page, vera, 1);
+  await page.waitForTimeout(600);
+  expect(meldinger).toEqual([]);
+  await expect(vera.getByRole('columnheader', { name: 'Kollega' })).toHaveCount(0);
+
   const anden = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page2 = await anden.newPage();
   await signIn(page2, 'admin', baseURL);
   await acceptCookies(page2);
-  await signIn(page, 'vand');
-  await acceptCookies(page);
-
-  await openAlone(page, KOE);
   await openAlone(page2, KOE);
-  const vera = page.getByTestId('tile').first();
   const anne = page2.getByTestId('tile').first();
-  await expect(vera.getByTestId('koe-status')).toContainText('afventer');
   await expect(anne.getByTestId('koe-status')).toContainText('afventer');
-  await expect(vera.locator('table[role="grid"]').first()).toBeFocused();
 
-  // They meet: each queue shows the colleagues' column with the other's initials on their row.
+  // They meet: each queue shows the colleagues' column; Vera answered Anne's arrival with her
+  // cursor, so Anne sees VV on the entry Vera stands on.
   await expect(vera.getByRole('columnheader', { name: 'Kollega' })).toBeVisible();
   await expect(anne.getByRole('columnheader', { name: 'Kollega' })).toBeVisible();
+  await expect(raekker(anne).nth(1).getByTestId('naervaer-markoer')).toHaveText('VV');
+  expect(meldinger.length).toBeGreaterThan(0);
 
   // Vera moves to the third entry by keyboard: Anne sees VV on it within a second.
+  await page.locator('table[role="grid"]').first().focus();
   await markoerTil(page, vera, 2);
   const t0 = Date.now();
   await expect(raekker(anne).nth(2).getByTestId('naervaer-markoer')).toHaveText('VV', { timeout: 1000 });

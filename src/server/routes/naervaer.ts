@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   laesNoegle,
   meldNaervaer,
+  type NaervaerBesked,
   type NaervaerNoegle,
   naervaerBeskedSchema,
   naervaerHaendelser,
@@ -25,6 +26,22 @@ async function tjekNoegle(db: Db, user: SessionUser, noegle: NaervaerNoegle, mod
   const n = laesNoegle(noegle);
   if (n?.type === 'koe') requireAny(user, VALIDERING_LAES);
   else if (n?.type === 'post') await loadVirksomhed(db, user, n.id, mode === 'ser' ? 'read' : 'write');
+}
+
+/**
+ * A message as the stream writes it, or null when it is not a valid presence message (from NOTIFY:
+ * another version, junk). Checked and serialised once per message, however many streams it reaches:
+ * the hub hands the same object to every subscriber of the process.
+ */
+const tekster = new WeakMap<object, string | null>();
+function somTekst(data: NaervaerBesked): string | null {
+  let t = tekster.get(data);
+  if (t === undefined) {
+    const b = naervaerBeskedSchema.safeParse(data);
+    t = b.success ? `event: naervaer\ndata: ${JSON.stringify(b.data)}\n\n` : null;
+    tekster.set(data, t);
+  }
+  return t;
 }
 
 /**
@@ -82,10 +99,11 @@ export async function naervaerRoutes(app: FastifyInstance, deps: Deps) {
           klar: `event: klar\ndata: ${JSON.stringify({ noegler })}\n\n`,
           lever: (l, skriv) => {
             if (l.type !== 'haendelse' || l.haendelse.emne !== 'naervaer') return;
-            const b = naervaerBeskedSchema.safeParse(l.haendelse.data);
+            const b = l.haendelse.data;
             // Only the stream's keys, never its own client's messages.
-            if (!b.success || !mine.has(b.data.noegle) || b.data.klient === klient) return;
-            skriv(`event: naervaer\ndata: ${JSON.stringify(b.data)}\n\n`);
+            if (!mine.has(b.noegle) || b.klient === klient) return;
+            const tekst = somTekst(b);
+            if (tekst) skriv(tekst);
           },
           // The others watching these keys learn that this client is here, and answer.
           aaben: () => void meld('hallo'),
