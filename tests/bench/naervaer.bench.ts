@@ -15,6 +15,7 @@
  *   npm run bench -- --only naervaer [--db pglite|postgres|both] [--duration SECONDS]
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
@@ -135,7 +136,9 @@ interface Resultat {
 }
 
 const pct = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export default async function naervaer(opts: BenchOptions): Promise<BenchRow[]> {
   return paaEgneDatabaser(opts, 'mw_bench_naervaer', (database) => maal(database, opts));
@@ -151,7 +154,10 @@ async function maal(database: Database, opts: BenchOptions): Promise<BenchRow[]>
     const [k] = await database.db.select().from(kunde).where(eq(kunde.kundeNr, 779));
     const tokens: string[] = [];
     for (const username of ['vand', 'admin']) {
-      const [b] = await database.db.select().from(bruger).where(and(eq(bruger.username, username)));
+      const [b] = await database.db
+        .select()
+        .from(bruger)
+        .where(and(eq(bruger.username, username)));
       const issued = await issueToken(database.db, tokenService, b!.id, k!.id);
       if (!issued.ok) throw new Error(`Kan ikke udstede token til ${username}: ${issued.reason}`);
       tokens.push(issued.token);
@@ -193,6 +199,8 @@ async function maal(database: Database, opts: BenchOptions): Promise<BenchRow[]>
           `${round1((100 * r.modtaget) / Math.max(1, forventet))} % af de forventede ankom`,
           `ankomst hos én modtager p50 ${round1(pct(ankomst, 50))} ms, p99 ${round1(pct(ankomst, 99))} ms`,
           ...(r.fejl ? [`${r.fejl} fejl`] : []),
+          // The figure depends on what else the machine runs: its load is told with it.
+          `belastning ${os.loadavg()[0]!.toFixed(1)} på ${os.cpus().length} kerner`,
         ].join('; '),
       },
     ];

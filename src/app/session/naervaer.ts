@@ -58,6 +58,8 @@ const sidstSendt = new Map<NaervaerNoegle, number>();
 
 let kilde: EventSource | null = null;
 let kildeNoegler = '';
+/** The token the stream was opened with: another (a customer switch, a renewed token) reopens it. */
+let kildeToken: string | null = null;
 let genaabnTimer: ReturnType<typeof setTimeout> | null = null;
 let vagtTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -125,6 +127,11 @@ function modtag(b: NaervaerBesked): void {
 
 /** Every few seconds: drops the others whose lease ran out, renews this page's presence where others are. */
 function vagt(): void {
+  if (kilde && storage.get(STORAGE_KEYS.token) !== kildeToken) {
+    lukKilde();
+    aabn();
+    return;
+  }
   const nu = Date.now();
   for (const [noegle, m] of andre) {
     let fjernet = false;
@@ -162,6 +169,7 @@ function aabn(): void {
   );
   kilde = es;
   kildeNoegler = noegler;
+  kildeToken = token;
   es.addEventListener('klar', () => {
     // A new stream: the others answer its greeting; what was known before is told anew.
     for (const noegle of [...andre.keys()]) {
