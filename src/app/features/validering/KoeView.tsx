@@ -175,11 +175,11 @@ function naervaerKolonne<T extends KoePost>(holdere: Map<number, Anden[]>): Data
       const h = holdere.get(row.id);
       if (!h) return '';
       return (
-        <span className="vl-naervaer" title={`${navne(h)} står på posten`} data-testid="naervaer-markoer">
+        <span className="vl-naervaer" data-testid="naervaer-markoer">
           {h.map((a) => (
-            <span key={a.klient} className="vl-initialer" aria-label={`${a.navn} står på posten`}>
+            <abbr key={a.klient} className="vl-initialer" title={`${a.navn} står på posten`}>
               {a.initialer}
-            </span>
+            </abbr>
           ))}
         </span>
       );
