@@ -38,6 +38,7 @@ import { logbogRoutes } from './routes/logbog';
 import { loginRoutes } from './routes/login';
 import { lookupRoutes } from './routes/lookups';
 import { minimapRoutes } from './routes/minimaps';
+import { naervaerRoutes } from './routes/naervaer';
 import { openApiRoutes } from './routes/openapi';
 import { planlaegningRoutes } from './routes/planlaegning';
 import { rapportRoutes } from './routes/rapport';
@@ -84,6 +85,7 @@ const API_ROUTES = [
   soegRoutes,
   systemadminRoutes,
   valideringRoutes,
+  naervaerRoutes,
   virksomhedListeRoutes,
   registreRoutes,
   lookupRoutes,

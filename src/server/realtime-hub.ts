@@ -1,3 +1,4 @@
+import type { NaervaerBesked } from '../contract/naervaer';
 import type { ValideringHaendelse } from '../contract/validering';
 
 /**
@@ -9,10 +10,12 @@ import type { ValideringHaendelse } from '../contract/validering';
 export type LiveHaendelse =
   | { emne: 'validering'; data: ValideringHaendelse }
   /** A user's access changed (suspended, roles changed): their open streams end and reconnect, checked anew. */
-  | { emne: 'adgang'; data: { brugerId: number } };
+  | { emne: 'adgang'; data: { brugerId: number } }
+  /** Presence (nærvær): who watches a queue or record, their cursor, their unsaved changes (never stored). */
+  | { emne: 'naervaer'; data: NaervaerBesked };
 export type Emne = LiveHaendelse['emne'];
 /** The topics a hub accepts from NOTIFY payloads (a payload of an unknown topic is dropped). */
-export const EMNER: ReadonlySet<string> = new Set<Emne>(['validering', 'adgang']);
+export const EMNER: ReadonlySet<string> = new Set<Emne>(['validering', 'adgang', 'naervaer']);
 
 /** What a subscriber receives. */
 export type Levering =

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { harAdgang } from '../contract/roles';
 import { VALIDERING_LAES, valideringHaendelser } from '../contract/validering';
 import { medlemskabsOpslag } from './auth/plugin';
@@ -51,7 +51,7 @@ export async function lukHub(aware: Db): Promise<void> {
 }
 
 /** The headers of the event stream (and of its HEAD answer). */
-const STROEM_HEADERS = {
+export const STROEM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
   connection: 'keep-alive',
@@ -60,6 +60,101 @@ const STROEM_HEADERS = {
 
 /** Heartbeat comment interval: keeps proxies from closing an idle stream. */
 export const HJERTESLAG_MS = 25_000;
+
+/**
+ * The user of a stream's token (EventSource cannot send headers, so it comes in the query string):
+ * verified like the bearer token, then the membership as every route checks it (a suspended or
+ * removed membership is refused; the membership's current roles decide).
+ */
+export async function stroemBruger(
+  deps: { tokens: TokenService; clock?: () => Date },
+  gaeldendeMedlemskab: ReturnType<typeof medlemskabsOpslag>,
+  token: string,
+) {
+  let claims: Awaited<ReturnType<TokenService['verify']>>;
+  try {
+    claims = await deps.tokens.verify(token);
+  } catch {
+    throw unauthorized('Ugyldigt log-ind-token');
+  }
+  const user = await gaeldendeMedlemskab(sessionUserFromClaims(claims), deps.clock?.() ?? new Date());
+  return { user, claims };
+}
+
+/**
+ * Holds one server-sent event stream open on the hub (the validation stream, the presence stream):
+ * hijacks the reply, writes the headers and `retry`, subscribes to the user's customer, sends
+ * `klar` once the subscription is live and again after events may have been lost ('genindlaes'),
+ * beats the heart, ends the stream when the token expires or the user's access changes ('adgang'),
+ * and tidies up once when it closes (`slut`). `lever` writes the topic's own events.
+ */
+export async function holdStroem(o: {
+  reply: FastifyReply;
+  aabne: Set<{ end(): void }>;
+  hub: HaendelsesHub;
+  user: { kundeId: number; brugerId: number };
+  /** When the token expires (epoch ms); the stream ends then and the browser reconnects. */
+  udloeberMs: number | null;
+  klar: string;
+  lever(levering: Levering, skriv: (tekst: string) => void): void;
+  /** Once the subscription is live and `klar` sent. */
+  aaben?(): void;
+  /** Once, when the stream has closed (client gone, token expired, app closing). */
+  slut?(): void;
+}): Promise<void> {
+  const { reply, aabne, user, klar } = o;
+  reply.hijack();
+  const res = reply.raw;
+  // Nothing is written to a stream that has ended (app closing, client gone).
+  const skriv = (tekst: string) => {
+    if (!res.writableEnded && !res.destroyed) res.write(tekst);
+  };
+  res.writeHead(200, STROEM_HEADERS);
+  skriv('retry: 2000\n\n');
+  let hjerteslag: ReturnType<typeof setInterval> | undefined;
+  let udloeb: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let ryddet = false;
+  let aabnet = false;
+  const ryd = () => {
+    if (ryddet) return;
+    ryddet = true;
+    aabne.delete(res);
+    unsubscribe?.();
+    clearInterval(hjerteslag);
+    clearTimeout(udloeb);
+    if (aabnet) o.slut?.();
+  };
+  reply.request.raw.on('close', ryd);
+  res.on('close', ryd);
+  aabne.add(res);
+  unsubscribe = await o.hub.subscribe(user.kundeId, (l: Levering) => {
+    if (l.type === 'haendelse' && l.haendelse.emne === 'adgang') {
+      // The user's access changed: end at once; the browser reconnects and is checked anew
+      // (a suspended user is refused, changed roles decide).
+      if (l.haendelse.data.brugerId === user.brugerId) res.end();
+    } else if (l.type === 'genindlaes') {
+      skriv(klar);
+    } else {
+      o.lever(l, skriv);
+    }
+  });
+  // The stream may have closed while the subscription was made.
+  if (ryddet) {
+    unsubscribe();
+    return;
+  }
+  if (res.writableEnded) {
+    ryd();
+    return;
+  }
+  // Sent once the subscription is live: a client that refetches on 'klar' misses nothing.
+  skriv(klar);
+  aabnet = true;
+  o.aaben?.();
+  hjerteslag = setInterval(() => skriv(': hjerteslag\n\n'), HJERTESLAG_MS);
+  if (o.udloeberMs !== null) udloeb = setTimeout(() => res.end(), Math.max(0, o.udloeberMs - Date.now()));
+}
 
 /**
  * GET validering/haendelser?token=: EventSource cannot send headers, so the token comes in the query
@@ -89,71 +184,31 @@ export function registerHaendelser(
   void fastify.register(
     async (app) =>
       serve(app, valideringHaendelser, async (request, reply) => {
-        let claims: Awaited<ReturnType<TokenService['verify']>>;
-        try {
-          claims = await deps.tokens.verify(request.query.token);
-        } catch {
-          throw unauthorized('Ugyldigt log-ind-token');
-        }
-        const user = await gaeldendeMedlemskab(sessionUserFromClaims(claims), deps.clock?.() ?? new Date());
+        const { user, claims } = await stroemBruger(deps, gaeldendeMedlemskab, request.query.token);
         if (!harAdgang(user.ressourcer, ret)) {
           throw forbidden(`Kræver en af rettighederne: ${ret.split('||').join(' eller ')}`);
         }
         // HEAD (Fastify adds it to every GET) answers the stream's headers at once: no body, so
         // nothing to subscribe to or hold open.
         if (request.method === 'HEAD') return reply.code(200).headers(STROEM_HEADERS).send();
-        const hub = hubFor(deps.db);
-        reply.hijack();
-        const res = reply.raw;
-        // Nothing is written to a stream that has ended (app closing, client gone).
-        const skriv = (tekst: string) => {
-          if (!res.writableEnded && !res.destroyed) res.write(tekst);
-        };
-        res.writeHead(200, STROEM_HEADERS);
-        skriv('retry: 2000\n\n');
         // 'klar' tells the client to refetch every validation query: sent on connect, and again
         // when events may have been lost (a re-established LISTEN connection) or were too large.
         const klar = `event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`;
-        let hjerteslag: ReturnType<typeof setInterval> | undefined;
-        let slut: ReturnType<typeof setTimeout> | undefined;
-        let unsubscribe: (() => void) | undefined;
-        let ryddet = false;
-        const ryd = () => {
-          if (ryddet) return;
-          ryddet = true;
-          aabne.delete(res);
-          unsubscribe?.();
-          clearInterval(hjerteslag);
-          clearTimeout(slut);
-        };
-        request.raw.on('close', ryd);
-        res.on('close', ryd);
-        aabne.add(res);
-        unsubscribe = await hub.subscribe(user.kundeId, (l: Levering) => {
-          if (l.type === 'haendelse' && l.haendelse.emne === 'validering') {
-            skriv(`event: besluttet\ndata: ${JSON.stringify(l.haendelse.data)}\n\n`);
-          } else if (l.type === 'haendelse' && l.haendelse.emne === 'adgang') {
-            // The user's access changed: end at once; the browser reconnects and is checked anew
-            // (a suspended user is refused, changed roles decide).
-            if (l.haendelse.data.brugerId === user.brugerId) res.end();
-          } else if (l.type === 'genindlaes' || (l.type === 'aendret' && l.emne === 'validering')) {
-            skriv(klar);
-          }
+        await holdStroem({
+          reply,
+          aabne,
+          hub: hubFor(deps.db),
+          user,
+          udloeberMs: claims.exp ? claims.exp * 1000 : null,
+          klar,
+          lever: (l, skriv) => {
+            if (l.type === 'haendelse' && l.haendelse.emne === 'validering') {
+              skriv(`event: besluttet\ndata: ${JSON.stringify(l.haendelse.data)}\n\n`);
+            } else if (l.type === 'aendret' && l.emne === 'validering') {
+              skriv(klar);
+            }
+          },
         });
-        // The stream may have closed while the subscription was made.
-        if (ryddet) {
-          unsubscribe();
-          return reply;
-        }
-        if (res.writableEnded) {
-          ryd();
-          return reply;
-        }
-        // Sent once the subscription is live: a client that refetches on 'klar' misses nothing.
-        skriv(klar);
-        hjerteslag = setInterval(() => skriv(': hjerteslag\n\n'), HJERTESLAG_MS);
-        const udloeb = claims.exp ? claims.exp * 1000 - Date.now() : null;
-        if (udloeb !== null) slut = setTimeout(() => res.end(), Math.max(0, udloeb));
         return reply;
       }),
     { logLevel: 'warn' },

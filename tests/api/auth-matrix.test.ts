@@ -105,7 +105,7 @@ describe('access matrix of every registered /api route', () => {
     ]) {
       expect(names).toContain(expected);
     }
-    // The public ones are exactly the sign-in calls, the probes and the token-in-query event stream.
+    // The public ones are exactly the sign-in calls, the probes and the token-in-query event streams.
     const open = t.app.registeredRoutes
       .filter((r) => r.url.toLowerCase().startsWith('/api/') && r.public)
       .map((r) => `${r.method} ${r.url.toLowerCase()}`)
@@ -116,6 +116,7 @@ describe('access matrix of every registered /api route', () => {
         'GET /api/test/klar',
         'GET /api/test/ping',
         'GET /api/validering/haendelser',
+        'GET /api/naervaer/haendelser',
         'POST /api/login',
         'POST /api/login/sts',
       ].sort(),

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { SatStatus, SatVirksomhed } from '../../../contract/sat';
 import { formatIsoDato, isoDatoAf } from '../../lib/dates';
+import { PostNaervaer, RedigeresAf, usePostNaervaer } from '../../records/naervaer';
 import { FrameCommands, RammeKrop, RammeVenter } from '../../records/ramme';
 import { type PanelEjer, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
@@ -59,6 +60,7 @@ export function deadlineOverskredet(sat: SatVirksomhed, idag = isoDatoAf(new Dat
  * not favourites: no star.
  */
 export function SatFrame({
+  route,
   params,
   children,
 }: {
@@ -80,6 +82,8 @@ export function SatFrame({
     [sat, tabCommands, panels.commands],
   );
   useTileCommands(commands);
+  // Presence: who else has unsaved changes here, and this tab's own unsaved changes told to them.
+  const naervaer = usePostNaervaer(sat?.id, route.title);
 
   if (!Number.isInteger(id) || id <= 0 || q.isLoading || !sat || !stam) {
     return (
@@ -114,26 +118,29 @@ export function SatFrame({
         panels={panels}
         ejer={ejer}
         linje={
-          <span className="ramme-facts">
-            {stam.pNr && <span>P-nr. {stam.pNr}</span>}
-            {stam.cvrNr && <span>CVR-nr. {stam.cvrNr}</span>}
-            {sat.satTilsynsperiode && <span>{sat.satTilsynsperiode}</span>}
-            <span className={`ramme-badge ${STATUS_TONE[sat.satStatus]}`} data-testid="sat-status">
-              {sat.satStatus}
-            </span>
-            {stam.deadlineDato && (
-              <span className={overskredet ? 'sat-deadline overskredet' : 'sat-deadline'}>
-                Deadline {formatIsoDato(stam.deadlineDato)}
-                {overskredet && ' (overskredet)'}
+          <>
+            <span className="ramme-facts">
+              {stam.pNr && <span>P-nr. {stam.pNr}</span>}
+              {stam.cvrNr && <span>CVR-nr. {stam.cvrNr}</span>}
+              {sat.satTilsynsperiode && <span>{sat.satTilsynsperiode}</span>}
+              <span className={`ramme-badge ${STATUS_TONE[sat.satStatus]}`} data-testid="sat-status">
+                {sat.satStatus}
               </span>
-            )}
-            {sat.fraSatListe && <span className="ramme-badge neutral">Fra Miljøstyrelsens liste</span>}
-            {stam.erLandbrug && <span className="ramme-badge neutral">Landbrug</span>}
-            {!kanRette && <span className="ramme-badge neutral">Kun læseadgang</span>}
-          </span>
+              {stam.deadlineDato && (
+                <span className={overskredet ? 'sat-deadline overskredet' : 'sat-deadline'}>
+                  Deadline {formatIsoDato(stam.deadlineDato)}
+                  {overskredet && ' (overskredet)'}
+                </span>
+              )}
+              {sat.fraSatListe && <span className="ramme-badge neutral">Fra Miljøstyrelsens liste</span>}
+              {stam.erLandbrug && <span className="ramme-badge neutral">Landbrug</span>}
+              {!kanRette && <span className="ramme-badge neutral">Kun læseadgang</span>}
+            </span>
+            <RedigeresAf andre={naervaer.redigerer} />
+          </>
         }
       >
-        {children({ sat, kanRette })}
+        <PostNaervaer melder={naervaer.melder}>{children({ sat, kanRette })}</PostNaervaer>
       </RammeKrop>
     </FrameCommands.Provider>
   );

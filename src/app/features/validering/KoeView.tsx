@@ -7,6 +7,7 @@ import {
   createGodkendForkastMachine,
   type Handling,
 } from '../../../../machines/godkend-forkast';
+import { koeNoegle } from '../../../contract/naervaer';
 import {
   type BeslutningSvarMedVersioner,
   FORTRYD_VINDUE_MINUTTER,
@@ -18,6 +19,7 @@ import {
 import { tabelHentning } from '../../lib/http-fejl';
 import { platformKey, shortcutLabel } from '../../lib/keyboard';
 import { vandanlaegStiForPost } from '../../lib/vand-fokus';
+import { type Anden, useEgenNaervaer, useNaervaer } from '../../session/naervaer';
 import { http } from '../../session/runtime';
 import { useSession } from '../../session/useSession';
 import { useTableSettings } from '../../session/useTableSettings';
@@ -139,6 +141,54 @@ function medianKolonner<T extends KoePost>(resultater: Map<number, MedianResulta
       align: 'right',
     },
   ];
+}
+
+/** The others' cursors in the queue, by entry id. */
+function holdereAf(andre: readonly Anden[]): Map<number, Anden[]> {
+  const m = new Map<number, Anden[]>();
+  for (const a of andre) {
+    if (a.tilstand?.type !== 'markoer') continue;
+    const l = m.get(a.tilstand.postId);
+    if (l) l.push(a);
+    else m.set(a.tilstand.postId, [a]);
+  }
+  return m;
+}
+
+/** 'Vera Vandløb' or 'Vera Vandløb og Anne Admin', for a sentence. */
+const navne = (andre: readonly Anden[]) => {
+  const n = [...new Set(andre.map((a) => a.navn))];
+  return n.length <= 1 ? (n[0] ?? '') : `${n.slice(0, -1).join(', ')} og ${n.at(-1)}`;
+};
+
+/** The column of the others' cursors: their initials on the entry each of them stands on. */
+function naervaerKolonne<T extends KoePost>(holdere: Map<number, Anden[]>): DataTableColumn<T> {
+  return {
+    id: 'naervaer',
+    header: 'Kollega',
+    accessor: (row) =>
+      holdere
+        .get(row.id)
+        ?.map((a) => a.initialer)
+        .join(' ') ?? '',
+    cell: (row) => {
+      const h = holdere.get(row.id);
+      if (!h) return '';
+      return (
+        <span className="vl-naervaer" data-testid="naervaer-markoer">
+          {h.map((a) => (
+            <abbr key={a.klient} className="vl-initialer" title={`${a.navn} står på posten`}>
+              {a.initialer}
+            </abbr>
+          ))}
+        </span>
+      );
+    },
+    width: 64,
+    sortable: false,
+    hideable: false,
+    smalFoerst: true,
+  };
 }
 
 /**
@@ -306,7 +356,8 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   const tilstand = useSelector(actor, (s) => s.value as string);
   const valgte = useSelector(actor, (s) => s.context.selected);
   const handling = useSelector(actor, (s) => s.context.handling);
-  const antalPoster = useSelector(actor, (s) => s.context.poster.length);
+  const poster = useSelector(actor, (s) => s.context.poster);
+  const antalPoster = poster.length;
   const fejl = useSelector(actor, (s) => s.context.error);
   const markoer = useSelector(actor, (s) => s.context.markoer);
   const kanFortryde = useSelector(actor, (s) => s.can({ type: 'FORTRYD' }));
@@ -324,6 +375,16 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   const cursor = markoer === null ? null : (byId.get(String(markoer)) ?? null);
   const cursorRef = useRef<T | null>(null);
   cursorRef.current = cursor;
+
+  // Presence: the other validators in this queue and the entries under their cursors (live); this
+  // page's cursor told to them while they are here. Deciding an entry another holds asks first.
+  const noegle = koeNoegle(art);
+  const andre = useNaervaer(noegle);
+  useEgenNaervaer(noegle, cursor ? { type: 'markoer', postId: cursor.id } : null);
+  const holdere = useMemo(() => holdereAf(andre), [andre]);
+  const holdereRef = useRef(holdere);
+  holdereRef.current = holdere;
+  const [holdtSpoergsmaal, setHoldtSpoergsmaal] = useState<{ h: Handling; hos: Anden[] } | null>(null);
   const sidsteRaekker = useRef('');
   const raekkerVist = useCallback(
     (ids: readonly string[]) => {
@@ -354,7 +415,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     };
   }, []);
 
-  const start = useCallback(
+  const udfoer = useCallback(
     (h: Handling) => {
       if (!maaBeslutte) return;
       const snap = actor.getSnapshot();
@@ -370,6 +431,21 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
       actor.send({ type: h === 'godkend' ? 'GODKEND' : 'FORKAST' });
     },
     [actor, maaBeslutte],
+  );
+  // One entry that another validator stands on: asked first (a bulk decision's own question names
+  // the held entries). The race rules on the server stay the guarantee; this only saves work.
+  const start = useCallback(
+    (h: Handling) => {
+      if (!maaBeslutte) return;
+      const snap = actor.getSnapshot();
+      if (snap.matches('submitting') || snap.matches('confirming') || snap.matches('undoing')) return;
+      const valgt = snap.context.selected;
+      const ids = valgt.length > 0 ? valgt.map((p) => p.id) : cursorRef.current ? [cursorRef.current.id] : [];
+      const hos = ids.length === 1 ? holdereRef.current.get(ids[0]!) : undefined;
+      if (hos && hos.length > 0) setHoldtSpoergsmaal({ h, hos });
+      else udfoer(h);
+    },
+    [actor, maaBeslutte, udfoer],
   );
   const fortrydSeneste = useCallback(() => {
     if (!maaBeslutte) return;
@@ -447,7 +523,7 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
   ]);
   useTileCommands(commands);
 
-  const columns = useMemo(() => {
+  const medMedian = useMemo(() => {
     if (median.size === 0) return konfig.kolonner;
     // The flag goes right after the plant, so it shows even in a narrow tile; the figures behind it
     // (value, median, deviation) go right after the tested value.
@@ -457,6 +533,11 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     if (i < 0) return [...base, ...figures];
     return [...base.slice(0, i + 1), ...figures, ...base.slice(i + 1)];
   }, [konfig.kolonner, median]);
+  // The colleagues' column first while anyone else is in the queue.
+  const columns = useMemo(
+    () => (andre.length > 0 ? [naervaerKolonne<T>(holdere), ...medMedian] : medMedian),
+    [medMedian, andre.length, holdere],
+  );
   const markerede = useMemo(() => rows.filter((r) => median.get(r.id)?.markeret).length, [rows, median]);
 
   // The queue's table takes the keyboard when the tile is focused.
@@ -486,6 +567,11 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
     handling === 'forkast'
       ? `Forkast ${flertal(antalPoster, konfig.enhed.ental, konfig.enhed.flertal)}? De gemmes som forkastede og kan findes igen.`
       : `Godkend ${flertal(antalPoster, konfig.enhed.ental, konfig.enhed.flertal)}?`;
+  const holdteIValg = confirming ? poster.flatMap((p) => holdere.get(p.id) ?? []) : [];
+  const holdtTekst =
+    holdteIValg.length > 0
+      ? `${navne(holdteIValg)} står på ${holdteIValg.length === 1 ? 'en' : 'nogle'} af dem lige nu.`
+      : null;
 
   return (
     <div className="vl-koe" data-testid={`validering-${art}`} ref={rodRef}>
@@ -637,12 +723,47 @@ export function KoeView<T extends KoePost>({ konfig }: { konfig: KoeKonfig<T> })
       <ConfirmModal
         open={confirming}
         title={handling === 'forkast' ? 'Forkast valgte' : 'Godkend valgte'}
-        message={<p>{bekraeftTekst}</p>}
+        message={
+          <>
+            <p>{bekraeftTekst}</p>
+            {holdtTekst && (
+              <p className="vl-naervaer-advarsel" data-testid="holdt-i-valg">
+                {holdtTekst}
+              </p>
+            )}
+          </>
+        }
         confirmLabel={handling === 'forkast' ? 'Forkast' : 'Godkend'}
         confirmColor={handling === 'forkast' ? 'danger' : 'primary'}
         fokus="bekraeft"
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
+      />
+      {/* An entry another validator stands on: asked first, 'Fortryd' focused (a question not asked for). */}
+      <ConfirmModal
+        open={holdtSpoergsmaal !== null}
+        testId="holdt-spoergsmaal"
+        title="Posten er åben hos en kollega"
+        message={
+          holdtSpoergsmaal && (
+            <p>
+              {navne(holdtSpoergsmaal.hos)} står på denne post lige nu. Vil du{' '}
+              {holdtSpoergsmaal.h === 'godkend' ? 'godkende' : 'forkaste'} den alligevel?
+            </p>
+          )
+        }
+        confirmLabel={holdtSpoergsmaal?.h === 'forkast' ? 'Forkast alligevel' : 'Godkend alligevel'}
+        confirmColor={holdtSpoergsmaal?.h === 'forkast' ? 'danger' : 'primary'}
+        onConfirm={() => {
+          const h = holdtSpoergsmaal?.h;
+          setHoldtSpoergsmaal(null);
+          gridRef.current?.focus();
+          if (h) udfoer(h);
+        }}
+        onCancel={() => {
+          setHoldtSpoergsmaal(null);
+          gridRef.current?.focus();
+        }}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import type { Vandanlaeg } from '../../../contract/vandanlaeg';
+import { PostNaervaer, RedigeresAf, usePostNaervaer } from '../../records/naervaer';
 import {
   FavoritStjerne,
   FrameCommands,
@@ -70,6 +71,7 @@ function jupiterBadge(p: Vandanlaeg): { tekst: string; tone: 'ok' | 'fejl' | 'ne
  * frame) and renders the tab, keyed by the plant so no tab state carries over to another plant.
  */
 export function VandanlaegFrame({
+  route,
   params,
   children,
 }: {
@@ -94,6 +96,8 @@ export function VandanlaegFrame({
     [plant, tabCommands, favorit, toggle, panels.commands],
   );
   useTileCommands(commands);
+  // Presence: who else has unsaved changes here, and this tab's own unsaved changes told to them.
+  const naervaer = usePostNaervaer(plant?.id, route.title);
 
   if (!Number.isInteger(id) || id <= 0 || q.isLoading || !plant) {
     return (
@@ -145,10 +149,11 @@ export function VandanlaegFrame({
                 </span>
               )}
             </span>
+            <RedigeresAf andre={naervaer.redigerer} />
           </>
         }
       >
-        {children({ plant, kanRette })}
+        <PostNaervaer melder={naervaer.melder}>{children({ plant, kanRette })}</PostNaervaer>
       </RammeKrop>
     </FrameCommands.Provider>
   );

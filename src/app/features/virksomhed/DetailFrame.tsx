@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { byPath, detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import type { Virksomhed } from '../../../contract/virksomhed';
+import { PostNaervaer, RedigeresAf, usePostNaervaer } from '../../records/naervaer';
 import { FavoritStjerne, FrameCommands, favoritKommando, IkkeHentet, useFavorit } from '../../records/ramme';
 import { type PanelEjer, SidePanelAside, SidePanelToggles, useSidePanels } from '../../records/SidePanels';
 import type { RouteDef, RouteParams } from '../../routes/route-table';
@@ -68,6 +69,8 @@ export function DetailFrame({
     favType,
   );
   const open = panels.open;
+  // Presence: who else has unsaved changes here, and this tab's own unsaved changes told to them.
+  const naervaer = usePostNaervaer(v?.id, route.title);
 
   const commands = useMemo<TileCommand[]>(() => {
     if (!v) return [];
@@ -134,12 +137,13 @@ export function DetailFrame({
               {v.basis.ophoertDato && <span className="vd-badge">Ophørt</span>}
               {!kanRette && kanLaese && <span className="vd-badge neutral">Kun læseadgang</span>}
             </span>
+            <RedigeresAf andre={naervaer.redigerer} />
             <SidePanelToggles open={open} onToggle={panels.toggle} />
           </div>
           {/* Keyed by the record: a tab's state (forms, selection) never carries over to another company. */}
           {/* The tab is the tile's primary focus target: its list's rows, or its form's first field. */}
           <div className="vd-content" key={v.id} {...primaryFocus}>
-            {children({ v, kanRette, ctx })}
+            <PostNaervaer melder={naervaer.melder}>{children({ v, kanRette, ctx })}</PostNaervaer>
           </div>
         </div>
         {open && (

@@ -32,6 +32,7 @@ export {
   visibleOptions,
 } from './LookupSelect';
 export { formatDanskDato, formatDanskTal, parseDanskDato, parseDanskTal } from './parse';
+export { type RedigeringsMelder, RedigeringsNaervaer } from './redigerings-naervaer';
 export { type FormApi, type FormErrors, focusFirstError, problemErrors, useForm, zodErrors } from './useForm';
 export {
   type GemFejl,

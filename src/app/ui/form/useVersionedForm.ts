@@ -1,7 +1,8 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { openForm } from '../focus';
 import { useGemTast } from './gem-tast';
+import { RedigeringsNaervaer } from './redigerings-naervaer';
 import { type FormApi, type FormIdentitet, useForm } from './useForm';
 
 /** What a failed save means for a form: field errors (400), someone else's change (409), or anything else. */
@@ -88,6 +89,16 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
     vagt(kanRette && dirty, reset);
     return () => vagt(false);
   }, [vagt, kanRette, dirty, reset]);
+
+  // Presence: the record's frame tells the others watching it while this form holds edits; a save,
+  // 'Fortryd' or closing the form (unmount) ends it.
+  const melder = useContext(RedigeringsNaervaer);
+  const formId = useId();
+  useEffect(() => {
+    if (!melder) return;
+    melder(formId, kanRette && dirty);
+    return () => melder(formId, false);
+  }, [melder, formId, kanRette, dirty]);
 
   // A newer saved version (own save elsewhere, another user after a reload) replaces a form without edits.
   const dirtyRef = useRef(dirty);
