@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { acceptCookies, efterladEnFlise, openAlone, signIn, tokenOf } from './helpers';
 
 /**

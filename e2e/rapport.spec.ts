@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readSheet } from 'read-excel-file/node';
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { acceptCookies, openAlone, signIn, tokenOf } from './helpers';
 
 /**

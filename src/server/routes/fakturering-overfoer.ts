@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { resultatAf, statusserFor } from '../../contract/faktura-status';
+import { resultatAf } from '../../contract/faktura-status';
 import {
   FAKTURERING_RET,
   type FakturaRaekke,
