@@ -15,6 +15,7 @@ import { http } from '../session/runtime';
 import { Button, SpinnerButton } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { useVersionedForm } from '../ui/form';
+import { FormBeskeder } from '../ui/form/KladdeBesked';
 import { IconButton } from '../ui/IconButton';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
@@ -205,7 +206,7 @@ function KontaktDialog({
       onClose();
     },
   });
-  const { form, konflikt } = vf;
+  const { form } = vf;
   const busy = vf.busy !== null;
   const gem = (e?: FormEvent) => {
     e?.preventDefault();
@@ -230,11 +231,9 @@ function KontaktDialog({
       }
     >
       <form ref={form.ref} onSubmit={gem} noValidate className="form-grid kp-form">
-        {konflikt && (
-          <p className="form-alert wide" role="alert">
-            {konflikt}
-          </p>
-        )}
+        <div className="wide">
+          <FormBeskeder vf={vf} />
+        </div>
         {kontaktFelter(ejer.type).map((f) => (
           <FeltInput
             key={f.navn}
