@@ -40,7 +40,7 @@ export interface Kladde {
   vaerdier: Record<string, unknown>;
   /** The tile's route, so the palette can open the draft where it belongs. */
   sti: string;
-  /** What the palette calls the draft ('Stamoplysninger · Grøn Fabrik ApS'). */
+  /** What the palette calls the draft ('Grøn Fabrik ApS · Stamoplysninger'). */
   titel: string;
   /** When the draft was last written (ms since the epoch). */
   gemt: number;

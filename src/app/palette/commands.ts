@@ -45,6 +45,7 @@ export const GROUP = {
   workspace: 'Arbejdsområde',
   tabs: 'Faner',
   session: 'Session',
+  kladder: 'Kladder',
 } as const;
 
 /** Routes that open without parameters (lists, areas, pages, reports) get an 'Åbn ...' command each. */

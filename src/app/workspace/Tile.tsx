@@ -182,7 +182,7 @@ export function TileBody({ tileId }: { tileId: TileId }) {
 
 /**
  * Where the tile's forms keep their drafts (ui/form/kladde.ts): the signed-in user and customer,
- * and, read when a draft is written, the tile's route and a title ('Stamoplysninger · Grøn Fabrik ApS')
+ * and, read when a draft is written, the tile's route and a title ('Grøn Fabrik ApS · Stamoplysninger', as the tile's header)
  * for the palette's 'Kladder'. Nobody signed in: no drafts.
  */
 function useKladdeSted(tileId: TileId, rutetitel: string | null): KladdeSted | null {
@@ -199,7 +199,7 @@ function useKladdeSted(tileId: TileId, rutetitel: string | null): KladdeSted | n
             ejer: { bruger, kunde },
             beskriv: () => ({
               sti: workspace.get().tiles[tileId]?.path ?? '/',
-              titel: [titelRef.current, tileMetaStore.get(tileId).title].filter(Boolean).join(' · '),
+              titel: [tileMetaStore.get(tileId).title, titelRef.current].filter(Boolean).join(' · '),
             }),
           },
     [bruger, kunde, tileId],
