@@ -95,9 +95,12 @@ export function ForbindelseBesked<T extends Record<string, unknown>>({ vf }: { v
   return null;
 }
 
+/** The form's element of a field, by its `data-felt` name (a quoted attribute value: no CSS.escape needed). */
+const feltSelector = (navn: string) => `[data-felt="${navn.replace(/["\\]/g, '\\$&')}"]`;
+
 /** A field's label as the form shows it (its `data-felt` element), else its name. */
 function labelAf(root: HTMLElement | null, navn: string): string {
-  const el = root?.querySelector(`[data-felt="${CSS.escape(navn)}"] .form-label`);
+  const el = root?.querySelector(`${feltSelector(navn)} .form-label`);
   const tekst = el?.textContent?.replace(/\s*\*\s*$/, '').trim();
   return tekst || navn;
 }
@@ -107,7 +110,7 @@ function visning(root: HTMLElement | null, navn: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '–';
   if (typeof v === 'boolean') return v ? 'Ja' : 'Nej';
   if (Array.isArray(v)) return v.length === 0 ? '–' : v.map((x) => visning(root, navn, x)).join(', ');
-  const select = root?.querySelector<HTMLSelectElement>(`[data-felt="${CSS.escape(navn)}"] select`);
+  const select = root?.querySelector<HTMLSelectElement>(`${feltSelector(navn)} select`);
   if (select) {
     const option = Array.from(select.options).find((o) => o.value === String(v));
     if (option?.textContent) return option.textContent;
