@@ -288,3 +288,39 @@ test('a draft against a record changed meanwhile shows both values field by fiel
   expect(gemt.basis.betalingsReference).toBe(reference);
   await expect.poll(async () => (await kladderIBrowseren(page)).length).toBe(0);
 });
+
+test('a save without a connection keeps the draft and says so; back online, Ctrl+S saves', async ({
+  page,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  await signIn(page, 'virksomhed', base);
+  await acceptCookies(page);
+  const v = await firma(page, base, 6);
+  await aabnStamoplysninger(page, base, v.id);
+  const tekst = `Skrevet uden net ${Date.now() % 100000}`;
+
+  // The connection is gone for the save: its request never gets an answer. (Taking the whole browser
+  // offline also fails the page's background calls, whose error dialog would cover the form.)
+  const gem = `**/api/virksomhed/${v.id}/basis`;
+  await page.route(gem, (route) => route.abort('internetdisconnected'));
+  await bemaerkningFelt(page).fill(tekst);
+  await bemaerkningFelt(page).press('Control+s');
+  await expect(stamform(page).getByRole('alert')).toContainText(
+    'Ingen forbindelse til serveren: ændringerne er ikke gemt',
+  );
+  await expect(bemaerkningFelt(page)).toHaveValue(tekst);
+  // The draft was written at once.
+  await kladdeSkrevet(page, v.id, tekst);
+
+  // The connection comes back: the browser says so ('online'), the form tells the user.
+  await page.unroute(gem);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(stamform(page).getByRole('status')).toContainText(
+    'Forbindelsen er tilbage. Tryk Ctrl+S for at gemme',
+  );
+  await bemaerkningFelt(page).press('Control+s');
+  await expect(page.getByText('Stamoplysningerne er gemt')).toBeVisible();
+  expect((await detalje(page.request, base, await auth(page), v.id)).basis.bemaerkning).toBe(tekst);
+  await expect.poll(async () => (await kladderIBrowseren(page)).length).toBe(0);
+});

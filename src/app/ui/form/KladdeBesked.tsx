@@ -5,7 +5,7 @@ import { medGenvej } from '../../lib/keyboard';
 import { Button } from '../Button';
 import { ConflictAlert } from './ConflictAlert';
 import { GEM_TAST } from './gem-tast';
-import { fladVaerdier, forskelle, type KladdeTilbud, type KladdeValg } from './kladde';
+import { FORBINDELSE_TEKST, fladVaerdier, forskelle, type KladdeTilbud, type KladdeValg } from './kladde';
 import type { VersionedForm } from './useVersionedForm';
 import './kladde.css';
 
@@ -74,17 +74,14 @@ export function ForbindelseBesked<T extends Record<string, unknown>>({ vf }: { v
     return (
       <div className="form-alert kladde-forbindelse" role="alert">
         <WifiOff size={15} aria-hidden="true" className="kladde-ikon" />
-        <span>
-          Ingen forbindelse til serveren: ændringerne er ikke gemt. De er bevaret som kladde i browseren, og
-          du får besked, når forbindelsen er tilbage.
-        </span>
+        <span>{FORBINDELSE_TEKST.mistet}</span>
       </div>
     );
   }
   if (vf.forbindelse === 'tilbage' && vf.form.dirty) {
     return (
       <div className="form-alert info kladde-forbindelse" role="status">
-        <span>Forbindelsen er tilbage. Tryk Ctrl+S for at gemme dine ændringer.</span>
+        <span>{FORBINDELSE_TEKST.tilbage}</span>
         <Button size="small" onClick={() => void vf.gem()} title={medGenvej('Gem', GEM_TAST)}>
           <Save size={13} aria-hidden="true" />
           Gem nu

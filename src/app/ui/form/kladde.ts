@@ -33,6 +33,13 @@ export interface KladdeSted {
 /** Provided by the workspace's tile; without it (a modal, a test) forms keep no drafts. */
 export const KladdeStedContext = createContext<KladdeSted | null>(null);
 
+/** What a form says when a save got no answer, and when the connection is back (in the form and as a toast). */
+export const FORBINDELSE_TEKST = {
+  mistet:
+    'Ingen forbindelse til serveren: ændringerne er ikke gemt. De er bevaret som kladde i browseren, og du får besked, når forbindelsen er tilbage.',
+  tilbage: 'Forbindelsen er tilbage. Tryk Ctrl+S for at gemme dine ændringer.',
+} as const;
+
 /** The longest a change waits before it is written (the issue allows a second). */
 export const KLADDE_FORSINKELSE_MS = 600;
 

@@ -1,8 +1,9 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { openForm } from '../focus';
+import { toast } from '../toast';
 import { useGemTast } from './gem-tast';
-import { type KladdeApi, useKladde } from './kladde';
+import { FORBINDELSE_TEKST, type KladdeApi, useKladde } from './kladde';
 import { type FormApi, type FormIdentitet, useForm } from './useForm';
 
 /** What a failed save means for a form: field errors (400), someone else's change (409), or anything else. */
@@ -115,7 +116,11 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
   // After a save without an answer: told when the browser is online again (the save is one key away).
   useEffect(() => {
     if (forbindelse !== 'mistet') return;
-    const igen = () => setForbindelse('tilbage');
+    const igen = () => {
+      setForbindelse('tilbage');
+      // Also where the user is looking: the form's own message may be scrolled out of view.
+      toast.info(FORBINDELSE_TEKST.tilbage);
+    };
     window.addEventListener('online', igen);
     return () => window.removeEventListener('online', igen);
   }, [forbindelse]);
@@ -151,6 +156,7 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
         if (navn === 'gem') kladdeRef.current.gemNu();
         if (navn === 'gem' && udenSvar(err)) {
           setForbindelse('mistet');
+          toast.error(FORBINDELSE_TEKST.mistet);
           return;
         }
         const f = opts.current.fejl(err);
