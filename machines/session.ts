@@ -89,6 +89,11 @@ export interface SessionEffects extends CustomerSwitchEffects {
   storeStsError(message: string): void;
   /** Resets every in-memory store and cache (not goToRouteAfterLogin). */
   resetStores(): void;
+  /**
+   * Removes the user's form drafts kept in the browser (issue 34): at sign-out only. An expired token
+   * keeps them, so the forms offer them back after the user signs in again.
+   */
+  removeDrafts(userId: string): void;
   navigate(path: string): void;
   /** Leaves the application for the sign-on service's logout page. */
   leaveForSsoLogout(): void;
@@ -159,6 +164,7 @@ export const sessionMachine = setup({
     clearGoToRoute: () => {},
     storeStsError: (_, _params: { message: string }) => {},
     resetStores: () => {},
+    removeDrafts: (_, _params: { userId: string | null }) => {},
     navigate: (_, _params: { path: string }) => {},
     leaveForSsoLogout: () => {},
     noteMissingUserid: assign({ errorMessage: MISSING_USERID_MESSAGE }),
@@ -257,7 +263,14 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        LOGOUT: 'signingOut',
+        LOGOUT: {
+          target: 'signingOut',
+          // The user is still in the context here (signingOut's entry forgets it).
+          actions: {
+            type: 'removeDrafts',
+            params: ({ context }) => ({ userId: context.user?.userId ?? null }),
+          },
+        },
         TOKEN_EXPIRED: {
           target: 'signingOut',
           actions: { type: 'storeGoToRoute', params: ({ event }) => ({ route: event.route }) },
@@ -267,7 +280,14 @@ export const sessionMachine = setup({
     signedIn: {
       initial: 'routing',
       on: {
-        LOGOUT: 'signingOut',
+        LOGOUT: {
+          target: 'signingOut',
+          // The user is still in the context here (signingOut's entry forgets it).
+          actions: {
+            type: 'removeDrafts',
+            params: ({ context }) => ({ userId: context.user?.userId ?? null }),
+          },
+        },
         TOKEN_EXPIRED: {
           target: 'signingOut',
           actions: { type: 'storeGoToRoute', params: ({ event }) => ({ route: event.route }) },
@@ -403,6 +423,9 @@ export function createSessionMachine(effects: SessionEffects) {
       clearGoToRoute: () => effects.clearGoToRoute(),
       storeStsError: (_, { message }) => effects.storeStsError(message),
       resetStores: () => effects.resetStores(),
+      removeDrafts: (_, { userId }) => {
+        if (userId !== null) effects.removeDrafts(userId);
+      },
       navigate: (_, { path }) => effects.navigate(path),
       leaveForSsoLogout: () => effects.leaveForSsoLogout(),
     },

@@ -140,6 +140,7 @@ export async function startSession(
     clearGoToRoute: () => {},
     storeStsError: () => {},
     resetStores: () => {},
+    removeDrafts: () => {},
     navigate: () => {},
     leaveForSsoLogout: () => {},
     exchangeStsId: never,

@@ -110,6 +110,9 @@ function provided(world: World, options: Options = {}) {
         storage.set(STS_ERROR, message);
       },
       resetStores: () => log('resetStores'),
+      removeDrafts: (_, { userId }) => {
+        if (userId !== null) log(`removeDrafts ${userId}`);
+      },
       navigate: (_, { path }) => log(`navigate ${path}`),
       leaveForSsoLogout: () => log('leaveForSsoLogout'),
     },
@@ -500,13 +503,19 @@ describe('session: token expiry', () => {
 });
 
 describe('session: logout', () => {
-  test('removes the token, resets the stores and leaves for the sign-on logout page', async () => {
+  test("removes the user's drafts and the token, resets the stores and leaves for the sign-on logout page", async () => {
     const { world, actor } = await signedInActor();
     actor.send({ type: 'LOGOUT' });
     expect(actor.getSnapshot().matches('signingOut')).toBe(true);
     const snapshot = await settle(actor, 'anonymous');
 
-    expect(world.calls).toEqual(['removeToken', 'resetStores', 'readToken', 'leaveForSsoLogout']);
+    expect(world.calls).toEqual([
+      'removeDrafts 7',
+      'removeToken',
+      'resetStores',
+      'readToken',
+      'leaveForSsoLogout',
+    ]);
     expect(world.storage.has(TOKEN)).toBe(false);
     expect(snapshot.context).toMatchObject({
       token: null,
@@ -522,6 +531,7 @@ describe('session: logout', () => {
     const snapshot = await settle(actor, { signedIn: 'idle' });
 
     expect(world.calls).toEqual([
+      'removeDrafts 7',
       'removeToken',
       'resetStores',
       'readToken',
@@ -694,6 +704,7 @@ describe('session: wiring and helpers', () => {
       clearGoToRoute: () => calls.push('clearGoToRoute'),
       storeStsError: (message) => calls.push(`storeStsError ${message}`),
       resetStores: () => calls.push('resetStores'),
+      removeDrafts: (userId) => calls.push(`removeDrafts ${userId}`),
       navigate: (path) => calls.push(`navigate ${path}`),
       leaveForSsoLogout: () => calls.push('leaveForSsoLogout'),
       exchangeStsId: async (stsId) => `token-${stsId}`,
@@ -720,6 +731,7 @@ describe('session: wiring and helpers', () => {
       'clearGoToRoute',
       'navigate /admin',
       'reloadPage',
+      'removeDrafts 7',
       'resetStores',
       'leaveForSsoLogout',
     ]);

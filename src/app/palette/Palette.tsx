@@ -14,14 +14,16 @@ import { detailPath, ENTITETER } from '../../contract/entitet';
 import { type SoegResultat, soeg } from '../../contract/soeg';
 import { httpStatus, serverTekst, udenSvar } from '../lib/http-fejl';
 import { openLayer, platformKey, shortcutLabel, shortcutsOf } from '../lib/keyboard';
+import { type Kladde, listKladder } from '../lib/kladder';
 import { addRecent, type RecentItem, readRecent, recentOwner } from '../session/recent';
 import { http } from '../session/runtime';
 import { useSession } from '../session/useSession';
 import { ENTITET_IKONER } from '../ui/entitet-ikon';
 import { focusToReturn, returnFocus } from '../ui/focus';
+import { kladdeTid } from '../ui/form/KladdeBesked';
 import { openRoute } from '../workspace/actions';
 import { workspaceCommands } from '../workspace/commands';
-import { type Command, tileCommandsAsCommands } from '../workspace/kommando';
+import { type Command, GROUP, tileCommandsAsCommands } from '../workspace/kommando';
 import { paletteStore, usePaletteState } from '../workspace/palette-store';
 import { useWorkspace, workspace } from '../workspace/store';
 import { useTileCommandsOf } from '../workspace/tile-commands';
@@ -149,6 +151,8 @@ function PaletteDialog() {
     // Route and tab commands run after the palette has closed (see closeThen).
     open: openRouteNow,
   };
+  const kladder = useKladder(user);
+  const kladdeCmds = useMemo(() => kladdeKommandoer(kladder, openRouteNow), [kladder, openRouteNow]);
   // A hundred or so commands, made once per rights (building their paths took ~1 ms a render).
   const routeCmds = useMemo(
     () =>
@@ -165,6 +169,7 @@ function PaletteDialog() {
   // where they belong (./rang.ts: a page whose name holds the words before a similar entity name).
   const sections = rangordn(query, [
     ...tileCommandsAsCommands(tileCommands),
+    ...kladdeCmds,
     ...fraseKommando(ws.focused),
     ...tabCommands(ctx),
     ...workspaceCommands(ressourcer),
@@ -308,6 +313,43 @@ function PaletteDialog() {
       </Cmdk.List>
     </Cmdk.Dialog>
   );
+}
+
+/** The signed-in user's drafts in the active customer, read from the browser when the palette opens. */
+function useKladder(user: { userId: string; customerId: number } | null): Kladde[] {
+  const [kladder, setKladder] = useState<Kladde[]>([]);
+  const bruger = user?.userId;
+  const kunde = user?.customerId;
+  useEffect(() => {
+    if (bruger === undefined || kunde === undefined) return;
+    let stop = false;
+    void listKladder({ bruger, kunde }).then((k) => {
+      if (!stop) setKladder(k);
+    });
+    return () => {
+      stop = true;
+    };
+  }, [bruger, kunde]);
+  return kladder;
+}
+
+/**
+ * 'Kladder': one command per unsaved draft, newest first, that opens the draft's route in a tile
+ * (Enter in the focused tile, Ctrl+Enter beside it); the form there offers the draft back.
+ */
+export function kladdeKommandoer(
+  kladder: readonly Kladde[],
+  open: (path: string, beside: boolean) => void,
+): Command[] {
+  return kladder.map((k) => ({
+    id: `kladde:${k.noegle}`,
+    label: `Kladder: ${k.titel || k.sti}, fra ${kladdeTid(new Date(k.gemt))}`,
+    group: GROUP.kladder,
+    keywords: ['kladde', 'ikke gemt', 'gendan', k.sti],
+    layer: 'global' as const,
+    path: k.sti,
+    run: ({ beside }) => open(k.sti, beside),
+  }));
 }
 
 type Run = (value: string, beside: boolean) => void;

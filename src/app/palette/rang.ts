@@ -15,7 +15,8 @@ import { fold } from './commands';
  * it was typed). A command whose name holds every word (2 and up) comes before the server's entities,
  * whose names are only similar (the server's trigram search); one that matches only by its keywords
  * comes after them. Groups stay together and go by their best command; the tile's own commands
- * lead among equals. With nothing typed the order is the registry's (recent items are shown then).
+ * lead among equals. With nothing typed the order is the registry's (recent items are shown then),
+ * after the tile's commands and the user's drafts ('Kladder').
  */
 export const VAEGT = { ord: 4, ordstart: 3, navn: 2, noegleord: 1 } as const;
 
@@ -92,13 +93,17 @@ export function rangordn<C extends Pick<Command, 'label' | 'keywords' | 'group'>
   const words = queryWords(query);
   if (words.length === 0) {
     const groups = groupBy(commands);
-    const tile = groups.get(GROUP.tile);
+    // The tile's own commands, then the user's unsaved drafts, lead.
+    const foerst = [GROUP.tile, GROUP.kladder] as string[];
     return [
-      ...(tile ? [{ kind: 'commands' as const, group: GROUP.tile, commands: tile }] : []),
+      ...foerst.flatMap((group) => {
+        const cs = groups.get(group);
+        return cs ? [{ kind: 'commands' as const, group, commands: cs }] : [];
+      }),
       { kind: 'recent' },
       { kind: 'entities' },
       ...[...groups.entries()]
-        .filter(([g]) => g !== GROUP.tile)
+        .filter(([g]) => !foerst.includes(g))
         .map(([group, cs]) => ({ kind: 'commands' as const, group, commands: cs })),
     ];
   }

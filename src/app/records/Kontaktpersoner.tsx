@@ -15,6 +15,7 @@ import { http } from '../session/runtime';
 import { Button, SpinnerButton } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { useVersionedForm } from '../ui/form';
+import { ForbindelseBesked, KladdeBesked } from '../ui/form/KladdeBesked';
 import { IconButton } from '../ui/IconButton';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
@@ -205,7 +206,7 @@ function KontaktDialog({
       onClose();
     },
   });
-  const { form, konflikt } = vf;
+  const { form } = vf;
   const busy = vf.busy !== null;
   const gem = (e?: FormEvent) => {
     e?.preventDefault();
@@ -230,9 +231,15 @@ function KontaktDialog({
       }
     >
       <form ref={form.ref} onSubmit={gem} noValidate className="form-grid kp-form">
-        {konflikt && (
+        {(vf.kladde.tilbud || vf.forbindelse !== 'ok') && (
+          <div className="wide">
+            <KladdeBesked vf={vf} />
+            <ForbindelseBesked vf={vf} />
+          </div>
+        )}
+        {vf.konflikt && (
           <p className="form-alert wide" role="alert">
-            {konflikt}
+            {vf.konflikt}
           </p>
         )}
         {kontaktFelter(ejer.type).map((f) => (

@@ -12,7 +12,7 @@ import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import type { DataTableColumn } from '../ui/DataTable';
 import { useNyFormFokus, useVersionedForm } from '../ui/form';
-import { ConflictAlert } from '../ui/form/ConflictAlert';
+import { FormBeskeder } from '../ui/form/KladdeBesked';
 import { RecordKnapper } from '../ui/form/RecordKnapper';
 import { ListeRude } from '../ui/ListeRude';
 import { toast } from '../ui/toast';
@@ -490,7 +490,7 @@ function RegistreringForm({
         )}
       </div>
       {laastBesked && <p className="form-alert info">{laastBesked}</p>}
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       {Object.entries(form.errors)
         .filter(([navn]) => skjulte.has(navn))
         .map(([navn, fejl]) => (

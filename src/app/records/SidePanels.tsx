@@ -21,6 +21,7 @@ import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../session/panels';
 import { http } from '../session/runtime';
 import { SpinnerButton } from '../ui/Button';
 import { DateInput, LookupSelect, TextArea, TextInput, useVersionedForm } from '../ui/form';
+import { FormBeskeder } from '../ui/form/KladdeBesked';
 import { Spinner } from '../ui/Spinner';
 import { erSmal } from '../ui/smal';
 import { type TileCommand, useTile } from '../workspace/tile-api';
@@ -287,7 +288,7 @@ function Logbog({ ejer }: { ejer: PanelEjer }) {
     staleTime: 30_000,
   });
   const client = useQueryClient();
-  const { form, busy, submit } = useNyForm({
+  const { vf, form, busy, submit } = useNyForm({
     identitet: `notat:ny@${ejer.noegle[0]}:${ejer.id}`,
     schema: notatForm,
     tom: () => ({ emne: 'Telefonnotat', notat: '' }),
@@ -305,6 +306,7 @@ function Logbog({ ejer }: { ejer: PanelEjer }) {
           noValidate
           aria-label={`Ny note til ${ejer.navn}`}
         >
+          <FormBeskeder vf={vf} />
           <TextInput
             name="emne"
             label="Emne"
@@ -369,7 +371,7 @@ function AdHocOpgaver({ ejer }: { ejer: PanelEjer }) {
   });
   const emner = useLookup(lookupPath.adHocEmner);
   const client = useQueryClient();
-  const { form, busy, submit } = useNyForm({
+  const { vf, form, busy, submit } = useNyForm({
     identitet: `adhoc:ny@${ejer.noegle[0]}:${ejer.id}`,
     schema: adHocForm,
     tom: () => ({ emne: null as string | null, notat: '', frist: null as string | null }),
@@ -398,6 +400,7 @@ function AdHocOpgaver({ ejer }: { ejer: PanelEjer }) {
           noValidate
           aria-label={`Ny ad hoc-opgave til ${ejer.navn}`}
         >
+          <FormBeskeder vf={vf} />
           <LookupSelect
             name="emne"
             label="Emne"
@@ -484,7 +487,7 @@ function useNyForm<T extends Record<string, unknown>>(o: {
     e.preventDefault();
     void vf.gem();
   };
-  return { form: vf.form, busy: vf.busy !== null, submit };
+  return { vf, form: vf.form, busy: vf.busy !== null, submit };
 }
 
 function PanelLoading() {

@@ -4,6 +4,7 @@ import { createSessionMachine, type SessionEffects } from '../../../machines/ses
 import { readClientConfig } from '../lib/client-config';
 import { errorStore } from '../lib/error-store';
 import { createHttpClient } from '../lib/http';
+import { rydGamleKladder, sletBrugersKladder } from '../lib/kladder';
 import { navigate } from '../lib/navigation';
 import { STORAGE_KEYS, storage } from '../lib/storage';
 import { sessionApi, userFromToken } from './api';
@@ -53,6 +54,7 @@ const effects: SessionEffects = {
     errorStore.clear();
     arbejdsomraade.nulstil();
   },
+  removeDrafts: (userId) => void sletBrugersKladder(userId),
   navigate: (path) => navigate(path, { replace: true }),
   leaveForSsoLogout: () => window.location.assign(clientConfig.ssoLogoutUrl),
   exchangeStsId: (stsId) => api.exchangeStsId(stsId),
@@ -74,3 +76,6 @@ const effects: SessionEffects = {
 };
 
 export const sessionActor = createActor(createSessionMachine(effects));
+
+// Drafts older than seven days go when the application starts (docs/decisions.md, "Drafts (kladder)").
+if (typeof window !== 'undefined') void rydGamleKladder();

@@ -22,6 +22,7 @@ import type { RouteDef, RouteParams } from '../routes/route-table';
 import type { TabFlags } from '../routes/tabs';
 import { siblingTabs } from '../routes/tabs';
 import { useSession } from '../session/useSession';
+import { type KladdeSted, KladdeStedContext } from '../ui/form/kladde';
 import { closeTileGuarded, navigateTileGuarded, openRoute } from './actions';
 import { WORKSPACE_KEYS } from './genveje';
 import { guardFor } from './guards';
@@ -137,6 +138,7 @@ export function TileBody({ tileId }: { tileId: TileId }) {
 
   const route = resolved.route;
   const View = route ? viewFor(route) : null;
+  const kladdeSted = useKladdeSted(tileId, route?.title ?? null);
   return (
     <section
       ref={ref}
@@ -158,20 +160,48 @@ export function TileBody({ tileId }: { tileId: TileId }) {
       )}
       <div className="tile-body">
         <TileContext.Provider value={api}>
-          <Suspense fallback={<div className="loading">Indlæser …</div>}>
-            {route && View ? (
-              <View
-                route={route}
-                params={resolved.params}
-                tileId={tileId}
-                focused={focused}
-                search={path.includes('?') ? path.slice(path.indexOf('?')) : ''}
-              />
-            ) : null}
-          </Suspense>
+          <KladdeStedContext.Provider value={kladdeSted}>
+            <Suspense fallback={<div className="loading">Indlæser …</div>}>
+              {route && View ? (
+                <View
+                  route={route}
+                  params={resolved.params}
+                  tileId={tileId}
+                  focused={focused}
+                  search={path.includes('?') ? path.slice(path.indexOf('?')) : ''}
+                />
+              ) : null}
+            </Suspense>
+          </KladdeStedContext.Provider>
         </TileContext.Provider>
       </div>
     </section>
+  );
+}
+
+/**
+ * Where the tile's forms keep their drafts (ui/form/kladde.ts): the signed-in user and customer,
+ * and, read when a draft is written, the tile's route and a title ('Grøn Fabrik ApS · Stamoplysninger', as the tile's header)
+ * for the palette's 'Kladder'. Nobody signed in: no drafts.
+ */
+function useKladdeSted(tileId: TileId, rutetitel: string | null): KladdeSted | null {
+  const { user } = useSession();
+  const bruger = user?.userId;
+  const kunde = user?.customerId;
+  const titelRef = useRef(rutetitel);
+  titelRef.current = rutetitel;
+  return useMemo(
+    () =>
+      bruger === undefined || kunde === undefined
+        ? null
+        : {
+            ejer: { bruger, kunde },
+            beskriv: () => ({
+              sti: workspace.get().tiles[tileId]?.path ?? '/',
+              titel: [tileMetaStore.get(tileId).title, titelRef.current].filter(Boolean).join(' · '),
+            }),
+          },
+    [bruger, kunde, tileId],
   );
 }
 

@@ -31,6 +31,7 @@ export const GROUP = {
   workspace: 'Arbejdsområde',
   tabs: 'Faner',
   session: 'Session',
+  kladder: 'Kladder',
 } as const;
 
 export function tileCommandsAsCommands(tileCommands: readonly TileCommand[]): Command[] {

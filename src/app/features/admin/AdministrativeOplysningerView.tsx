@@ -18,8 +18,8 @@ import { SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, TextInput, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -342,7 +342,7 @@ function AdmOplysForm(p: {
           </span>
         )}
       </div>
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         <TextInput
           name="navn"

@@ -18,8 +18,8 @@ import { useTableSettings } from '../../session/useTableSettings';
 import { SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, LookupSelect, TextArea, TextInput, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -267,7 +267,7 @@ function FraseForm(p: {
           <span className="muted small">Deaktiveret: tilbydes ikke ved indsættelse</span>
         )}
       </div>
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         <LookupSelect
           name="emneId"

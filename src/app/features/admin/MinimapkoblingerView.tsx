@@ -22,8 +22,8 @@ import { Button } from '../../ui/Button';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -251,7 +251,7 @@ function KoblingForm(p: {
       <div className="rt-form-head">
         <h2>{kobling ? kobling.navn : 'Ny minimapkobling'}</h2>
       </div>
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         <RadioGroup
           name="visningssted"

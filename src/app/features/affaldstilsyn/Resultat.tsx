@@ -22,7 +22,7 @@ import { useShellSession } from '../../session/session-context';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { LookupSelect, type LookupValue, useNyFormFokus, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { RecordKnapper } from '../../ui/form/RecordKnapper';
 import { toast } from '../../ui/toast';
 import type { TileCommand } from '../../workspace/tile-api';
@@ -328,7 +328,7 @@ function ResultatForm({
           </span>
         )}
       </div>
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       {Object.entries(form.errors)
         .filter(([navn]) => !FORM_FELTER.has(navn))
         .map(([navn, fejl]) => (

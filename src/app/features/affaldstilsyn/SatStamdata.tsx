@@ -17,7 +17,7 @@ import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { ReadOnly, Sektion } from '../../ui/form/Stamform';
 import { toast } from '../../ui/toast';
 import { listeForaeldet, satKeys } from './detail-api';
@@ -139,7 +139,7 @@ export function SatStamdata({
           Virksomheden kommer fra Miljøstyrelsens liste og kan ikke ændres
         </p>
       )}
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <Sektion titel="Virksomheden">
         {SAT_VIRKSOMHED_FELTER.map((f) => (
           <FeltInput

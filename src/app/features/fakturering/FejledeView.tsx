@@ -21,8 +21,8 @@ import { http } from '../../session/runtime';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import { Field, TextInput, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { controlAria } from '../../ui/form/Field';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { fakturaKeys, filtre, foraeldet, gemBetalerKald, genoverfoer, useBetaler, useFakturaer } from './api';
@@ -322,7 +322,7 @@ function BetalerForm({
   };
   return (
     <form ref={form.ref} className="fak-betaler" onSubmit={onSubmit} noValidate aria-label="Betalerdata">
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         <BetalertypeSelect
           value={form.values.betalerTypeKode}

@@ -24,8 +24,8 @@ import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, DateInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { DetaljePladsholder, FormKnapper, NyKnap, useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -362,7 +362,7 @@ function GebyrTypeForm(p: {
           En ny sats gælder kun nye gebyrer: de registrerede gebyrer beholder det beløb, de blev beregnet med.
         </p>
       )}
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         <TextInput
           name="navn"
@@ -777,7 +777,7 @@ function SatsForm(p: {
           {periode ? periodeSkrevetUd(periode.fra, periode.til) : ''}
         </span>
       </div>
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         {erNy ? (
           <TextInput

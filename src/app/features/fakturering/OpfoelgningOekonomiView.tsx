@@ -24,7 +24,7 @@ import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { NumberInput, TextArea, TextInput, useNyFormFokus, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { ListeRude, NyTast } from '../../ui/ListeRude';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
@@ -593,7 +593,7 @@ function OpfoelgningForm(p: {
       <div className="rt-form-head">
         <h2>{raekke ? raekke.tekst : 'Ny opfølgningsrække'}</h2>
       </div>
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         <TextInput
           name="tekst"

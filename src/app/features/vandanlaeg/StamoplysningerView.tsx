@@ -137,8 +137,7 @@ function Stamoplysninger({ d }: { d: PlantDetalje }) {
   const { form, gem } = vf;
   const disabled = !kanRette;
 
-  const formReset = form.reset;
-  const commands = useGemKommandoer(kanRette, form.dirty, gem, formReset);
+  const commands = useGemKommandoer(kanRette, form.dirty, gem, vf.fortryd);
   useFrameCommands(commands);
 
   // Lookups: every list a basis field names, the dependent company types, case workers, plants.

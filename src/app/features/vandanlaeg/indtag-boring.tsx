@@ -141,7 +141,7 @@ export function BoringForm({
       onGemt(b);
     },
   });
-  const { form, konflikt } = vf;
+  const { form } = vf;
   const v = form.values;
   const laast = !kanRette;
 
@@ -180,7 +180,7 @@ export function BoringForm({
 
   return (
     <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Boring">
-      <KonfliktTekst konflikt={konflikt} />
+      <KonfliktTekst vf={vf} />
       {fejlUdenFelt.length > 0 && (
         <p className="form-alert wide" role="alert">
           {fejlUdenFelt.map(([, m]) => m).join(' ')}

@@ -175,7 +175,7 @@ function PejlingForm({
       onFaerdig();
     },
   });
-  const { form, konflikt } = vf;
+  const { form } = vf;
   const v = form.values;
   useTileDirty(kanRette && form.dirty, form.reset);
   const laast = !kanRette;
@@ -203,7 +203,7 @@ function PejlingForm({
   };
   return (
     <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Pejling">
-      <KonfliktTekst konflikt={konflikt} />
+      <KonfliktTekst vf={vf} />
       <DateInput
         name="pejletidspunkt"
         label="Pejledato"

@@ -283,7 +283,7 @@ export function MaengdeForm({
       onGemt(m);
     },
   });
-  const { form, konflikt } = vf;
+  const { form } = vf;
   const v = form.values;
 
   const gem = async (e?: FormEvent) => {
@@ -397,7 +397,7 @@ export function MaengdeForm({
       className="form-grid wd-form"
       aria-label="Oppumpet vandmængde"
     >
-      <KonfliktTekst konflikt={konflikt} />
+      <KonfliktTekst vf={vf} />
       {oevrige.length > 0 && (
         <ul className="form-alert wide" role="alert">
           {oevrige.map(([k, m]) => (

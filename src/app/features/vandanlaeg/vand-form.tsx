@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Button, SpinnerButton } from '../../ui/Button';
 import type { ConfirmOptions } from '../../ui/ConfirmModal';
 import type { VersionedForm } from '../../ui/form';
+import { ForbindelseBesked, KladdeBesked } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import { efterAendring } from './vand-data-api';
 
@@ -18,13 +19,25 @@ export const talEllerTom = z
 /** An optional text as the server takes it: blank is null. */
 export const tekstEllerNull = (s: string) => (s.trim() === '' ? null : s);
 
-/** The 409 text of a form (someone else changed the entry). */
-export function KonfliktTekst({ konflikt }: { konflikt: string | null }) {
-  if (!konflikt) return null;
+/**
+ * Above a form's fields: the offer of its draft (or the comparison), a save without an answer, and
+ * the 409 text (someone else changed the entry).
+ */
+export function KonfliktTekst<T extends Record<string, unknown>>({ vf }: { vf: VersionedForm<T> }) {
   return (
-    <p className="form-alert wide" role="alert">
-      {konflikt}
-    </p>
+    <>
+      {(vf.kladde.tilbud || vf.forbindelse !== 'ok') && (
+        <div className="wide">
+          <KladdeBesked vf={vf} />
+          <ForbindelseBesked vf={vf} />
+        </div>
+      )}
+      {vf.konflikt && (
+        <p className="form-alert wide" role="alert">
+          {vf.konflikt}
+        </p>
+      )}
+    </>
   );
 }
 

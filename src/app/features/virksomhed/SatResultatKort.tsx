@@ -19,7 +19,7 @@ import { useLookup } from '../../session/lookups';
 import { useShellSession } from '../../session/session-context';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { formatDanskDato, useVersionedForm } from '../../ui/form';
-import { ConflictAlert } from '../../ui/form/ConflictAlert';
+import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import './sat-resultat.css';
 
@@ -201,7 +201,7 @@ function ResultatForm({
   };
   return (
     <form ref={form.ref} className="satk-form" onSubmit={onSubmit} noValidate aria-label="SAT-resultat">
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       <div className="form-grid">
         {felter.map((f) => (
           <FeltInput

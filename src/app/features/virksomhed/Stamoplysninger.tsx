@@ -117,9 +117,8 @@ export function Stamoplysninger({ d }: { d: Detalje }) {
     },
   });
   const { form, gem } = vf;
-  const formReset = form.reset;
 
-  const commands = useGemKommandoer(kanRette, form.dirty, gem, formReset);
+  const commands = useGemKommandoer(kanRette, form.dirty, gem, vf.fortryd);
   useFrameCommands(commands);
 
   const setLokalitet = (navn: string, x: unknown) =>

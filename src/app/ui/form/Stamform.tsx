@@ -4,7 +4,7 @@ import { formatDatoTid } from '../../lib/dates';
 import { medGenvej } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../Button';
 import type { TileCommand } from '../kommando';
-import { ConflictAlert } from './ConflictAlert';
+import { FormBeskeder } from './KladdeBesked';
 import type { VersionedForm } from './useVersionedForm';
 import './stamform.css';
 
@@ -67,16 +67,11 @@ export function StamForm<T extends Record<string, unknown>>({
       aria-label="Stamoplysninger"
     >
       {kanRette && (
-        <GemLinje
-          busy={vf.busy !== null}
-          dirty={form.dirty}
-          onFortryd={() => form.reset()}
-          opdateret={opdateret}
-        >
+        <GemLinje busy={vf.busy !== null} dirty={form.dirty} onFortryd={vf.fortryd} opdateret={opdateret}>
           {knapper}
         </GemLinje>
       )}
-      <ConflictAlert message={vf.konflikt} onReload={() => void vf.genindlaes()} />
+      <FormBeskeder vf={vf} />
       {children}
     </form>
   );

@@ -44,12 +44,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export interface FormApi<T extends Record<string, unknown>> {
   values: T;
+  /** The saved values the form compares with (dirty = values differ from these). */
+  base: T;
   errors: FormErrors;
   dirty: boolean;
   set<K extends keyof T & string>(name: K, value: T[K]): void;
   setErrors(errors: FormErrors): void;
   /** Back to the given values (or the last saved ones), errors cleared. */
   reset(next?: T): void;
+  /** Replaces every value at once (a restored draft); the saved values stay, so the form is unsaved. */
+  erstat(values: T): void;
   /** Checks with the schema; on failure shows the errors and focuses the first. Answers the parsed data or null. */
   validate(): unknown | null;
   /** Shows errors from the server (400 problem details) and focuses the first; answers whether there were any. */
@@ -116,6 +120,11 @@ export function useForm<T extends Record<string, unknown>>(
     setErrorsState({});
   }, []);
 
+  const erstat = useCallback((next: T) => {
+    setState((s) => ({ ...s, values: next }));
+    setErrorsState({});
+  }, []);
+
   const setErrors = useCallback((e: FormErrors) => {
     setErrorsState(e);
     // Focus after React has drawn the messages.
@@ -145,5 +154,5 @@ export function useForm<T extends Record<string, unknown>>(
   );
 
   const dirty = useMemo(() => !same(values, base), [values, base]);
-  return { values, errors, dirty, set, setErrors, reset, validate, showServerErrors, ref };
+  return { values, base, errors, dirty, set, setErrors, reset, erstat, validate, showServerErrors, ref };
 }

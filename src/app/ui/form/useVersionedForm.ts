@@ -1,7 +1,9 @@
 import { type RefObject, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { openForm } from '../focus';
+import { toast } from '../toast';
 import { useGemTast } from './gem-tast';
+import { FORBINDELSE_TEKST, type KladdeApi, useKladde } from './kladde';
 import { RedigeringsNaervaer } from './redigerings-naervaer';
 import { type FormApi, type FormIdentitet, useForm } from './useForm';
 
@@ -45,8 +47,25 @@ export interface VersionedFormOptions<T extends Record<string, unknown>, R> {
   onVaek?(): void;
 }
 
+/**
+ * A save that got no answer at all (the network is gone): 'mistet' until the browser is online
+ * again, then 'tilbage' until the next save. The draft keeps the input meanwhile.
+ */
+export type Forbindelse = 'ok' | 'mistet' | 'tilbage';
+
+/** A failed call that never got an answer (lib/http.ts's HttpError with noResponse), read without importing it. */
+export const udenSvar = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  'failure' in err &&
+  (err as { failure?: { noResponse?: unknown } }).failure?.noResponse === true;
+
 export interface VersionedForm<T extends Record<string, unknown>> {
   form: FormApi<T>;
+  /** The form's draft in the browser (./kladde.ts): the offer to restore it, the comparison. */
+  kladde: KladdeApi;
+  /** Whether the last save failed for want of a connection (see Forbindelse). */
+  forbindelse: Forbindelse;
   /** The running action ('gem', 'slet' ...), or null. */
   busy: string | null;
   /** The 409 text of the last refused save; the form keeps the user's input meanwhile. */
@@ -80,7 +99,32 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
   useNyFormFokus(form.ref, o.ny === true && o.kanRette);
   const [busy, setBusy] = useState<string | null>(null);
   const [konflikt, setKonflikt] = useState<string | null>(null);
+  const [forbindelse, setForbindelse] = useState<Forbindelse>('ok');
   const busyRef = useRef(false);
+  const kladde = useKladde({
+    form,
+    identitet: o.identitet,
+    version: o.version,
+    kanRette: o.kanRette,
+    aktuelle: () => {
+      const r = opts.current.record;
+      return r !== undefined ? opts.current.vaerdierAf(r) : (opts.current.nye?.() ?? ({} as T));
+    },
+  });
+  const kladdeRef = useRef(kladde);
+  kladdeRef.current = kladde;
+
+  // After a save without an answer: told when the browser is online again (the save is one key away).
+  useEffect(() => {
+    if (forbindelse !== 'mistet') return;
+    const igen = () => {
+      setForbindelse('tilbage');
+      // Also where the user is looking: the form's own message may be scrolled out of view.
+      toast.info(FORBINDELSE_TEKST.tilbage);
+    };
+    window.addEventListener('online', igen);
+    return () => window.removeEventListener('online', igen);
+  }, [forbindelse]);
 
   const { reset, dirty, validate, showServerErrors } = form;
   const { vagt, kanRette } = o;
@@ -118,6 +162,14 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
       try {
         await action();
       } catch (err) {
+        // A refused save keeps the input in the form and, at once, in the draft (an expired token
+        // signs the user out next; no answer at all waits for the connection).
+        if (navn === 'gem') kladdeRef.current.gemNu();
+        if (navn === 'gem' && udenSvar(err)) {
+          setForbindelse('mistet');
+          toast.error(FORBINDELSE_TEKST.mistet);
+          return;
+        }
         const f = opts.current.fejl(err);
         if (f.kind === 'felter') showServerErrors(f.body);
         else if (f.kind === 'konflikt') setKonflikt(f.message);
@@ -140,6 +192,8 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
       // The guard must see a clean form before anything moves on (a new record's address).
       opts.current.vagt?.(false);
       reset(opts.current.vaerdierAf(saved));
+      kladdeRef.current.fjern();
+      setForbindelse('ok');
       await opts.current.onGemt?.(saved, record === undefined);
     });
   }, [validate, koer, reset]);
@@ -158,12 +212,14 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
   const fortryd = useCallback(() => {
     opts.current.vagt?.(false);
     reset();
+    // Discarding the changes discards their draft too.
+    kladdeRef.current.fjern();
   }, [reset]);
 
   // Ctrl+S saves the form holding the focus (unless the tile's own Gem command takes it first).
   useGemTast(form.ref, () => void gem(), o.identitet);
 
-  return { form, busy, konflikt, gem, koer, genindlaes, fortryd };
+  return { form, kladde, forbindelse, busy, konflikt, gem, koer, genindlaes, fortryd };
 }
 
 /**
