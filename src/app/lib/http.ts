@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { type AnswerOf, type AnyEndpoint, type CallArgs, stiFor } from '../../contract/endpoint';
 import { reviveDates, serialiseBody } from './dates';
+import { noegleTilPost } from './idempotens-noegle';
+
+export { newIdempotencyKey } from './idempotens-noegle';
 
 /** What a failed call reports to the error store; the HTTP client itself shows nothing. */
 export interface HttpFailure {
@@ -50,16 +53,6 @@ export interface RequestOptions<T> {
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const POST_RETRIES = 1;
 
-/** A random UUID; also where crypto.randomUUID is missing (pages served over plain http). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 export function buildQuery(query: RequestOptions<unknown>['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -92,7 +85,7 @@ export function createHttpClient(opts: HttpClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (method === 'POST') headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+    if (method === 'POST') headers[IDEMPOTENCY_HEADER] = noegleTilPost();
     let body: BodyInit | undefined;
     if (ro.body instanceof FormData) body = ro.body;
     else if (ro.body !== undefined) {

@@ -38,6 +38,8 @@ export const FORBINDELSE_TEKST = {
   mistet:
     'Ingen forbindelse til serveren: ændringerne er ikke gemt. De er bevaret som kladde i browseren, og du får besked, når forbindelsen er tilbage.',
   tilbage: 'Forbindelsen er tilbage. Tryk Ctrl+S for at gemme dine ændringer.',
+  alleredeOprettet:
+    'Det første forsøg på at gemme nåede frem, og posten blev oprettet med det, du havde skrevet dengang. Den er ikke oprettet igen. Åbn posten fra listen for at rette den; dine senere ændringer er bevaret som kladde.',
 } as const;
 
 /** The longest a change waits before it is written (the issue allows a second). */

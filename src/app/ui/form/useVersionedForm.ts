@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { medIdempotensNoegle, newIdempotencyKey } from '../../lib/idempotens-noegle';
 import { openForm } from '../focus';
 import { toast } from '../toast';
 import { useGemTast } from './gem-tast';
@@ -60,6 +61,11 @@ export const udenSvar = (err: unknown): boolean =>
   'failure' in err &&
   (err as { failure?: { noResponse?: unknown } }).failure?.noResponse === true;
 
+const svarStatus = (err: unknown): number | undefined =>
+  typeof err === 'object' && err !== null && 'failure' in err
+    ? (err as { failure?: { status?: number } }).failure?.status
+    : undefined;
+
 export interface VersionedForm<T extends Record<string, unknown>> {
   form: FormApi<T>;
   /** The form's draft in the browser (./kladde.ts): the offer to restore it, the comparison. */
@@ -113,6 +119,14 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
   });
   const kladdeRef = useRef(kladde);
   kladdeRef.current = kladde;
+
+  // A new record's saves share one Idempotency-Key until one succeeds: a save that got no answer may
+  // have created the record, and the next save is then answered with it instead of creating another.
+  const oprettelsesNoegle = useRef<string | null>(null);
+  const { identitet } = o;
+  useEffect(() => {
+    if (identitet !== undefined) oprettelsesNoegle.current = null;
+  }, [identitet]);
 
   // After a save without an answer: told when the browser is online again (the save is one key away).
   useEffect(() => {
@@ -170,6 +184,11 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
           toast.error(FORBINDELSE_TEKST.mistet);
           return;
         }
+        if (navn === 'gem' && svarStatus(err) === 422 && oprettelsesNoegle.current) {
+          // The save that got no answer did create the record, with what was typed then.
+          setKonflikt(FORBINDELSE_TEKST.alleredeOprettet);
+          return;
+        }
         const f = opts.current.fejl(err);
         if (f.kind === 'felter') showServerErrors(f.body);
         else if (f.kind === 'konflikt') setKonflikt(f.message);
@@ -188,7 +207,13 @@ export function useVersionedForm<T extends Record<string, unknown>, R>(
     if (!data) return;
     await koer('gem', async () => {
       const { record } = opts.current;
-      const saved = await opts.current.gem(data, record);
+      const gemIt = () => opts.current.gem(data, record);
+      let saved: R;
+      if (record === undefined) {
+        oprettelsesNoegle.current ??= newIdempotencyKey();
+        saved = await medIdempotensNoegle(oprettelsesNoegle.current, gemIt);
+      } else saved = await gemIt();
+      oprettelsesNoegle.current = null;
       // The guard must see a clean form before anything moves on (a new record's address).
       opts.current.vagt?.(false);
       reset(opts.current.vaerdierAf(saved));
