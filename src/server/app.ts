@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   integrations?: Partial<Integrations>;
   /** The template workers' number and budgets; tests pass a smaller time budget. */
   docx?: Partial<DocxPuljeValg>;
+  /** How often a job writes its progress at most (ms; default 200). Tests that follow a job's parts set 0. */
+  jobFremskridtMs?: number;
 }
 
 /** Every API route module, mounted under /api with auth on by default. */
@@ -177,13 +179,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }),
     integrations: createIntegrations(db, opts.config, opts.integrations),
     docx: new DocxPulje(opts.docx),
-    jobs: new JobKoerer(opts.db, app.log),
+    jobs: new JobKoerer(opts.db, app.log, opts.jobFremskridtMs),
   };
   app.addHook('onClose', () => deps.docx.luk());
   // Jobs a stopped process left running are failed now (docs/decisions.md 'Long jobs'); at close the
-  // running ones finish their step before the database goes.
-  const afbrudte = await deps.jobs.vedStart();
-  if (afbrudte > 0) app.log.warn(`${afbrudte} job(s) afbrudt af en tidligere proces er markeret som fejlet`);
+  // running ones finish their step before the database goes. Not awaited: a database that is down or
+  // hangs at start must not keep the process from coming up and answering readiness 503 (issue 31);
+  // on PGlite the update is queued before any call's statement, on PostgreSQL it touches only jobs
+  // whose heartbeat stopped, so a job started meanwhile is never taken for a stopped one.
+  deps.jobs
+    .vedStart()
+    .then((afbrudte) => {
+      if (afbrudte > 0)
+        app.log.warn(`${afbrudte} job(s) afbrudt af en tidligere proces er markeret som fejlet`);
+    })
+    .catch((err: unknown) => {
+      app.log.warn({ err }, 'afbrudte job kunne ikke markeres ved start (databasen svarer ikke)');
+    });
   app.addHook('onClose', () => deps.jobs.luk());
   await app.register(
     async (api) => {

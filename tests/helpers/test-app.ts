@@ -70,7 +70,10 @@ export async function createTestApp(
   /** The server's clock, for rules with a time window (default: the system clock). */
   clock?: () => Date,
   /** More options for buildApp: a log stream to capture, a password hasher that counts, template budgets. */
-  appOptions: Pick<BuildAppOptions, 'logger' | 'passwordHasher' | 'integrations' | 'docx'> = {},
+  appOptions: Pick<
+    BuildAppOptions,
+    'logger' | 'passwordHasher' | 'integrations' | 'docx' | 'jobFremskridtMs'
+  > = {},
 ): Promise<TestApp> {
   const database = await openSeededTarget(target);
   const config = loadConfig({

@@ -118,6 +118,7 @@ export class JobKoerer {
   constructor(
     db: Db,
     private readonly log: { error(obj: unknown, msg?: string): void } = console,
+    private readonly fremskridtMs = FREMSKRIDT_MS,
   ) {
     this.db = raaDb(db);
   }
@@ -242,7 +243,7 @@ export class JobKoerer {
       fremskridt: async (done, nyTotal) => {
         if (nyTotal !== undefined) total = nyTotal;
         const nu = Date.now();
-        if (done < total && nu - senest < FREMSKRIDT_MS) return;
+        if (done < total && nu - senest < this.fremskridtMs) return;
         senest = nu;
         await db.execute(
           sql`update job set done = ${done}, total = ${total}, hjerteslag = now()
