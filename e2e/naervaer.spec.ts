@@ -1,5 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, type PgCluster, startPgCluster } from '../tests/helpers/postgres-cluster';
+import {
+  databaseUrl,
+  medKlient,
+  nytSecret,
+  ready,
+  type ServerProcess,
+  startServer,
+  stop,
+} from '../tests/helpers/server-prosess';
 import { expect, type Locator, type Page, test } from './fixtures';
-import { openAlone, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, openAlone, signIn, tokenOf } from './helpers';
 
 /**
  * Presence (nærvær, issue 34 part 3): two validators in one queue see each other's cursor live, and
@@ -8,11 +21,6 @@ import { openAlone, signIn, tokenOf } from './helpers';
  */
 
 const KOE = '/validering/pejlinger';
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
-}
 
 const raekker = (tile: Locator) => tile.locator('.vl-tabel tbody tr.dt-row');
 
@@ -39,7 +47,7 @@ test('two validators in one queue see each other’s cursor within a second; app
 }) => {
   // Vera (vand) in this browser, Anne (admin) in another: both validators of Skive.
   await signIn(page, 'vand');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   await openAlone(page, KOE);
   const vera = page.getByTestId('tile').first();
   await expect(vera.getByTestId('koe-status')).toContainText('afventer');
@@ -59,7 +67,7 @@ test('two validators in one queue see each other’s cursor within a second; app
   const anden = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page2 = await anden.newPage();
   await signIn(page2, 'admin', baseURL);
-  await acceptCookies(page2);
+  await acceptCookiesHvisVist(page2);
   await openAlone(page2, KOE);
   const anne = page2.getByTestId('tile').first();
   await expect(anne.getByTestId('koe-status')).toContainText('afventer');
@@ -147,7 +155,7 @@ test('a company being edited by one user shows it on the other user’s tile, an
 }) => {
   // Vibeke (virksomhed) edits stamoplysninger; Karsten (kommuneadmin) has the company open.
   await signIn(page, 'virksomhed');
-  await acceptCookies(page);
+  await acceptCookiesHvisVist(page);
   const v = await firma(page);
   await openAlone(page, `/virksomheder/${v.id}/stamoplysninger`);
   const felt = page.getByLabel('Betalingsreference', { exact: true });
@@ -158,7 +166,7 @@ test('a company being edited by one user shows it on the other user’s tile, an
   const anden = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page2 = await anden.newPage();
   await signIn(page2, 'kommuneadmin', baseURL);
-  await acceptCookies(page2);
+  await acceptCookiesHvisVist(page2);
   // Karsten opens it after the edit began: the greeting is answered with it.
   await openAlone(page2, `/virksomheder/${v.id}/tilsyn`);
   const tekst = page2.getByTestId('redigeres-af');
@@ -177,4 +185,85 @@ test('a company being edited by one user shows it on the other user’s tile, an
   await page.close();
   await expect(tekst).toHaveCount(0, { timeout: 3000 });
   await anden.close();
+});
+
+/**
+ * The same meeting with each validator on a server process of its own, both on one PostgreSQL
+ * database (a throwaway cluster): presence crosses between the processes through LISTEN/NOTIFY.
+ * Skipped where PostgreSQL is not installed. The first process seeds the demo data.
+ */
+test.describe('two server processes on one PostgreSQL', () => {
+  test.describe.configure({ timeout: 240_000 });
+  let klynge: PgCluster | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-naervaer-'));
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    klynge = await startPgCluster();
+    if (!klynge) return;
+    await medKlient(klynge.url, (c) => c.query('CREATE DATABASE mw_e2e_naervaer'));
+    const url = databaseUrl(klynge.url, 'mw_e2e_naervaer');
+    const jwtSecret = nytSecret();
+    a = startServer({
+      databaseUrl: url,
+      port: await freePort(),
+      dataDir: path.join(dataDir, 'a'),
+      jwtSecret,
+    });
+    await ready(a);
+    b = startServer({
+      databaseUrl: url,
+      port: await freePort(),
+      dataDir: path.join(dataDir, 'b'),
+      jwtSecret,
+    });
+    await ready(b);
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([a, b].filter((s): s is ServerProcess => !!s).map(stop));
+    klynge?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a validator on each process sees the other’s cursor within a second', async ({ browser }) => {
+    test.skip(!klynge, 'PostgreSQL er ikke installeret her');
+    const ctxA = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: a!.base });
+    const ctxB = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: b!.base });
+    try {
+      const pageA = await ctxA.newPage();
+      await signIn(pageA, 'vand', a!.base);
+      await acceptCookiesHvisVist(pageA);
+      await openAlone(pageA, KOE);
+      const vera = pageA.getByTestId('tile').first();
+      await expect(vera.getByTestId('koe-status')).toContainText('afventer', { timeout: 20_000 });
+
+      const pageB = await ctxB.newPage();
+      await signIn(pageB, 'admin', b!.base);
+      await acceptCookiesHvisVist(pageB);
+      await openAlone(pageB, KOE);
+      const anne = pageB.getByTestId('tile').first();
+      await expect(anne.getByTestId('koe-status')).toContainText('afventer', { timeout: 20_000 });
+
+      // They meet across the processes: each queue shows the colleagues' column.
+      await expect(vera.getByRole('columnheader', { name: 'Kollega' })).toBeVisible({ timeout: 10_000 });
+      await expect(anne.getByRole('columnheader', { name: 'Kollega' })).toBeVisible({ timeout: 10_000 });
+
+      // Vera (on A) moves by keyboard: Anne (on B) sees VV on that entry within a second.
+      await pageA.locator('table[role="grid"]').first().focus();
+      await markoerTil(pageA, vera, 2);
+      const t0 = Date.now();
+      await expect(raekker(anne).nth(2).getByTestId('naervaer-markoer')).toHaveText('VV', { timeout: 1000 });
+      expect(Date.now() - t0).toBeLessThan(1000);
+      // And Anne's cursor (on B) reaches Vera (on A).
+      await pageB.locator('table[role="grid"]').first().focus();
+      await markoerTil(pageB, anne, 0);
+      await expect(raekker(vera).nth(0).getByTestId('naervaer-markoer')).toHaveText('AA', { timeout: 1000 });
+    } finally {
+      await ctxA.close();
+      await ctxB.close();
+    }
+  });
 });
