@@ -15,7 +15,7 @@ import { http } from '../session/runtime';
 import { Button, SpinnerButton } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { useVersionedForm } from '../ui/form';
-import { ForbindelseBesked, KladdeBesked } from '../ui/form/KladdeBesked';
+import { KonfliktTekst } from '../ui/form/KladdeBesked';
 import { IconButton } from '../ui/IconButton';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
@@ -231,17 +231,7 @@ function KontaktDialog({
       }
     >
       <form ref={form.ref} onSubmit={gem} noValidate className="form-grid kp-form">
-        {(vf.kladde.tilbud || vf.forbindelse !== 'ok') && (
-          <div className="wide">
-            <KladdeBesked vf={vf} />
-            <ForbindelseBesked vf={vf} />
-          </div>
-        )}
-        {vf.konflikt && (
-          <p className="form-alert wide" role="alert">
-            {vf.konflikt}
-          </p>
-        )}
+        <KonfliktTekst vf={vf} />
         {kontaktFelter(ejer.type).map((f) => (
           <FeltInput
             key={f.navn}

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { Button, SpinnerButton } from '../../ui/Button';
 import type { ConfirmOptions } from '../../ui/ConfirmModal';
 import type { VersionedForm } from '../../ui/form';
-import { ForbindelseBesked, KladdeBesked } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import { efterAendring } from './vand-data-api';
 
@@ -19,27 +18,7 @@ export const talEllerTom = z
 /** An optional text as the server takes it: blank is null. */
 export const tekstEllerNull = (s: string) => (s.trim() === '' ? null : s);
 
-/**
- * Above a form's fields: the offer of its draft (or the comparison), a save without an answer, and
- * the 409 text (someone else changed the entry).
- */
-export function KonfliktTekst<T extends Record<string, unknown>>({ vf }: { vf: VersionedForm<T> }) {
-  return (
-    <>
-      {(vf.kladde.tilbud || vf.forbindelse !== 'ok') && (
-        <div className="wide">
-          <KladdeBesked vf={vf} />
-          <ForbindelseBesked vf={vf} />
-        </div>
-      )}
-      {vf.konflikt && (
-        <p className="form-alert wide" role="alert">
-          {vf.konflikt}
-        </p>
-      )}
-    </>
-  );
-}
+export { KonfliktTekst } from '../../ui/form/KladdeBesked';
 
 /** A form's buttons while it may be changed: save, undo (when changed), reload (on conflict), delete. */
 export function FormKnapper<T extends Record<string, unknown>>({

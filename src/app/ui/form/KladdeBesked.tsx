@@ -24,6 +24,29 @@ export function FormBeskeder<T extends Record<string, unknown>>({ vf }: { vf: Ve
   );
 }
 
+/**
+ * Above a form's fields: the offer of its draft (or the comparison), a save without an answer, and
+ * the 409 text (someone else changed the entry), as full-width rows of a grid form (the water data
+ * forms, contact persons).
+ */
+export function KonfliktTekst<T extends Record<string, unknown>>({ vf }: { vf: VersionedForm<T> }) {
+  return (
+    <>
+      {(vf.kladde.tilbud || vf.forbindelse !== 'ok') && (
+        <div className="wide">
+          <KladdeBesked vf={vf} />
+          <ForbindelseBesked vf={vf} />
+        </div>
+      )}
+      {vf.konflikt && (
+        <p className="form-alert wide" role="alert">
+          {vf.konflikt}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** '14:32' today, else '27-11-2026 14:32'. */
 export function kladdeTid(d: Date, nu = new Date()): string {
   const idag = d.toDateString() === nu.toDateString();
