@@ -1,21 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
 import { DEMO_ADGANGSKODE } from '../../src/server/db/demo-brugere';
-import { seedDatabase } from '../../src/server/db/seed';
-import { freePort } from '../helpers/postgres-cluster';
 import {
-  databaseUrl,
   holdStroem,
   medKlient,
-  nytSecret,
-  ready,
   type ServerProcess,
-  startServer,
   stop,
+  type ToProcesser,
+  toProcesser,
   venterPaa,
 } from '../helpers/server-prosess';
 
@@ -30,34 +21,17 @@ const GRAENSE = 6;
  * limit is one limit for both (login_forsoeg). Runs when the throwaway cluster is there.
  */
 describe.runIf(pgUrl)('two server processes on one PostgreSQL database', () => {
-  const name = `mw_multi_${randomBytes(6).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mw-multi-'));
+  let to: ToProcesser;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
-    await medKlient(pgUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const url = databaseUrl(pgUrl, name);
-    // Seeded here with the small test data set (the processes then find it and skip the demo seed,
-    // which on PostgreSQL takes many seconds).
-    const database = await openDatabase({ databaseUrl: url });
-    try {
-      await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
-    } finally {
-      await database.close();
-    }
-    const jwtSecret = nytSecret();
-    const env = { LOGIN_RATE_LIMIT_PER_MINUTE: String(GRAENSE) };
-    const [pa, pb] = [await freePort(), await freePort()];
-    a = startServer({ databaseUrl: url, port: pa, dataDir: path.join(dataDir, 'a'), jwtSecret, env });
-    b = startServer({ databaseUrl: url, port: pb, dataDir: path.join(dataDir, 'b'), jwtSecret, env });
-    await Promise.all([ready(a), ready(b)]);
+    to = await toProcesser(pgUrl, 'mw_multi', { LOGIN_RATE_LIMIT_PER_MINUTE: String(GRAENSE) });
+    ({ a, b } = to);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stop));
-    await medKlient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await to?.stop();
   });
 
   const logInd = (server: ServerProcess, username: string, password: string) =>
@@ -141,7 +115,7 @@ describe.runIf(pgUrl)('two server processes on one PostgreSQL database', () => {
           (
             await c.query(
               `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN %'`,
-              [name],
+              [to.database],
             )
           ).rowCount,
       );

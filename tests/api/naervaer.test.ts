@@ -1,24 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NAERVAER_MAKS_NOEGLER, type NaervaerBesked } from '../../src/contract/naervaer';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
-import { openDatabase, queryRows } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/client';
 import { DEMO_ADGANGSKODE } from '../../src/server/db/demo-brugere';
-import { seedDatabase } from '../../src/server/db/seed';
-import { freePort } from '../helpers/postgres-cluster';
 import {
-  databaseUrl,
   holdStroem,
-  medKlient,
-  nytSecret,
-  ready,
   type ServerProcess,
-  startServer,
-  stop,
+  type ToProcesser,
+  toProcesser,
   venterPaa,
 } from '../helpers/server-prosess';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
@@ -226,31 +217,17 @@ describe.each(dbTargets())('presence (nærvær) on %s', (target) => {
  * held on B (LISTEN/NOTIFY), and B's arrival reaches A's stream. Runs when the throwaway cluster is there.
  */
 describe.runIf(pgUrl)('presence across two server processes on one PostgreSQL', () => {
-  const name = `mw_naervaer_${randomBytes(6).toString('hex')}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mw-naervaer-'));
+  let to: ToProcesser;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
-    await medKlient(pgUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-    const url = databaseUrl(pgUrl, name);
-    const database = await openDatabase({ databaseUrl: url });
-    try {
-      await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
-    } finally {
-      await database.close();
-    }
-    const jwtSecret = nytSecret();
-    const [pa, pb] = [await freePort(), await freePort()];
-    a = startServer({ databaseUrl: url, port: pa, dataDir: path.join(dataDir, 'a'), jwtSecret });
-    b = startServer({ databaseUrl: url, port: pb, dataDir: path.join(dataDir, 'b'), jwtSecret });
-    await Promise.all([ready(a), ready(b)]);
+    to = await toProcesser(pgUrl, 'mw_naervaer');
+    ({ a, b } = to);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map(stop));
-    await medKlient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await to?.stop();
   });
 
   const logInd = async (server: ServerProcess, username: string) => {

@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../../src/server/db/client';
+import { seedDatabase } from '../../src/server/db/seed';
+import { databaseUrl, freePort, medKlient } from './postgres-cluster';
 
 export { databaseUrl, medKlient } from './postgres-cluster';
 
@@ -128,4 +133,58 @@ export async function venterPaa(pred: () => boolean, timeoutMs: number, hvad: st
     if (Date.now() >= slut) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${hvad}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** Two server processes on one fresh database of the cluster at `pgUrl` (tests/api/*-process tests). */
+export interface ToProcesser {
+  a: ServerProcess;
+  b: ServerProcess;
+  /** The database's name (for a test that acts on its connections). */
+  database: string;
+  /** Stops both, drops the database and removes the data folders. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database `<prefix>_<random>` seeded with the small test data set (the processes then find it
+ * and skip the demo seed, which on PostgreSQL takes many seconds), and two processes on it sharing one
+ * JWT secret, as behind a balancer; resolves when both are ready.
+ */
+export async function toProcesser(
+  pgUrl: string,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<ToProcesser> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  await medKlient(pgUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = databaseUrl(pgUrl, name);
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
+  } finally {
+    await database.close();
+  }
+  const jwtSecret = nytSecret();
+  const start = async (navn: string) =>
+    startServer({
+      databaseUrl: url,
+      port: await freePort(),
+      dataDir: path.join(dataDir, navn),
+      jwtSecret,
+      env,
+    });
+  const a = await start('a');
+  const b = await start('b');
+  await Promise.all([ready(a), ready(b)]);
+  return {
+    a,
+    b,
+    database: name,
+    async stop() {
+      await Promise.all([a, b].map(stop));
+      await medKlient(pgUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
