@@ -93,6 +93,8 @@ export async function openDatabase(opts: {
     extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
+  const langsomMs = Number(process.env.MW_LANGSOM_SQL_MS);
+  if (langsomMs > 0) logLangsomme(client, langsomMs);
   const db = drizzlePglite(client, { schema });
   // One process per PGlite folder, so the lock never waits; it is taken anyway, as on PostgreSQL.
   const withStartupLock = <T>(fn: () => Promise<T>) => holdingAdvisoryLock(client, fn);
@@ -100,6 +102,25 @@ export async function openDatabase(opts: {
   // PGlite writes the files of a new database world-readable (0666): narrow them to the owner.
   if (onDisk) await secureDataDir(dataDir);
   return { db: db as unknown as Db, kind: 'pglite', withStartupLock, close: () => client.close() };
+}
+
+/**
+ * Logs every PGlite statement slower than `ms` (env MW_LANGSOM_SQL_MS): on PGlite a statement holds
+ * the one connection and the process's event loop while it runs, so these are what every other call
+ * waits behind. Logs the time and the statement's first 160 characters, never its parameters.
+ */
+function logLangsomme(client: PGlite, ms: number): void {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    const t0 = performance.now();
+    try {
+      return await query(...args);
+    } finally {
+      const t = performance.now() - t0;
+      if (t >= ms)
+        console.error(`langsom SQL ${t.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+  }) as PGlite['query'];
 }
 
 /** A PGlite database's files as one uncompressed tar (see openDatabase's loadDataDir). */

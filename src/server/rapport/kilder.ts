@@ -228,6 +228,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   haandhaevelser: {
     fra: virksomhedRegistreringer('haandhaevelse'),
@@ -246,6 +247,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   afgoerelser: {
     fra: virksomhedRegistreringer('afgoerelse'),
@@ -266,12 +268,14 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   beholdere: {
     fra: lagerAf(BEHOLDER_KODER),
     kolonner: { ...lager, ...virksomhed },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   beholderkontrol: {
     fra: lagerAf(BEHOLDER_KODER),
@@ -285,12 +289,14 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   olietank: {
     fra: lagerAf(OLIETANK_KODER),
     kolonner: { ...lager, senesteKontrol: sql`r.dato`, ...virksomhed },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   olietanksinspektion: {
     // An inspection is an oil tank's recorded inspection date.
@@ -305,12 +311,14 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   pladser: {
     fra: lagerAf(PLADS_KODER),
     kolonner: { ...lager, senesteKontrol: sql`r.dato`, ...virksomhed },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   brugerbetaling: {
     fra: virksomhedRegistreringer('brugerbetaling'),
@@ -337,6 +345,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: kategoriFilter,
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   vandanlaegkontaktpersoner: {
     // A removed contact (slettet) is Inaktiv: the model keeps no start or end date of a contact.
@@ -358,6 +367,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
         and k2.slettet = k.slettet and lower(k2.navn) = lower(k.navn))`,
     },
     noegle: sql`k.id`,
+    opdeling: { tabel: 'kontaktperson', id: sql`k.id` },
   },
   vandtilladelse: {
     fra: vandRegistreringer('VandanlaegTilladelse'),
@@ -368,11 +378,13 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
           and r.data->'boringIds' @> to_jsonb(b.id))`,
     },
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   vandtilladelseboring: {
     fra: vandRegistreringer('VandanlaegTilladelse', tilladelseBoringer),
     kolonner: { ...tilladelse, dguNr: sql`b.dgu_nr`, boringsnavn: sql`b.navn` },
     noegle: sql`(r.id::bigint * 2147483648 + b.id)`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   boringtilladelse: {
     fra: vandRegistreringer('VandanlaegTilladelse', tilladelseBoringer),
@@ -396,6 +408,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       dgUnr: sql`b.dgu_nr`,
     },
     noegle: sql`(r.id::bigint * 2147483648 + b.id)`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   vandtilsyn: {
     fra: vandRegistreringer('VandanlaegTilsyn'),
@@ -413,6 +426,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       tilsynId: sql`r.id`,
     },
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   vandhaandhaevelse: {
     fra: vandRegistreringer('VandanlaegHaandhaevelse'),
@@ -429,6 +443,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       haandhaevelseId: sql`r.id`,
     },
     noegle: sql`r.id`,
+    opdeling: { tabel: 'registrering', id: sql`r.id` },
   },
   vandforsyningsfordeling: {
     // One row per supply line of a plant-level quantity.
@@ -457,6 +472,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       valideringsstatus: valideringsstatus(sql`m.status`),
     },
     noegle: sql`(m.id::bigint * 1000 + f.n)`,
+    opdeling: { tabel: 'oppumpet_maengde', id: sql`m.id` },
   },
   vandoppumpet: {
     fra: (kundeId) =>
@@ -486,6 +502,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       valideringsstatus: valideringsstatus(sql`m.status`),
     },
     noegle: sql`m.id`,
+    opdeling: { tabel: 'oppumpet_maengde', id: sql`m.id` },
   },
   boringpejling: {
     fra: (kundeId) =>
@@ -508,5 +525,6 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     },
     filterUdtryk: { pejletidspunkt: sql`(p.pejletidspunkt at time zone 'Europe/Copenhagen')::date` },
     noegle: sql`p.id`,
+    opdeling: { tabel: 'pejling', id: sql`p.id` },
   },
 };

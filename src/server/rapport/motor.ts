@@ -33,6 +33,11 @@ export interface RapportKilde {
   filterUdtryk?: Record<string, SQL>;
   /** A unique key of a row, so pages of ungrouped rows never overlap. */
   noegle: SQL;
+  /**
+   * The table whose rows drive the source and the expression of their id: an export on PGlite reads
+   * the source in ranges of that id, each range a short statement (see rapportEksportTrin).
+   */
+  opdeling?: { tabel: string; id: SQL };
 }
 
 export interface RapportForespoergsel {
@@ -230,8 +235,9 @@ function rapportDele(
   plan: RapportPlan,
   kundeId: number,
   typer: readonly number[],
+  ekstra: SQL = sql``,
 ): { indre: SQL; orden: SQL } {
-  const whereSql = filterDel(kilde, plan);
+  const whereSql = sql`${filterDel(kilde, plan)}${ekstra}`;
   const id = (k: RapportKolonne) => sql.identifier(k.navn);
   const udtryk = (k: RapportKolonne) => kilde.kolonner[k.navn]!;
   // Texts sort in Danish order (æ, ø, å last), as every list of the product does.
@@ -292,6 +298,51 @@ export function rapportEksportSql(
 ): SQL {
   const { indre, orden } = rapportDele(kilde, plan, kundeId, typer);
   return sql`select r.* from (${indre}) r order by ${orden}`;
+}
+
+/**
+ * An export cut into short statements, for PGlite, where one statement holds the one connection and
+ * the event loop (a 46,000-row water export was one 0.7–0.9 s statement, and its count another 0.3 s):
+ * `del` gives the rows of one id range of the source's driving table — or, grouped, the range's
+ * partial groups with their sums and counts — to be collected in a table; `samlet` reads the collected
+ * table sorted (grouped: the partial groups added up). Undefined for a source without `opdeling`.
+ */
+export function rapportEksportTrin(
+  kilde: RapportKilde,
+  plan: RapportPlan,
+  kundeId: number,
+  typer: readonly number[],
+): { tabel: string; del: (fra: number, til: number) => SQL; samlet: (samling: SQL) => SQL } | undefined {
+  const opdeling = kilde.opdeling;
+  if (!opdeling) return undefined;
+  const del = (fra: number, til: number) =>
+    sql`select r.* from (${
+      rapportDele(kilde, plan, kundeId, typer, sql` and ${opdeling.id} >= ${fra} and ${opdeling.id} < ${til}`)
+        .indre
+    }) r`;
+  const { orden } = rapportDele(kilde, plan, kundeId, typer);
+  if (!plan.grupperet) {
+    return {
+      tabel: opdeling.tabel,
+      del,
+      samlet: (samling) => sql`select r.* from ${samling} r order by ${orden}`,
+    };
+  }
+  const id = (k: RapportKolonne) => sql.identifier(k.navn);
+  const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
+  const felter = [
+    ...noegler.map(id),
+    ...plan.valgte.filter((k) => k.sum).map((k) => sql`sum(${id(k)}) as ${id(k)}`),
+    sql`coalesce(sum(${sql.identifier('antal')}), 0) as ${sql.identifier('antal')}`,
+  ];
+  const grupper =
+    noegler.length > 0 ? sql` group by ${sql.raw(noegler.map((_, i) => String(i + 1)).join(', '))}` : sql``;
+  return {
+    tabel: opdeling.tabel,
+    del,
+    samlet: (samling) =>
+      sql`select r.* from (select ${sql.join(felter, sql`, `)} from ${samling}${grupper}) r order by ${orden}`,
+  };
 }
 
 /** The number of rows (or groups) of the filtered result. */

@@ -2,12 +2,18 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { formatDatoTid, idagIDanmark } from '../../contract/format';
 import { ANTAL, eksporterRapport, filterTekst } from '../../contract/rapport';
-import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { rapportForBruger } from '../rapport/adgang';
-import { csvHoved, csvLinjer, eksportKolonne, medMarkoer, skriver, xlsxSkriver } from '../rapport/eksport';
-import { planlaegRapport, rapportAntalSql, rapportEksportSql, rapportRaekke } from '../rapport/motor';
+import {
+  csvHoved,
+  csvLinjer,
+  eksportKolonne,
+  forberedEksport,
+  skriver,
+  xlsxSkriver,
+} from '../rapport/eksport';
+import { planlaegRapport, rapportRaekke } from '../rapport/motor';
 import { contentDisposition } from './filer';
 
 /**
@@ -20,10 +26,7 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db, clock }: 
     const { def, kilde, typer } = rapportForBruger(request.user, request.params.reportType);
     const plan = planlaegRapport(def, { ...request.query, start: 0, take: 1 });
     const kundeId = request.user.kundeId;
-    const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
-      db,
-      rapportAntalSql(kilde, plan, kundeId, typer),
-    );
+    const eksport = await forberedEksport(db, kilde, plan, kundeId, typer);
 
     const kolonner = plan.valgte.map(eksportKolonne);
     const format = request.query.format;
@@ -37,11 +40,10 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db, clock }: 
     });
 
     const koer = async () => {
-      const sqlen = rapportEksportSql(kilde, plan, kundeId, typer);
       const raekker = (rows: Record<string, unknown>[]) => rows.map((r) => rapportRaekke(plan, r));
       if (format === 'csv') {
         await skriv(csvHoved(kolonner));
-        await medMarkoer(db, sqlen, (rows) => skriv(csvLinjer(kolonner, raekker(rows))));
+        await eksport.leverRaekker((rows) => skriv(csvLinjer(kolonner, raekker(rows))));
       } else {
         const bidder: Uint8Array[] = [];
         const x = xlsxSkriver(
@@ -64,7 +66,7 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db, clock }: 
         };
         x.start();
         await toem();
-        await medMarkoer(db, sqlen, async (rows) => {
+        await eksport.leverRaekker(async (rows) => {
           x.raekker(raekker(rows));
           await toem();
         });
@@ -88,7 +90,7 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db, clock }: 
           : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       )
       .header('content-disposition', contentDisposition(filnavn))
-      .header('x-antal-raekker', String(Number(antal)))
+      .header('x-antal-raekker', String(eksport.antal))
       .header('cache-control', 'private, no-store')
       .send(ud);
   });
