@@ -118,7 +118,9 @@ function logLangsomme(client: PGlite, ms: number): void {
     } finally {
       const t = performance.now() - t0;
       if (t >= ms)
-        console.error(`langsom SQL ${t.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 160)}`);
+        console.error(
+          `langsom SQL ${t.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 160)}`,
+        );
     }
   }) as PGlite['query'];
 }
