@@ -266,7 +266,11 @@ export const boring = pgTable(
     boreDato: date('bore_dato'),
     version: versionKolonne(),
   },
-  (t) => [index('boring_vandanlaeg_idx').on(t.vandanlaegId)],
+  (t) => [
+    index('boring_vandanlaeg_idx').on(t.vandanlaegId),
+    // A validation queue's filter on the borehole's DGU number (migration 0031).
+    index('boring_dgu_trgm_idx').using('gin', sql`${t.dguNr} gin_trgm_ops`),
+  ],
 );
 
 /** Intakes: screened intervals of a borehole. */
@@ -333,6 +337,11 @@ export const oppumpetMaengde = pgTable(
     index('oppumpet_kunde_startdato_idx').on(t.kundeId, t.startdato),
     // A plant's latest reported period (the plant list) in one index probe per plant.
     index('oppumpet_anlaeg_slut_idx').on(t.vandanlaegId, t.slutdato),
+    // The arms of a queue's free-text filter (migration 0031): the intake and the reporter.
+    index('oppumpet_indtag_idx').on(t.indtagId).where(sql`${t.indtagId} IS NOT NULL`),
+    index('oppumpet_afventer_indberetter_trgm_idx')
+      .using('gin', sql`${t.indberetter} gin_trgm_ops`)
+      .where(sql`${t.status} = 0`),
   ],
 );
 
@@ -363,6 +372,8 @@ export const pejling = pgTable(
   (t) => [
     index('pejling_kunde_status_idx').on(t.kundeId, t.status),
     index('pejling_indtag_idx').on(t.indtagId, t.pejletidspunkt),
+    // The plant arm of a queue's free-text filter (migration 0031).
+    index('pejling_afventer_anlaeg_idx').on(t.vandanlaegId).where(sql`${t.status} = 0`),
   ],
 );
 

@@ -154,12 +154,12 @@ function tekstfilter(v: Visning<string>, kundeId: number, hvor: { boring: boolea
   if ('nyesteFoerst' in v || !v.filter) return [];
   const m = containsPattern(v.filter);
   const dele = [
-    sql`o.vandanlaeg_id IN (SELECT fv.id FROM virksomhed fv
-          WHERE fv.kunde_id = ${kundeId} AND (fv.navn ILIKE ${m} OR fv.anlaegsnr ILIKE ${m}))`,
+    sql`o.vandanlaeg_id = ANY(ARRAY(SELECT fv.id FROM virksomhed fv
+          WHERE fv.kunde_id = ${kundeId} AND (fv.navn ILIKE ${m} OR fv.anlaegsnr ILIKE ${m})))`,
   ];
   if (hvor.boring)
-    dele.push(sql`o.indtag_id IN (SELECT fi.id FROM indtag fi JOIN boring fb ON fb.id = fi.boring_id
-          WHERE fb.dgu_nr ILIKE ${m})`);
+    dele.push(sql`o.indtag_id = ANY(ARRAY(SELECT fi.id FROM indtag fi JOIN boring fb ON fb.id = fi.boring_id
+          WHERE fb.dgu_nr ILIKE ${m}))`);
   for (const k of hvor.egne) dele.push(sql`${k} ILIKE ${m}`);
   return [sql`(${sql.join(dele, sql` OR `)})`];
 }
