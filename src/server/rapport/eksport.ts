@@ -11,8 +11,9 @@ import {
   type RapportPlan,
   rapportAntalSql,
   rapportEksportSql,
-  rapportEksportTrin,
+  rapportTrin,
 } from './motor';
+import { samlITrin } from './trinvis';
 
 /**
  * Exports of a whole report result (issue 14), streamed so memory stays flat however many rows:
@@ -121,11 +122,9 @@ export interface ForberedtEksport {
 
 /**
  * Prepares a report export. On PostgreSQL: the count, then a cursor in a transaction (one pooled
- * connection of ten; nobody waits). On PGlite a statement holds the one connection and the event loop
- * for its whole length, so the result is collected in short statements first: the source read in
- * ranges of its driving table's id (rapportEksportTrin) into a temporary table, each range sized to
- * take about 20 ms and followed by a turn of the event loop, so that the calls that arrived meanwhile
- * run between them; then the collected rows are counted and read, sorted, through a cursor WITH HOLD.
+ * connection of ten; nobody waits). On PGlite, where a statement holds the one connection and the
+ * event loop for its whole length, the result is collected in short statements first (trinvis.ts),
+ * then counted and read, sorted, through a cursor WITH HOLD.
  */
 export async function forberedEksport(
   db: Db,
@@ -137,7 +136,7 @@ export async function forberedEksport(
   valg: { startBredde?: number } = {},
 ): Promise<ForberedtEksport> {
   // Only on PGlite: its one session keeps the temporary table; a pool's next statement might not.
-  const trin = erPglite(db) ? rapportEksportTrin(kilde, plan, kundeId, typer) : undefined;
+  const trin = erPglite(db) ? rapportTrin(kilde, plan, kundeId, typer) : undefined;
   if (!trin) {
     const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
       db,
@@ -146,31 +145,17 @@ export async function forberedEksport(
     const query = rapportEksportSql(kilde, plan, kundeId, typer);
     return { antal: Number(antal), leverRaekker: (modtag) => medMarkoer(db, query, modtag) };
   }
-  const samling = sql.identifier(`rapport_samling_${randomUUID().replaceAll('-', '')}`);
-  const slet = () => db.execute(sql`drop table if exists ${samling}`).catch(() => undefined);
+  const { samling, slet } = await samlITrin(db, trin, valg.startBredde);
   try {
-    await db.execute(sql`create temporary table ${samling} as ${trin.del(0, 0)} with no data`);
-    const [graenser] = await queryRows<{ lo: number | null; hi: number | null }>(
-      db,
-      sql`select min(id) as lo, max(id) as hi from ${sql.identifier(trin.tabel)}`,
-    );
-    let bredde = valg.startBredde ?? DEL_START_BREDDE;
-    for (let fra = Number(graenser?.lo ?? 1), hi = Number(graenser?.hi ?? 0); fra <= hi; ) {
-      const t0 = performance.now();
-      await db.execute(sql`insert into ${samling} ${trin.del(fra, fra + bredde)}`);
-      fra += bredde;
-      bredde = naesteBredde(bredde, performance.now() - t0);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
     const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
       db,
-      sql`select count(*)::int as antal from (${trin.samlet(sql`${samling}`)}) x`,
+      sql`select count(*)::int as antal from (${trin.samlet(samling)}) x`,
     );
     return {
       antal: Number(antal),
       leverRaekker: async (modtag) => {
         try {
-          return await medHoldbarMarkoer(db, trin.samlet(sql`${samling}`), modtag, EKSPORT_BATCH);
+          return await medHoldbarMarkoer(db, trin.samlet(samling), modtag, EKSPORT_BATCH);
         } finally {
           await slet();
         }
@@ -180,17 +165,6 @@ export async function forberedEksport(
     await slet();
     throw err;
   }
-}
-
-/** The first id range of a PGlite export, and the time one range should take. */
-const DEL_START_BREDDE = 8192;
-const DEL_MAAL_MS = 20;
-
-/** The next range's width: doubled while a range is quick, halved while it is slow (at most 1,048,576). */
-export function naesteBredde(bredde: number, ms: number): number {
-  if (ms < DEL_MAAL_MS / 2) return Math.min(bredde * 2, 1 << 20);
-  if (ms > DEL_MAAL_MS * 2) return Math.max(Math.floor(bredde / 2), 1);
-  return bredde;
 }
 
 /** Writes to the stream, waiting while it is full; fails once the client has gone. */

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
+import type { RapportTrin } from './motor';
+
+/**
+ * A report read in steps on PGlite (issue 32). PGlite runs every statement on the server's own
+ * event loop with one connection: a statement of 0.3 s is 0.3 s in which no other call can even be
+ * read. So a report's rows are collected into a temporary table one id range of the source's driving
+ * table at a time, each range sized to take about 20 ms and followed by a turn of the event loop, so
+ * that the calls that arrived meanwhile run between the ranges. Each row is read once, as it stands
+ * when its range is read (not one snapshot: a report or export that runs while entries are decided
+ * may show some decisions and not others, as a page read a moment earlier or later would).
+ */
+export async function samlITrin(
+  db: Db,
+  trin: RapportTrin,
+  startBredde = START_BREDDE,
+): Promise<{ samling: SQL; slet: () => Promise<void> }> {
+  const samling = sql`${sql.identifier(`rapport_samling_${randomUUID().replaceAll('-', '')}`)}`;
+  const slet = async () => {
+    await db.execute(sql`drop table if exists ${samling}`).catch(() => undefined);
+  };
+  try {
+    await db.execute(sql`create temporary table ${samling} as ${trin.del(0, 0)} with no data`);
+    const [graenser] = await queryRows<{ lo: number | null; hi: number | null }>(
+      db,
+      sql`select min(id) as lo, max(id) as hi from ${sql.identifier(trin.tabel)}`,
+    );
+    let bredde = startBredde;
+    for (let fra = Number(graenser?.lo ?? 1), hi = Number(graenser?.hi ?? 0); fra <= hi; ) {
+      const t0 = performance.now();
+      await db.execute(sql`insert into ${samling} ${trin.del(fra, fra + bredde)}`);
+      fra += bredde;
+      bredde = naesteBredde(bredde, performance.now() - t0);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { samling, slet };
+  } catch (err) {
+    await slet();
+    throw err;
+  }
+}
+
+/** The first id range's width, and the time one range should take. */
+const START_BREDDE = 8192;
+const MAAL_MS = 20;
+
+/** The next range's width: doubled while a range is quick, halved while it is slow (at most 1,048,576). */
+export function naesteBredde(bredde: number, ms: number): number {
+  if (ms < MAAL_MS / 2) return Math.min(bredde * 2, 1 << 20);
+  if (ms > MAAL_MS * 2) return Math.max(Math.floor(bredde / 2), 1);
+  return bredde;
+}
+
+/**
+ * One page of a report on PGlite, read in steps: the rows (or groups) with `__total`, as rapportSql's
+ * one statement answers them.
+ */
+export async function rapportSideITrin(
+  db: Db,
+  trin: RapportTrin,
+  side: { start: number; take: number },
+  startBredde?: number,
+): Promise<Record<string, unknown>[]> {
+  const { samling, slet } = await samlITrin(db, trin, startBredde);
+  try {
+    return await queryRows<Record<string, unknown>>(db, trin.side(samling, side));
+  } finally {
+    await slet();
+  }
+}
