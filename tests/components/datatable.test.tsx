@@ -240,6 +240,24 @@ describe('DataTable: texts, filter and columns (spec 000 §8, §9)', () => {
   });
 });
 
+const ALLE: Firma[] = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  navn: `Firma ${i + 1}`,
+  by: 'Skive',
+  antal: i,
+}));
+/** A server-mode table of ALLE's twelve rows whose parent fetches the page asked for. */
+function Paged() {
+  const [start, setStart] = useState(0);
+  return table({
+    mode: 'server',
+    rows: ALLE.slice(start, start + 5),
+    totalCount: ALLE.length,
+    page: { start, take: 5 },
+    onPageChange: setStart,
+  });
+}
+
 describe('DataTable: keyboard (row cursor, open, open beside)', () => {
   it('moves the cursor with arrows, j/k, Home/End and announces it', () => {
     renderTable();
@@ -287,6 +305,28 @@ describe('DataTable: keyboard (row cursor, open, open beside)', () => {
     key('End');
     key('ArrowDown');
     expect(onPageChange).toHaveBeenCalledWith(5);
+  });
+
+  it('server mode: the cursor lands on the first row of the next page, the last row of the previous one', () => {
+    render(<Paged />);
+    grid().focus();
+    key('End');
+    key('ArrowDown');
+    expect(names()[0]).toBe('Firma 6');
+    expect(cursorName()).toBe('Firma 6');
+    expect(
+      document.getElementById(grid().getAttribute('aria-activedescendant')!)!.getAttribute('aria-rowindex'),
+    ).toBe('7');
+    key('ArrowUp');
+    expect(names()[0]).toBe('Firma 1');
+    expect(cursorName()).toBe('Firma 5');
+    key('PageDown');
+    expect(cursorName()).toBe('Firma 6');
+    fireEvent.click(screen.getByRole('button', { name: 'Næste side' }));
+    expect(cursorName()).toBe('Firma 11');
+    fireEvent.click(screen.getByRole('button', { name: 'Forrige side' }));
+    expect(cursorName()).toBe('Firma 6');
+    expect(screen.getByText('Side 2 af 3')).toBeTruthy();
   });
 });
 

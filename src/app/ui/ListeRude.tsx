@@ -1,7 +1,6 @@
-import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { platformKey, shortcutLabel } from '../lib/keyboard';
-import { DataTable, type DataTableProps } from './DataTable';
+import { DataTable, type DataTableProps, type RowData } from './DataTable';
 import { LISTE_TAST } from './kommando';
 
 /** The 'Ny …' shortcut (alt+n) as the platform writes it, for a list's empty state and hints. */

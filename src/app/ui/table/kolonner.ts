@@ -1,5 +1,5 @@
 import { formatDato, formatTal, formatTalFast } from '../../../contract/format';
-import type { DataTableColumn } from '../DataTable';
+import type { DataTableColumn } from './types';
 
 /**
  * Small builders of DataTable columns (issue 10, the list stack's client side): a text, date,

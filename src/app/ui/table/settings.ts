@@ -12,3 +12,12 @@ export interface TableSettingsBinding {
   value: TableSettings | undefined;
   onChange(next: TableSettings): void;
 }
+
+/** Saves one change (sort or columns) to a table's entry, keeping what else it holds. */
+export function saveTableSettings(
+  binding: TableSettingsBinding | undefined,
+  tableName: string,
+  change: Partial<Pick<TableSettings, 'visibleColumns' | 'sortByColumn' | 'sortDirection'>>,
+): void {
+  binding?.onChange({ ...(binding.value ?? { tableName }), tableName, ...change });
+}
