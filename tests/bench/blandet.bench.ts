@@ -2,7 +2,7 @@
  * The mixed load (issue 32): many users at once on the large data set, as a municipality's users
  * work, against the real server running as its own process.
  *
- *   npm run bench -- --only blandet [--db pglite|postgres|both] [--duration S] [--brugere N] [--taenketid 1-3]
+ *   npm run bench -- --only blandet [--db pglite|postgres|both] [--duration S] [--brugere N] [--taenketid 1-3] [--gentag N]
  *
  * N simulated users (--brugere; default 10 on PGlite, 50 on PostgreSQL), each signed in with its own
  * token as a fitting demo user: case workers ('virksomhed': palette searches typed keystroke by
@@ -518,7 +518,7 @@ async function medServere(
   db: BenchRow['db'],
   database: () => Promise<Database>,
   start: (port: number, env?: Record<string, string>) => Promise<BenchServer>,
-): Promise<BenchRow[]> {
+): Promise<{ rows: BenchRow[]; koersler: Koersel[] }> {
   const n = opts.brugere ?? BRUGERE[db];
   const taenketid = (opts.taenketid ?? [1, 3]).map((s) => s * 1000) as [number, number];
   let d = await database();
@@ -534,6 +534,7 @@ async function medServere(
   );
   const besluttet: number[] = [];
   const rows: BenchRow[] = [];
+  const koersler: Koersel[] = [];
   const secret = randomBytes(32).toString('hex');
   const env = db === 'postgres' ? { JWT_SECRET: secret } : undefined;
   const port = await freePort();
@@ -565,6 +566,7 @@ async function medServere(
     besluttet.push(...uden.svar.besluttet, ...med.svar.besluttet);
     printHandlinger(db, [uden, med]);
     rows.push(...raekker(db, uden), ...raekker(db, med));
+    koersler.push(uden, med);
 
     if (db === 'postgres') {
       const port2 = await freePort();
@@ -585,6 +587,7 @@ async function medServere(
       printHandlinger(db, [med, to], false);
       printSkalering(med, to);
       rows.push(...raekker(db, to));
+      koersler.push(to);
     }
   } finally {
     await andenServer?.stop();
@@ -598,6 +601,73 @@ async function medServere(
       await d.close();
     }
   }
+  return { rows, koersler };
+}
+
+/**
+ * With --gentag N: the range of each figure over the N runs of one database (min–max of p95 per
+ * action and run kind, of the p95 ratio with/without the export, of the throughput), and how many
+ * runs met every target.
+ */
+function printGentagelser(db: string, runder: Koersel[][]): void {
+  if (runder.length < 2) return;
+  const spaend = (v: number[]) => {
+    const ok = v.filter(Number.isFinite);
+    return ok.length === 0 ? '–' : `${ms(Math.min(...ok))}–${ms(Math.max(...ok))}`;
+  };
+  const navne = runder[0]!.map((k) => k.navn);
+  console.log(`\nblandet (${db}): ${runder.length} kørsler, spænd (min–max) af p95 i ms pr. handling`);
+  const header = ['handling', ...navne.map((n) => `${n}: p95`), 'p95 × (med/uden)', 'fejl i alt'];
+  const rows: string[][] = [];
+  for (const h of Object.keys(HANDLINGER) as Handling[]) {
+    if (runder.every((r) => r.every((k) => !k.svar.tider[h]))) continue;
+    rows.push([
+      HANDLINGER[h].navn,
+      ...navne.map((_, i) => spaend(runder.map((r) => p95(r[i]!, h)))),
+      runder[0]!.length > 1
+        ? (() => {
+            const f = runder.map((r) => p95(r[1]!, h) / p95(r[0]!, h)).filter(Number.isFinite);
+            return f.length ? `${Math.min(...f).toFixed(2)}–${Math.max(...f).toFixed(2)}×` : '–';
+          })()
+        : '–',
+      String(runder.reduce((s, r) => s + r.reduce((t, k) => t + fejlI(k, h), 0), 0)),
+    ]);
+  }
+  rows.push([
+    'kald/s',
+    ...navne.map((_, i) => {
+      const v = runder.map((r) => antalKald(r[i]!) / r[i]!.sekunder);
+      return `${Math.min(...v).toFixed(1)}–${Math.max(...v).toFixed(1)}`;
+    }),
+    '',
+    '',
+  ]);
+  const widths = header.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  console.log('');
+}
+
+/** Runs the load --gentag times on one database and prints the ranges. */
+async function gentaget(
+  opts: BenchOptions,
+  db: BenchRow['db'],
+  database: () => Promise<Database>,
+  start: (port: number, env?: Record<string, string>) => Promise<BenchServer>,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const runder: Koersel[][] = [];
+  const n = opts.gentag ?? 1;
+  for (let i = 0; i < n; i++) {
+    if (n > 1) opts.log(`${db}: kørsel ${i + 1} af ${n}`);
+    const r = await medServere(opts, db, database, start);
+    rows.push(...r.rows);
+    runder.push(r.koersler);
+  }
+  printGentagelser(db, runder);
   return rows;
 }
 
@@ -606,7 +676,7 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
   if (opts.databases.includes('pglite')) {
     ensureBenchData();
     rows.push(
-      ...(await medServere(
+      ...(await gentaget(
         opts,
         'pglite',
         () => openDatabase({ dataDir: BENCH_DATA_DIR }),
@@ -618,7 +688,7 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
     const databaseUrl = await opts.postgres.storeData(opts.log);
     if (databaseUrl)
       rows.push(
-        ...(await medServere(
+        ...(await gentaget(
           opts,
           'postgres',
           () => openDatabase({ databaseUrl }),

@@ -2,7 +2,7 @@
  * The benchmark runner (`npm run bench`): runs every *.bench.ts in tests/bench and prints one table.
  *
  *   npm run bench [-- --only NAME[,NAME…]] [--duration SECONDS] [--db pglite|postgres|both] [--database-url URL]
- *                    [--brugere N] [--taenketid MIN-MAX]   (the mixed-load bench, blandet.bench.ts)
+ *                    [--brugere N] [--taenketid MIN-MAX] [--gentag N]   (the mixed-load bench, blandet.bench.ts)
  *
  * A bench module exports `run(options): Promise<BenchRow[]>` (or a default export of that shape).
  * Loopback only, fixed duration per target; the runner exits when the benches are done.
@@ -32,6 +32,8 @@ export interface BenchOptions {
   brugere?: number;
   /** Think time of the mixed-load bench's users, seconds (--taenketid MIN-MAX). */
   taenketid?: [number, number];
+  /** How many times the mixed-load bench runs its load on each database (--gentag; default 1). */
+  gentag?: number;
   log(msg: string): void;
 }
 
@@ -134,8 +136,12 @@ async function main(): Promise<void> {
       'database-url': { type: 'string' },
       brugere: { type: 'string' },
       taenketid: { type: 'string' },
+      gentag: { type: 'string' },
     },
   });
+  const gentag = values.gentag === undefined ? undefined : Number(values.gentag);
+  if (gentag !== undefined && (!Number.isInteger(gentag) || gentag < 1 || gentag > 10))
+    throw new Error('--gentag: 1–10');
   const brugere = values.brugere === undefined ? undefined : Number(values.brugere);
   if (brugere !== undefined && (!Number.isInteger(brugere) || brugere < 1 || brugere > 500))
     throw new Error('--brugere: 1–500');
@@ -193,6 +199,7 @@ async function main(): Promise<void> {
         postgres,
         brugere,
         taenketid,
+        gentag,
         log: (m) => console.log(`  [${((performance.now() - t0) / 1000).toFixed(0)}s] ${m}`),
       });
       const own = result.filter(isBenchRow);
