@@ -7,8 +7,8 @@ import { RAPPORTER } from '../../src/contract/rapporter';
 import { queryRows } from '../../src/server/db/client';
 import { csvVaerdi, excelDag, forberedEksport, medMarkoer } from '../../src/server/rapport/eksport';
 import { KILDER } from '../../src/server/rapport/kilder';
-import { planlaegRapport, rapportEksportSql, rapportSql, rapportTrin } from '../../src/server/rapport/motor';
-import { naesteBredde, rapportSideITrin } from '../../src/server/rapport/trinvis';
+import { planlaegRapport, rapportEksportSql } from '../../src/server/rapport/motor';
+import { naesteBredde } from '../../src/server/rapport/trinvis';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const q = (params: Record<string, string | number>) =>
@@ -178,46 +178,6 @@ describe.each(dbTargets())('report exports on %s', (target) => {
       );
       expect(Number(tabeller[0]!.n)).toBe(0);
     });
-
-  // Issue 32: a page on PGlite is read in the same steps; same rows, same total as one statement.
-  if (target === 'pglite')
-    it.each([
-      ['rows by date, first page', 'startdato,anlaegsnavn,vandmaengdeOppumpet', 'startdato', 'ASC', 0, 7],
-      [
-        'rows by quantity, a later page',
-        'startdato,anlaegsnavn,vandmaengdeOppumpet',
-        'vandmaengdeOppumpet',
-        'DESC',
-        9,
-        5,
-      ],
-      [
-        'groups by plant and year',
-        'anlaegsnavn,aarstal,totalVandmaengdeOppumpet,antal',
-        'totalVandmaengdeOppumpet',
-        'DESC',
-        1,
-        3,
-      ],
-      ['past the last row', 'startdato,anlaegsnavn', 'startdato', 'ASC', 100_000, 5],
-    ] as const)(
-      'a page read in steps equals one statement: %s',
-      async (_navn, kolonner, sortByColumn, sortDirection, start, take) => {
-        const foresp = { kolonner, sortByColumn, sortDirection, filter: '', start, take };
-        const plan = planlaegRapport(RAPPORTER.vandoppumpet, foresp);
-        const typer = [1, 2, 3];
-        const direkte = await queryRows<Record<string, unknown>>(
-          t.database.db,
-          rapportSql(KILDER.vandoppumpet, plan, skive, foresp, typer),
-        );
-        const trin = rapportTrin(KILDER.vandoppumpet, plan, skive, typer, foresp)!;
-        const trinvis = await rapportSideITrin(t.database.db, trin, foresp, 16);
-        const vis = (rows: Record<string, unknown>[]) =>
-          rows.map((r) => [...plan.valgte.map((k) => r[k.navn] ?? null), Number(r.__total)].map(String));
-        expect(vis(trinvis)).toEqual(vis(direkte));
-        if (start === 0) expect(direkte.length).toBeGreaterThan(0);
-      },
-    );
 
   // Issue 30: a water level keeps its time of day, and every number has the same two decimals.
   const pejlinger = (params: Record<string, string | number>) =>

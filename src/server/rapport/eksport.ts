@@ -145,7 +145,7 @@ export async function forberedEksport(
     const query = rapportEksportSql(kilde, plan, kundeId, typer);
     return { antal: Number(antal), leverRaekker: (modtag) => medMarkoer(db, query, modtag) };
   }
-  const { samling, slet } = await samlITrin(db, trin, valg.startBredde);
+  const { samling, slet } = await samlITrin(db, trin, kundeId, valg.startBredde);
   try {
     const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
       db,

@@ -300,71 +300,57 @@ export function rapportEksportSql(
   return sql`select r.* from (${indre}) r order by ${orden}`;
 }
 
-/** A report read in steps (PGlite): see rapportTrin. */
+/** An export read in steps (PGlite): see rapportTrin. */
 export interface RapportTrin {
   /** The driving table, whose id the ranges cut. */
   tabel: string;
   /** What one id range adds to the collecting table. */
   del: (fra: number, til: number) => SQL;
-  /** All collected rows (or groups), sorted: an export. */
+  /** All collected rows (or groups), sorted. */
   samlet: (samling: SQL) => SQL;
-  /** One page of them with the total (`__total`), as rapportSql answers. */
-  side: (samling: SQL, side: { start: number; take: number }) => SQL;
 }
 
 /**
- * A report cut into short statements, for PGlite, where one statement holds the one connection and
- * the event loop (a 46,000-row water export was one 0.7–0.9 s statement and its count another 0.3 s;
- * a grouped page of the same rows 0.3 s). Each id range of the source's driving table adds to a
- * collecting table: grouped, the range's partial groups with their sums and counts (added up at the
- * end); ungrouped, for an export its rows, for a page only its first `start + take` rows in the page's
- * order with the range's count (`__n`, per range `__del`). Undefined for a source without `opdeling`.
- * `side` is given for a page (`til` known), `samlet` for an export.
+ * An export cut into short statements, for PGlite, where one statement holds the one connection and
+ * the event loop (a 46,548-row water export was one 0.7–0.9 s statement, and its count another
+ * 0.3 s). Each id range of the source's driving table adds to a collecting table: ungrouped, its rows;
+ * grouped, its partial groups with their sums and counts, added up at the end. Undefined for a
+ * source without `opdeling`.
  */
 export function rapportTrin(
   kilde: RapportKilde,
   plan: RapportPlan,
   kundeId: number,
   typer: readonly number[],
-  side?: { start: number; take: number },
 ): RapportTrin | undefined {
   const opdeling = kilde.opdeling;
   if (!opdeling) return undefined;
   const { orden } = rapportDele(kilde, plan, kundeId, typer);
-  const indre = (fra: number, til: number) =>
-    rapportDele(kilde, plan, kundeId, typer, sql` and ${opdeling.id} >= ${fra} and ${opdeling.id} < ${til}`)
-      .indre;
-  const id = (k: RapportKolonne) => sql.identifier(k.navn);
-  const total = sql.identifier('__total');
-  if (plan.grupperet) {
-    const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
-    const felter = [
-      ...noegler.map(id),
-      ...plan.valgte.filter((k) => k.sum).map((k) => sql`sum(${id(k)}) as ${id(k)}`),
-      sql`coalesce(sum(${sql.identifier('antal')}), 0) as ${sql.identifier('antal')}`,
-    ];
-    const grupper =
-      noegler.length > 0 ? sql` group by ${sql.raw(noegler.map((_, i) => String(i + 1)).join(', '))}` : sql``;
-    const grupperne = (samling: SQL) => sql`select ${sql.join(felter, sql`, `)} from ${samling}${grupper}`;
+  const del = (fra: number, til: number) =>
+    sql`select r.* from (${
+      rapportDele(kilde, plan, kundeId, typer, sql` and ${opdeling.id} >= ${fra} and ${opdeling.id} < ${til}`)
+        .indre
+    }) r`;
+  if (!plan.grupperet)
     return {
       tabel: opdeling.tabel,
-      del: (fra, til) => sql`select r.* from (${indre(fra, til)}) r`,
-      samlet: (samling) => sql`select r.* from (${grupperne(samling)}) r order by ${orden}`,
-      side: (samling, s) =>
-        sql`select r.*, count(*) over () as ${total} from (${grupperne(samling)}) r order by ${orden} limit ${s.take} offset ${s.start}`,
+      del,
+      samlet: (samling) => sql`select r.* from ${samling} r order by ${orden}`,
     };
-  }
-  const foerste = side ? side.start + side.take : undefined;
+  const id = (k: RapportKolonne) => sql.identifier(k.navn);
+  const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
+  const felter = [
+    ...noegler.map(id),
+    ...plan.valgte.filter((k) => k.sum).map((k) => sql`sum(${id(k)}) as ${id(k)}`),
+    sql`coalesce(sum(${sql.identifier('antal')}), 0) as ${sql.identifier('antal')}`,
+  ];
+  const grupper =
+    noegler.length > 0 ? sql` group by ${sql.raw(noegler.map((_, i) => String(i + 1)).join(', '))}` : sql``;
   return {
     tabel: opdeling.tabel,
-    del: (fra, til) =>
-      foerste === undefined
-        ? sql`select r.* from (${indre(fra, til)}) r`
-        : sql`select r.*, count(*) over () as "__n", ${fra}::bigint as "__del" from (${indre(fra, til)}) r order by ${orden} limit ${foerste}`,
-    samlet: (samling) => sql`select r.* from ${samling} r order by ${orden}`,
-    side: (samling, s) =>
-      sql`select r.*, (select coalesce(sum(d."__n"), 0) from (select distinct "__del", "__n" from ${samling}) d) as ${total}
-        from ${samling} r order by ${orden} limit ${s.take} offset ${s.start}`,
+    del,
+    samlet: (samling) =>
+      sql`select r.* from (select ${sql.join(felter, sql`, `)} from ${samling}${grupper}) r order by ${orden}`,
   };
 }
 

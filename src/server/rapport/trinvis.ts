@@ -4,17 +4,18 @@ import { type Db, queryRows } from '../db/client';
 import type { RapportTrin } from './motor';
 
 /**
- * A report read in steps on PGlite (issue 32). PGlite runs every statement on the server's own
- * event loop with one connection: a statement of 0.3 s is 0.3 s in which no other call can even be
- * read. So a report's rows are collected into a temporary table one id range of the source's driving
- * table at a time, each range sized to take about 20 ms and followed by a turn of the event loop, so
+ * An export read in steps on PGlite (issue 32). PGlite runs every statement on the server's own
+ * event loop with one connection: a statement of 0.9 s is 0.9 s in which no other call can even be
+ * read. So an export's rows are collected into a temporary table one id range of the source's driving
+ * table (within the customer's ids) at a time, each range sized to take about 20 ms and followed by a turn of the event loop, so
  * that the calls that arrived meanwhile run between the ranges. Each row is read once, as it stands
- * when its range is read (not one snapshot: a report or export that runs while entries are decided
- * may show some decisions and not others, as a page read a moment earlier or later would).
+ * when its range is read (not one snapshot: an export that runs while entries are decided may hold
+ * some decisions and not others, as a page read a moment earlier or later would).
  */
 export async function samlITrin(
   db: Db,
   trin: RapportTrin,
+  kundeId: number,
   startBredde = START_BREDDE,
 ): Promise<{ samling: SQL; slet: () => Promise<void> }> {
   const samling = sql`${sql.identifier(`rapport_samling_${randomUUID().replaceAll('-', '')}`)}`;
@@ -25,7 +26,7 @@ export async function samlITrin(
     await db.execute(sql`create temporary table ${samling} as ${trin.del(0, 0)} with no data`);
     const [graenser] = await queryRows<{ lo: number | null; hi: number | null }>(
       db,
-      sql`select min(id) as lo, max(id) as hi from ${sql.identifier(trin.tabel)}`,
+      sql`select min(id) as lo, max(id) as hi from ${sql.identifier(trin.tabel)} where kunde_id = ${kundeId}`,
     );
     let bredde = startBredde;
     for (let fra = Number(graenser?.lo ?? 1), hi = Number(graenser?.hi ?? 0); fra <= hi; ) {
@@ -51,22 +52,4 @@ export function naesteBredde(bredde: number, ms: number): number {
   if (ms < MAAL_MS / 2) return Math.min(bredde * 2, 1 << 20);
   if (ms > MAAL_MS * 2) return Math.max(Math.floor(bredde / 2), 1);
   return bredde;
-}
-
-/**
- * One page of a report on PGlite, read in steps: the rows (or groups) with `__total`, as rapportSql's
- * one statement answers them.
- */
-export async function rapportSideITrin(
-  db: Db,
-  trin: RapportTrin,
-  side: { start: number; take: number },
-  startBredde?: number,
-): Promise<Record<string, unknown>[]> {
-  const { samling, slet } = await samlITrin(db, trin, startBredde);
-  try {
-    return await queryRows<Record<string, unknown>>(db, trin.side(samling, side));
-  } finally {
-    await slet();
-  }
 }

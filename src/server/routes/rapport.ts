@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { hentRapport, hentRapportTidsserie } from '../../contract/rapport';
-import { erPglite, queryRows } from '../db/client';
+import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { rapportForBruger } from '../rapport/adgang';
-import {
-  planlaegRapport,
-  rapportRaekke,
-  rapportSql,
-  rapportTidsserieSql,
-  rapportTrin,
-} from '../rapport/motor';
-import { rapportSideITrin } from '../rapport/trinvis';
+import { planlaegRapport, rapportRaekke, rapportSql, rapportTidsserieSql } from '../rapport/motor';
 
 /**
  * Reports (issue 14, spec 001 §7): `rapport/{reportType}` runs a declared report through the engine
@@ -24,12 +17,10 @@ export async function rapportRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, hentRapport, async (request) => {
     const { def, kilde, typer } = rapportForBruger(request.user, request.params.reportType);
     const plan = planlaegRapport(def, request.query);
-    const kundeId = request.user.kundeId;
-    // On PGlite in short statements, so that other calls run between them (rapport/trinvis.ts).
-    const trin = erPglite(db) ? rapportTrin(kilde, plan, kundeId, typer, request.query) : undefined;
-    const rows = trin
-      ? await rapportSideITrin(db, trin, request.query)
-      : await queryRows<Record<string, unknown>>(db, rapportSql(kilde, plan, kundeId, request.query, typer));
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      rapportSql(kilde, plan, request.user.kundeId, request.query, typer),
+    );
     return {
       totalCount: rows.length > 0 ? Number(rows[0]!.__total) : 0,
       items: rows.map((r) => rapportRaekke(plan, r)),
