@@ -1,6 +1,6 @@
 import { Eye, Mail } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { udenSkilletegn } from '../../../contract/format';
+import { MAENGDER, type Maengde, udenSkilletegn } from '../../../contract/format';
 import { useFraseFelt } from '../../lib/frase-maal';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
 import {
@@ -212,6 +212,75 @@ export function NumberInput(p: NumberInputProps) {
           {...controlAria(id, p)}
         />
         {p.unit && <span className="form-unit">{p.unit}</span>}
+      </span>
+    </Field>
+  );
+}
+
+// ---------------------------------------------------------------- money, hours, per cent
+
+export interface MaengdeInputProps extends FieldBaseProps {
+  /** Which quantity (contract/format's MAENGDER): 'beloeb' øre as kroner, 'timer', 'procent' bp as per cent. */
+  art: Maengde;
+  /** The stored number (øre, hours, basis points) or null. */
+  value: number | null | undefined;
+  /** null when cleared; NaN while the text is not read (the form's check says why). */
+  onChange(value: number | null): void;
+  /** While there is a value, the hint says what the text is read as ('= 1.234,50 kr.'). */
+  visTolkning?: boolean;
+}
+
+const erTal = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * Money, hours or a share typed the Danish way and kept as the exact stored number: '1.234,5' is
+ * 123450 øre, '7,5' is 7.5 hours, '57,79' is 5779 basis points. Reading and writing is contract/format's
+ * (MAENGDER); leaving the field writes the value back the product's way. Text that is not read stays
+ * for the user to correct. Hours step by half an hour with the arrow keys.
+ */
+export function MaengdeInput(p: MaengdeInputProps) {
+  const id = useId();
+  const m = MAENGDER[p.art];
+  const [text, setText] = useState(() => (erTal(p.value) ? m.felt(p.value) : ''));
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (editing) return;
+    if (erTal(p.value)) setText(m.felt(p.value));
+    else if (p.value === null || p.value === undefined) setText('');
+  }, [p.value, editing, m]);
+  const change = (t: string) => {
+    setText(t);
+    const n = m.laes(t);
+    p.onChange(t.trim() === '' ? null : n === null ? Number.NaN : n);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (m.trin === undefined || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    const naeste = Math.max(0, (erTal(p.value) ? p.value : 0) + (e.key === 'ArrowUp' ? m.trin : -m.trin));
+    setText(m.felt(naeste));
+    p.onChange(naeste);
+  };
+  const hint = p.visTolkning && erTal(p.value) ? `= ${m.vis(p.value)}` : p.hint;
+  return (
+    <Field {...p} hint={hint} id={id}>
+      <span className="form-number">
+        <input
+          id={id}
+          name={p.name}
+          type="text"
+          inputMode="decimal"
+          className={cls(p.error, 'form-input-number')}
+          value={text}
+          placeholder={m.pladsholder}
+          onChange={(e) => change(e.target.value)}
+          onFocus={() => setEditing(true)}
+          onBlur={() => setEditing(false)}
+          onKeyDown={onKeyDown}
+          disabled={p.disabled}
+          autoComplete="off"
+          {...controlAria(id, p)}
+        />
+        {m.enhed && <span className="form-unit">{m.enhed}</span>}
       </span>
     </Field>
   );
