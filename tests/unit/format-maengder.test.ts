@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type FeltDef, feltInput, feltOutput, inputSchema, maengdeInput } from '../../src/contract/felter';
 import { laesMaengde, MAENGDER } from '../../src/contract/format';
+import { beskrivAendringer, type FeltOpslag } from '../../src/server/records/felter';
 
 /**
  * The field kinds for money, hours and per cent (issue 33 point 1): typed text read into the stored
@@ -107,6 +108,19 @@ describe('feltarterne i feltsproget', () => {
     expect(feltInput(felter[0]!).safeParse(12.5).error?.issues[0]?.message).toBe(
       'Angiv beløbet i kroner med højst 2 decimaler, fx 1.234,50',
     );
+  });
+
+  it('loggen skriver en ændring med enhed', async () => {
+    // Only lookup fields ask the catalogue; these three never do.
+    const opslag = {} as FeltOpslag;
+    expect(
+      await beskrivAendringer(
+        opslag,
+        felter,
+        { satsOere: 38_100, timer: 7, andelBp: 5779 },
+        { satsOere: 41_235, timer: 7.5, andelBp: 8000 },
+      ),
+    ).toEqual(['Sats: 381,00 kr. → 412,35 kr.', 'Timer: 7,0 t → 7,5 t', 'Andel: 57,79 % → 80,00 %']);
   });
 
   it('svaret bærer tallet', () => {
