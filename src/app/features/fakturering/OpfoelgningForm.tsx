@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Save, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect } from 'react';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import type { OekonomiSummer } from '../../../contract/fakturering';
 import { maengdeInput } from '../../../contract/felter';
@@ -11,7 +11,8 @@ import { saveFailure } from '../../records/api';
 import type { Vagt } from '../../records/vagt';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
-import { MaengdeInput, TextArea, TextInput, useNyFormFokus, useVersionedForm } from '../../ui/form';
+import { MaengdeInput, TextArea, TextInput, useVersionedForm } from '../../ui/form';
+import { useDetaljeForm } from '../../ui/form/DetaljeForm';
 import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import type { TileCommand } from '../../workspace/tile-api';
@@ -120,7 +121,7 @@ export function OpfoelgningForm(p: {
   });
   const { form, busy } = vf;
   const erNy = raekke === undefined;
-  useNyFormFokus(form.ref, erNy);
+  const { gemRef, onSubmit } = useDetaljeForm(vf, erNy);
   const { confirm, confirmModal } = useConfirm();
 
   const slet = async () => {
@@ -152,7 +153,6 @@ export function OpfoelgningForm(p: {
     form.set('faktureretBeloebOere', t.faktureretBeloebOere);
   };
 
-  const gemRef = useLatest(vf.gem);
   const sletRef = useLatest(slet);
   const udfyldRef = useLatest(udfyld);
   const harTal = p.tal !== undefined;
@@ -188,10 +188,6 @@ export function OpfoelgningForm(p: {
     return () => setKommandoer([]);
   }, [setKommandoer, gemRef, sletRef, udfyldRef, harTal, erNy]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void vf.gem();
-  };
   const v = form.values;
   return (
     <form
