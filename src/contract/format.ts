@@ -222,6 +222,9 @@ export interface MaengdeFormat {
   hoejst?: number;
 }
 
+/** 100 % in basis points. */
+const HEL_ANDEL_BP = 10_000;
+
 export const MAENGDER: Record<Maengde, MaengdeFormat> = {
   /** Integer øre (money is integer øre everywhere): '1.234,5' → 123450. */
   beloeb: {
@@ -248,9 +251,9 @@ export const MAENGDER: Record<Maengde, MaengdeFormat> = {
   procent: {
     laes: (tekst) => {
       const bp = parseProcentBp(tekst);
-      return bp !== null && bp <= 10_000 ? bp : null;
+      return bp !== null && bp <= HEL_ANDEL_BP ? bp : null;
     },
-    hoejst: 10_000,
+    hoejst: HEL_ANDEL_BP,
     felt: bpFast,
     vis: formatBp,
     fejl: 'Angiv en procentsats mellem 0 og 100 med højst 2 decimaler, fx 57,79',
