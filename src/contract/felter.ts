@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { erDatoIInterval, erKalenderdato, rowVersionSchema } from './common';
-import { decimalKomma } from './format';
+import { decimalKomma, MAENGDER, type Maengde } from './format';
 
 /**
  * The small field language every form of the product is written in (company master data, contacts,
@@ -66,7 +66,13 @@ export type FeltType =
   | { kind: 'jaNej'; treVejs?: boolean }
   | { kind: 'valg'; valg: readonly string[]; paakraevet?: boolean }
   /** A list of short texts, one per line. */
-  | { kind: 'linjer'; max: number };
+  | { kind: 'linjer'; max: number }
+  /**
+   * Money, hours or a share (contract/format's MAENGDER): 'beloeb' is integer øre typed as kroner,
+   * 'timer' hours in whole or half hours, 'procent' basis points typed as per cent. `max` is in the
+   * stored unit.
+   */
+  | { kind: Maengde; paakraevet?: boolean; max?: number };
 
 export interface FeltDef {
   navn: string;
@@ -135,6 +141,36 @@ const datoInput = z
   .string({ error: 'Skal være en dato' })
   .refine(gyldigIsoDato, 'Ugyldig dato (DD-MM-ÅÅÅÅ)')
   .transform((s) => s.slice(0, 10));
+
+/**
+ * The zod check of a quantity (a field kind 'beloeb', 'timer' or 'procent') as a form or a request
+ * carries it: the stored number (what the input of ui/form reports: null when empty, NaN when its
+ * text is not read). Text that is not read, and an empty required field, get the kind's Danish
+ * instruction; hours must be whole or half; `forStor` is said above `max` (default 'Må højst være …').
+ * A form's schema takes its money, hours and per cent from here instead of declaring them again.
+ */
+export function maengdeInput(
+  art: Maengde,
+  o: { paakraevet?: boolean; max?: number; forStor?: string } = {},
+): z.ZodType<number | null> {
+  const m = MAENGDER[art];
+  let n = z.number({ error: m.fejl }).refine(Number.isFinite, m.fejl);
+  if (art === 'timer') {
+    n = n
+      .refine((v) => v >= 0, 'Må ikke være negativ')
+      .refine((v) => Number.isInteger(v * 2), 'Timer angives i halve timer');
+  } else n = n.refine((v) => Number.isInteger(v) && v >= 0 && v <= (m.hoejst ?? v), m.fejl);
+  if (o.max !== undefined) {
+    const max = o.max;
+    n = n.refine((v) => v <= max, o.forStor ?? `Må højst være ${m.vis(max)}`);
+  }
+  return o.paakraevet
+    ? n
+    : n
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null);
+}
 
 const talFejl = (iss: { input?: unknown }) => (iss.input == null ? PAAKRAEVET : 'Skal være et tal');
 const vaelgFejl = (iss: { input?: unknown }) =>
@@ -232,6 +268,10 @@ export function feltInput(f: FeltDef): z.ZodType {
             .optional()
             .transform((v) => (v ? v : null));
     }
+    case 'beloeb':
+    case 'timer':
+    case 'procent':
+      return maengdeInput(t.kind, t);
     case 'linjer':
       return z
         .array(z.string().trim().max(200, 'En linje må højst være 200 tegn'), { error: 'Skal være en liste' })
@@ -251,6 +291,9 @@ export function feltOutput(f: FeltDef): z.ZodType {
     case 'dato':
       return z.string().nullable();
     case 'tal':
+    case 'beloeb':
+    case 'timer':
+    case 'procent':
       return z.number().nullable();
     case 'lookup': {
       const one = t.vaerdi === 'kode' || t.vaerdi === 'navn' ? z.string() : z.number();

@@ -194,6 +194,80 @@ export function halveTimerTekst(halve: number): string {
   return `${halve < 0 ? '-' : ''}${abs % 2 === 0 ? abs / 2 : `${(abs - 1) / 2},5`}`;
 }
 
+// ---------------------------------------------------------------- quantities: money, hours, per cent
+
+/**
+ * The three quantities a form types as Danish text and keeps as an exact number (issue 33 point 1):
+ * an amount in øre typed and shown as kroner, hours in half steps, a share in basis points typed and
+ * shown as per cent. Each is read and written here only; the field kinds of the field language
+ * (contract/felter.ts), their zod checks and the input of ui/form take them from this table.
+ */
+export type Maengde = 'beloeb' | 'timer' | 'procent';
+
+export interface MaengdeFormat {
+  /** Typed text as the stored number; null when the text is no such number (or empty). */
+  laes(tekst: string): number | null;
+  /** The stored number as a field shows it for editing: '1.234,50', '7,5', '57,79'. */
+  felt(v: number): string;
+  /** The stored number as a list or a log shows it: '1.234,50 kr.', '7,5 t', '57,79 %'. */
+  vis(v: number): string;
+  /** What the field says when its text is not read (or a required field is empty). */
+  fejl: string;
+  pladsholder: string;
+  /** The unit after the field, if any. */
+  enhed?: string;
+  /** What an arrow key adds or takes (in the stored unit), if the field steps. */
+  trin?: number;
+  /** The kind's own upper bound (100 % for a share), beyond which its message is said. */
+  hoejst?: number;
+}
+
+/** 100 % in basis points. */
+const HEL_ANDEL_BP = 10_000;
+
+export const MAENGDER: Record<Maengde, MaengdeFormat> = {
+  /** Integer øre (money is integer øre everywhere): '1.234,5' → 123450. */
+  beloeb: {
+    laes: parseKroner,
+    felt: kroner,
+    vis: (oere) => formatOere(oere),
+    fejl: 'Angiv beløbet i kroner med højst 2 decimaler, fx 1.234,50',
+    pladsholder: '0,00',
+  },
+  /**
+   * Hours as the contracts carry them (12.5), in whole or half hours (the half-step rule is the
+   * field's check, so '7,3' is told why): '7,5' → 7.5, '1.200' → 1200.
+   */
+  timer: {
+    laes: parseDanskTal,
+    felt: (timer) => formatTal(timer),
+    vis: (timer) => formatTimer(timer),
+    fejl: 'Angiv timer som et tal',
+    pladsholder: '0',
+    enhed: 't',
+    trin: 0.5,
+  },
+  /** A share in basis points, 0–100 % with at most two decimals: '12,5 %' → 1250. */
+  procent: {
+    laes: (tekst) => {
+      const bp = parseProcentBp(tekst);
+      return bp !== null && bp <= HEL_ANDEL_BP ? bp : null;
+    },
+    hoejst: HEL_ANDEL_BP,
+    felt: bpFast,
+    vis: formatBp,
+    fejl: 'Angiv en procentsats mellem 0 og 100 med højst 2 decimaler, fx 57,79',
+    pladsholder: '0,00',
+  },
+};
+
+/** Typed text of a quantity: its number, null for empty, or the Danish message when it is no such number. */
+export function laesMaengde(art: Maengde, tekst: string): { vaerdi: number | null } | { fejl: string } {
+  if (tekst.trim() === '') return { vaerdi: null };
+  const v = MAENGDER[art].laes(tekst);
+  return v === null ? { fejl: MAENGDER[art].fejl } : { vaerdi: v };
+}
+
 /** A whole number with thousands separators: 12345 → '12.345' (a fraction is rounded); '' for nothing. */
 export function formatHeltal(n: number | bigint | null | undefined): string {
   return tom(n) ? '' : talFormat(0).format(n);

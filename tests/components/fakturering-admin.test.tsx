@@ -10,7 +10,7 @@ import { getRoute } from '../../src/app/routes/route-table';
 import { toastStore } from '../../src/app/ui/toast';
 import { type TileApi, TileContext, type ViewProps } from '../../src/app/workspace/tile-api';
 import type { Afregningsaar, GebyrTypeAdmin, OekonomiSummer } from '../../src/contract/fakturering';
-import { bpFast, formatOere } from '../../src/contract/format';
+import { bpFast, formatOere, formatTal, kroner } from '../../src/contract/format';
 import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../src/contract/planlaegning';
 import type { BrugerSettings } from '../../src/contract/session';
 import { planlaegningsperiode } from '../../src/server/db/schema';
@@ -445,6 +445,38 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
       `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`,
     );
     expect(slut.some((r) => r.id === ny.id)).toBe(false);
+  });
+
+  it('Udfyld med systemets tal fills the hours and the invoiced amount (kroner) with the computed figures', async () => {
+    // A period with computed hours (the seed's 2026), so a fill that does nothing is seen.
+    const medTal = await Promise.all(
+      (await perioder()).map(async (x) => ({
+        p: x,
+        tal: await api<OekonomiSummer>('GET', `fakturering/opfoelgning/${x.id}`),
+      })),
+    );
+    const { p, tal } = medTal.find((m) => m.tal.planlagteTimerHalve > 0 && m.tal.registreredeTimerHalve > 0)!;
+    const t = await renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      { aarsplanlaegningid: String(p.id) },
+      session(),
+    );
+    await screen.findByTestId('oekonomi-beregnet');
+    await waitFor(() => expect(kommando(t, 'ny-opfoelgning').disabled).toBe(false));
+    act(() => kommando(t, 'ny-opfoelgning').run());
+    const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
+    expect(felt(form, 'planlagtBeloebOere').value).toBe('0,00');
+    await waitFor(() => expect(kommando(t, 'udfyld-opfoelgning').disabled).toBe(false));
+    act(() => kommando(t, 'udfyld-opfoelgning').run());
+    // Half hours as hours ('12,5'), øre as kroner ('1.234,50'): the same texts the fields write.
+    const timer = (halve: number) => formatTal(halve / 2);
+    await waitFor(() => expect(felt(form, 'planlagteTimer').value).toBe(timer(tal.planlagteTimerHalve)));
+    expect(felt(form, 'registreredeTimer').value).toBe(timer(tal.registreredeTimerHalve));
+    expect(felt(form, 'faktureredeTimer').value).toBe(timer(tal.faktureredeTimerHalve));
+    expect(felt(form, 'faktureretBeloebOere').value).toBe(kroner(tal.faktureretBeloebOere));
+    expect(felt(form, 'planlagtBeloebOere').value).toBe('0,00');
   });
 
   it('a failing fetch logs and shows the error state, never the previous period’s rows', async () => {

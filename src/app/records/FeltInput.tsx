@@ -23,6 +23,7 @@ import {
   type LookupOption,
   LookupSelect,
   type LookupValue,
+  MaengdeInput,
   NumberInput,
   RadioGroup,
   TextArea,
@@ -116,6 +117,18 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, h
           unit={t.enhed}
           min={t.min}
           max={t.max}
+          onChange={onChange}
+        />
+      );
+    case 'beloeb':
+    case 'timer':
+    case 'procent':
+      return (
+        <MaengdeInput
+          {...common}
+          art={t.kind}
+          required={t.paakraevet}
+          value={value as number | null}
           onChange={onChange}
         />
       );

@@ -154,7 +154,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
     () =>
       kind.listeFelter.map((navn) => {
         const f = kind.felter.find((x) => x.navn === navn)!;
-        const numeric = f.type.kind === 'tal';
+        const numeric = ['tal', 'beloeb', 'timer', 'procent'].includes(f.type.kind);
         return {
           id: navn,
           header: kolonneVisning?.[navn]?.overskrift ?? f.label,

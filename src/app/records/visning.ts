@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FeltDef } from '../../contract/felter';
-import { formatTal2 } from '../../contract/format';
+import { formatTal2, MAENGDER } from '../../contract/format';
 import type { LookupItem } from '../../contract/lookups';
 import {
   lookupListeQuery,
@@ -109,6 +109,10 @@ export function visVaerdi(f: FeltDef, value: unknown, navne: Navne): string {
       return formatDanskDato(String(value));
     case 'tal':
       return `${t.decimaler === 2 ? formatTal2(Number(value)) : formatDanskTal(Number(value))}${t.enhed ? ` ${t.enhed}` : ''}`;
+    case 'beloeb':
+    case 'timer':
+    case 'procent':
+      return MAENGDER[t.kind].vis(Number(value));
     case 'lookup': {
       const m = navne.get(f.navn);
       const list = Array.isArray(value) ? value : [value];

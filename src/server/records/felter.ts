@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FeltDef, LookupKilde } from '../../contract/felter';
-import { formatIsoDato, formatTal, formatTal2 } from '../../contract/format';
+import { formatIsoDato, formatTal, formatTal2, MAENGDER } from '../../contract/format';
 import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';
 import {
   boring,
@@ -160,6 +160,10 @@ export async function visVaerdi(opslag: FeltOpslag, f: FeltDef, v: unknown): Pro
       return v ? 'Ja' : 'Nej';
     case 'tal':
       return `${t.decimaler === 2 ? formatTal2(Number(v)) : formatTal(Number(v))}${t.enhed ? ` ${t.enhed}` : ''}`;
+    case 'beloeb':
+    case 'timer':
+    case 'procent':
+      return MAENGDER[t.kind].vis(Number(v));
     case 'lookup': {
       const options = await opslag.muligheder(t.kilde, t.vaerdi);
       return somListe(v)

@@ -3,8 +3,8 @@ import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 
 /**
  * A settlement period and a planning period written out for the economy administration. Reading and
- * writing kroner, per cent and hours is contract/format's (parseKroner, kroner, parseProcentBp,
- * bpFast, formatBp, formatTimer, formatHalveTimer).
+ * writing kroner, per cent and hours is contract/format's (MAENGDER, typed through ui/form's
+ * MaengdeInput and checked by contract/felter's maengdeInput; formatOere, formatBp, formatHalveTimer).
  */
 
 const MAANEDER = [

@@ -14,6 +14,8 @@ export {
   DateInput,
   JA_NEJ_IKKE_RELEVANT,
   jaNejTekst,
+  MaengdeInput,
+  type MaengdeInputProps,
   NumberInput,
   RadioGroup,
   type RadioOption,

@@ -1,6 +1,6 @@
 import { Eye, Mail } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { udenSkilletegn } from '../../../contract/format';
+import { MAENGDER, type Maengde, udenSkilletegn } from '../../../contract/format';
 import { useFraseFelt } from '../../lib/frase-maal';
 import { controlAria, Field, type FieldBaseProps, ReportMarks } from './Field';
 import {
@@ -153,6 +153,75 @@ export function TextArea(p: TextAreaProps) {
 
 // ---------------------------------------------------------------- number
 
+const erTal = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The text field of a number: typed text read by `laes` (null when cleared, NaN while it is not
+ * read), the value written back by `skriv` whenever the field is not being typed in; text that is not
+ * read stays for the user to correct. With `trin`, ArrowUp and ArrowDown step the value within min/max.
+ */
+function TalTekstInput(
+  p: FieldBaseProps & {
+    value: number | null | undefined;
+    onChange(value: number | null): void;
+    laes(tekst: string): number | null;
+    skriv(v: number): string;
+    trin?: number;
+    min?: number;
+    max?: number;
+    unit?: string;
+    placeholder?: string;
+  },
+) {
+  const id = useId();
+  const { laes, skriv } = p;
+  const [text, setText] = useState(() => (erTal(p.value) ? skriv(p.value) : ''));
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (editing) return;
+    if (erTal(p.value)) setText(skriv(p.value));
+    else if (p.value === null || p.value === undefined) setText('');
+  }, [p.value, editing, skriv]);
+  const change = (t: string) => {
+    setText(t);
+    const n = laes(t);
+    p.onChange(t.trim() === '' ? null : n === null ? Number.NaN : n);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (p.trin === undefined || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    const current = erTal(p.value) ? p.value : 0;
+    let next = Math.round((current + (e.key === 'ArrowUp' ? p.trin : -p.trin)) * 1e6) / 1e6;
+    if (p.min !== undefined) next = Math.max(p.min, next);
+    if (p.max !== undefined) next = Math.min(p.max, next);
+    setText(skriv(next));
+    p.onChange(next);
+  };
+  return (
+    <Field {...p} id={id}>
+      <span className="form-number">
+        <input
+          id={id}
+          name={p.name}
+          type="text"
+          inputMode="decimal"
+          className={cls(p.error, 'form-input-number')}
+          value={text}
+          placeholder={p.placeholder}
+          onChange={(e) => change(e.target.value)}
+          onFocus={() => setEditing(true)}
+          onBlur={() => setEditing(false)}
+          onKeyDown={onKeyDown}
+          disabled={p.disabled}
+          autoComplete="off"
+          {...controlAria(id, p)}
+        />
+        {p.unit && <span className="form-unit">{p.unit}</span>}
+      </span>
+    </Field>
+  );
+}
+
 export interface NumberInputProps extends FieldBaseProps {
   value: number | null | undefined;
   /** null when cleared; NaN while the text is not a number (the form's check reports it). */
@@ -166,54 +235,42 @@ export interface NumberInputProps extends FieldBaseProps {
 }
 
 /** A number in Danish format: '1.234,5' is 1234.5; empty is null. Arrow keys step the value. */
-export function NumberInput(p: NumberInputProps) {
-  const id = useId();
-  const [text, setText] = useState(() => formatDanskTal(p.value));
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setText(formatDanskTal(p.value));
-  }, [p.value, editing]);
-  const change = (t: string) => {
-    setText(t);
-    const n = parseDanskTal(t);
-    p.onChange(t.trim() === '' ? null : n === null ? Number.NaN : n);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-    e.preventDefault();
-    const step = p.step ?? 1;
-    const current = p.value !== null && p.value !== undefined && Number.isFinite(p.value) ? p.value : 0;
-    let next = Math.round((current + (e.key === 'ArrowUp' ? step : -step)) * 1e6) / 1e6;
-    if (p.min !== undefined) next = Math.max(p.min, next);
-    if (p.max !== undefined) next = Math.min(p.max, next);
-    setText(formatDanskTal(next));
-    p.onChange(next);
-  };
+export function NumberInput({ step, ...p }: NumberInputProps) {
+  return <TalTekstInput {...p} laes={parseDanskTal} skriv={formatDanskTal} trin={step ?? 1} />;
+}
+
+// ---------------------------------------------------------------- money, hours, per cent
+
+export interface MaengdeInputProps extends FieldBaseProps {
+  /** Which quantity (contract/format's MAENGDER): 'beloeb' øre as kroner, 'timer', 'procent' bp as per cent. */
+  art: Maengde;
+  /** The stored number (øre, hours, basis points) or null. */
+  value: number | null | undefined;
+  /** null when cleared; NaN while the text is not read (the form's check says why). */
+  onChange(value: number | null): void;
+  /** While there is a value, the hint says what the text is read as ('= 1.234,50 kr.'). */
+  visTolkning?: boolean;
+}
+
+/**
+ * Money, hours or a share typed the Danish way and kept as the exact stored number: '1.234,5' is
+ * 123450 øre, '7,5' is 7.5 hours, '57,79' is 5779 basis points. Reading and writing is contract/format's
+ * (MAENGDER); leaving the field writes the value back the product's way. Text that is not read stays
+ * for the user to correct. Hours step by half an hour with the arrow keys.
+ */
+export function MaengdeInput({ art, visTolkning, ...p }: MaengdeInputProps) {
+  const m = MAENGDER[art];
   return (
-    <Field {...p} id={id}>
-      <span className="form-number">
-        <input
-          id={id}
-          name={p.name}
-          type="text"
-          inputMode="decimal"
-          className={cls(p.error, 'form-input-number')}
-          value={text}
-          onChange={(e) => change(e.target.value)}
-          onFocus={() => setEditing(true)}
-          onBlur={() => {
-            setEditing(false);
-            if (p.value !== null && p.value !== undefined && Number.isFinite(p.value))
-              setText(formatDanskTal(p.value));
-          }}
-          onKeyDown={onKeyDown}
-          disabled={p.disabled}
-          autoComplete="off"
-          {...controlAria(id, p)}
-        />
-        {p.unit && <span className="form-unit">{p.unit}</span>}
-      </span>
-    </Field>
+    <TalTekstInput
+      {...p}
+      hint={visTolkning && erTal(p.value) ? `= ${m.vis(p.value)}` : p.hint}
+      laes={m.laes}
+      skriv={m.felt}
+      trin={m.trin}
+      min={0}
+      unit={m.enhed}
+      placeholder={m.pladsholder}
+    />
   );
 }
 
