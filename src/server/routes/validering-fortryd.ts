@@ -27,7 +27,7 @@ import {
   NAVNE,
   TABEL,
 } from './validering-beslut';
-import { tilIso } from './validering-data';
+import { tilIso } from '../validering/data';
 
 /**
  * Fortryd (undo) of a validation decision — our addition to the specification's calls

@@ -24,7 +24,7 @@ import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { intArray } from '../validering/median';
 import { requireActiveKunde } from './entity-access';
-import { tilIso } from './validering-data';
+import { tilIso } from '../validering/data';
 
 const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
 

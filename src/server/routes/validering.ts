@@ -23,7 +23,7 @@ import {
   hentVandproever,
   type Udvalg,
   type Visning,
-} from './validering-data';
+} from '../validering/data';
 import { valideringFortrydRoutes } from './validering-fortryd';
 import { valideringKontaktRoutes, valideringMailRoutes } from './validering-mail';
 
