@@ -4,12 +4,12 @@ import { forklaring, ingenTimetakst } from '../../src/contract/brugerbetaling-re
 import type { Batch, Faktura, FakturaRaekke, FakturaSide } from '../../src/contract/fakturering';
 import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
-import { createOekonomiSimulator } from '../../src/server/integrations/oekonomi';
 import {
   BATCH_MAASKE_MODTAGET,
   FORSLAG_ALLEREDE_GODKENDT,
   REGISTRERING_AENDRET,
-} from '../../src/server/routes/fakturering';
+} from '../../src/server/fakturering/batches';
+import { createOekonomiSimulator } from '../../src/server/integrations/oekonomi';
 import { OEKONOMI_TIMEOUT } from '../../src/server/routes/fakturering-overfoer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 

@@ -25,7 +25,7 @@ import type { SessionUser } from '../../src/server/auth/session-user';
 import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { type Database, type Db, queryRows } from '../../src/server/db/client';
 import { SEED_SATSER } from '../../src/server/db/seed/fakturering';
-import { danForslagForKunde } from '../../src/server/routes/fakturering-forslag';
+import { danForslagForKunde } from '../../src/server/fakturering/forslag';
 import { paaDatabaserne, startBenchApp, tider, tidsRaekke } from './api-bench';
 import type { BenchOptions, BenchRow } from './run';
 

@@ -12,8 +12,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 import { virksomhed } from '../../src/server/db/schema';
-import { hentMaengder } from '../../src/server/routes/vand-data';
-import { hentDetalje } from '../../src/server/routes/vandanlaeg';
+import { hentDetalje } from '../../src/server/vand/anlaeg';
+import { hentMaengder } from '../../src/server/vand/maengder';
 import { cannon, direkte, paaDatabaserne, startBenchApp } from './api-bench';
 import type { BenchOptions, BenchRow } from './run';
 

@@ -14,8 +14,8 @@ import { bpFast, formatOere, formatTal, kroner } from '../../src/contract/format
 import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../src/contract/planlaegning';
 import type { BrugerSettings } from '../../src/contract/session';
 import { planlaegningsperiode } from '../../src/server/db/schema';
+import { OEKONOMI_KONFLIKT } from '../../src/server/planlaegning/oekonomi';
 import { GEBYRTYPE_ART_BRUGT, GEBYRTYPE_KONFLIKT } from '../../src/server/routes/fakturering-admin';
-import { OEKONOMI_KONFLIKT } from '../../src/server/routes/planlaegning';
 import { type SatServer, startSatServer } from '../helpers/sat-server';
 import { fakeTile, skjultePaneler } from '../helpers/vandanlaeg-komponent';
 import { renderSignedIn, setupComponentTests } from './harness';

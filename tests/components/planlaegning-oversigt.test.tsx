@@ -6,7 +6,7 @@ import PerioderView from '../../src/app/features/planlaegning/PerioderView';
 import RessourcerView from '../../src/app/features/planlaegning/RessourcerView';
 import type { Planlaegningsperiode, PlanOversigt, Ressource } from '../../src/contract/planlaegning';
 import { planlaegningsperiode } from '../../src/server/db/schema';
-import { RESSOURCE_KONFLIKT } from '../../src/server/routes/planlaegning';
+import { RESSOURCE_KONFLIKT } from '../../src/server/planlaegning/ressourcer';
 import { type SatServer, startSatServer } from '../helpers/sat-server';
 import { renderVisning, skjultePaneler } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';

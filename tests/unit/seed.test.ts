@@ -17,7 +17,7 @@ import {
   type SeedSummary,
   seedDatabase,
 } from '../../src/server/db/seed';
-import { hentMaengder } from '../../src/server/routes/vand-data';
+import { hentMaengder } from '../../src/server/vand/maengder';
 
 async function rows<T>(d: Database, q: ReturnType<typeof sql>): Promise<T[]> {
   return ((await d.db.execute(q)) as unknown as { rows: T[] }).rows;

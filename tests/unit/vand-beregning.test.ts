@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vandanlaegStiForPost } from '../../src/app/lib/vand-fokus';
 import { aendredeLinjer, beregnFelter, LINJE_STATUS, situationTekst } from '../../src/contract/vand-data';
-import { anvendLinjer, naestePeriode } from '../../src/server/routes/vand-data';
+import { anvendLinjer } from '../../src/server/vand/maengde-indberetning';
+import { naestePeriode } from '../../src/server/vand/maengder';
 
 describe('the computed fields of a pumped quantity', () => {
   it('multiplies the meter difference by the conversion factor and subtracts the uses from it', () => {

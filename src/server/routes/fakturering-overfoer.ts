@@ -11,12 +11,10 @@ import {
 import type { SessionUser } from '../auth/session-user';
 import { type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
-import { serve } from '../http/endpoint';
-import { conflict } from '../http/errors';
-import type { OekonomiSvar, OekonomiSystem } from '../integrations/oekonomi';
 import {
   BATCH_KONFLIKT,
   FAKTURA_KONFLIKT,
+  type ForsoegStatus,
   fakturaLinjer,
   fakturaRaekker,
   hentBatch,
@@ -25,8 +23,12 @@ import {
   opdaterBatchStatus,
   statusEfter,
   tillader,
-} from './fakturering-data';
-import { raekker } from './fakturering-forslag';
+  type Udfald,
+} from '../fakturering/data';
+import { raekker } from '../fakturering/forslag';
+import { serve } from '../http/endpoint';
+import { conflict } from '../http/errors';
+import type { OekonomiSvar, OekonomiSystem } from '../integrations/oekonomi';
 
 /**
  * Transfers to the economy system (issue 13): a batch's approved and failed invoices, or one failed
@@ -43,12 +45,6 @@ export const BATCH_IKKE_TIL_OVERFOERSEL = 'Batchen har ingen fakturaer, der vent
 export const FAKTURA_IKKE_FEJLET = 'Kun en faktura, hvis overførsel er fejlet, kan overføres igen';
 /** The claim of a credit note, and of invoices without a record's own claim type. */
 export const FORDRINGSTYPE = 'Brugerbetaling for miljøtilsyn';
-
-type Udfald = { status: 'OK'; fakturanummer: string } | { status: 'Fejl' | 'Timeout'; besked: string };
-/** The status of an attempt in `oekonomi_overfoersel`. */
-export type ForsoegStatus = Udfald['status'];
-/** The attempts after which the economy system may hold the invoice (taken, or not answered). */
-export const MAASKE_MODTAGET: readonly ForsoegStatus[] = ['OK', 'Timeout'];
 
 async function kald(system: OekonomiSystem, ms: number, fn: (s: OekonomiSystem) => Promise<OekonomiSvar>) {
   let timer: NodeJS.Timeout | undefined;

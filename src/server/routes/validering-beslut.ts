@@ -14,8 +14,8 @@ import { logbog } from '../db/schema';
 import { naesteVersion } from '../db/version';
 import { conflict, notFound } from '../http/errors';
 import { hubFor } from '../realtime';
+import { tilIso } from '../validering/data';
 import { intArray, opdaterStatistik } from '../validering/median';
-import { tilIso } from './validering-data';
 
 /**
  * Approving (status 1) and discarding (status 2) entries of a queue: atomic and idempotent per entry.

@@ -16,6 +16,7 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { hubFor } from '../realtime';
+import { tilIso } from '../validering/data';
 import { intArray, opdaterStatistik } from '../validering/median';
 import {
   ART_FILTER,
@@ -27,7 +28,6 @@ import {
   NAVNE,
   TABEL,
 } from './validering-beslut';
-import { tilIso } from './validering-data';
 
 /**
  * Fortryd (undo) of a validation decision — our addition to the specification's calls

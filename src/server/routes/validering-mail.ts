@@ -22,9 +22,9 @@ import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
+import { tilIso } from '../validering/data';
 import { intArray } from '../validering/median';
 import { requireActiveKunde } from './entity-access';
-import { tilIso } from './validering-data';
 
 const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
 

@@ -11,9 +11,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { registerHaendelser } from '../realtime';
-import { medianTest } from '../validering/median';
-import { requireActiveKunde } from './entity-access';
-import { beslut } from './validering-beslut';
 import {
   findIndtag,
   findVandanlaeg,
@@ -23,7 +20,10 @@ import {
   hentVandproever,
   type Udvalg,
   type Visning,
-} from './validering-data';
+} from '../validering/data';
+import { medianTest } from '../validering/median';
+import { requireActiveKunde } from './entity-access';
+import { beslut } from './validering-beslut';
 import { valideringFortrydRoutes } from './validering-fortryd';
 import { valideringKontaktRoutes, valideringMailRoutes } from './validering-mail';
 

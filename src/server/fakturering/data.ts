@@ -14,7 +14,7 @@ import type { SessionUser } from '../auth/session-user';
 import { inListe } from '../db/liste';
 import type { Tx } from '../db/versioneret';
 import { notFound } from '../http/errors';
-import { kronerSql, raekker } from './fakturering-forslag';
+import { kronerSql, raekker } from './forslag';
 
 /**
  * The reads of invoicing shared by its route modules: an invoice row as the lists show it, a batch
@@ -292,3 +292,10 @@ export async function opdaterBatchStatus(tx: Tx, batchId: number): Promise<void>
     ) s
     where b.id = ${batchId} and b.status <> ${b('annulleret')}`);
 }
+
+/** The outcome of a transfer attempt (`fakturering-overfoer`). */
+export type Udfald = { status: 'OK'; fakturanummer: string } | { status: 'Fejl' | 'Timeout'; besked: string };
+/** The status of an attempt in `oekonomi_overfoersel`. */
+export type ForsoegStatus = Udfald['status'];
+/** The attempts after which the economy system may hold the invoice (taken, or not answered). */
+export const MAASKE_MODTAGET: readonly ForsoegStatus[] = ['OK', 'Timeout'];

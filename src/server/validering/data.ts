@@ -254,10 +254,11 @@ export function erOverskredet(a: {
   return a.vaerdi > a.graensevaerdi;
 }
 
-function vandproeveRaekke(r: Record<string, unknown>): VandproevePost {
+/** A sample row (with its plant's anlaegsnavn and anlaegsnr) as the queues and the plant's list answer it. */
+export function vandproeveRaekke(r: Record<string, unknown>): VandproevePost {
   const analyser = (
     (r.analyser as { parameter: string; vaerdi: number; enhed: string; graensevaerdi: number | null }[]) ?? []
-  ).map((a) => ({ ...a, overskredet: erOverskredet(a) }));
+  ).map((a) => ({ ...a, graensevaerdi: a.graensevaerdi ?? null, overskredet: erOverskredet(a) }));
   return {
     ...postFelter(r),
     indtagId: talEllerNull(r.indtag_id),

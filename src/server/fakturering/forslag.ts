@@ -322,3 +322,12 @@ export async function danForslagForKunde(
     };
   }
 }
+
+/** The steps of a proposal run: the customer's companies, as the run counts them. */
+export async function antalTrin(db: Db, kundeId: number): Promise<number> {
+  const [r] = await raekker<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from virksomhed where kunde_id = ${kundeId}`,
+  );
+  return Number(r?.n ?? 0);
+}
