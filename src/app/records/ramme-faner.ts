@@ -72,10 +72,15 @@ export function faneVisninger<N extends ViewRouteName>(
   egne: { readonly [K in N]?: ViewComponent },
   registrering: ViewComponent,
 ): Record<N, ViewComponent> {
-  const views: Partial<Record<string, ViewComponent>> = { ...egne };
-  for (const route of faneRuter(entiteter)) {
-    if (views[route.name]) continue;
-    if (artAfRute(route, arter)) views[route.name] = registrering;
+  const egneViews: Partial<Record<string, ViewComponent>> = egne;
+  const ruter = faneRuter(entiteter);
+  const faner = new Set(ruter.map((r) => r.name));
+  // The feature's other views (its list) first, then the tabs in the route table's order.
+  const views = Object.fromEntries(Object.entries(egneViews).filter(([navn]) => !faner.has(navn)));
+  for (const route of ruter) {
+    const egen = egneViews[route.name];
+    if (egen) views[route.name] = egen;
+    else if (artAfRute(route, arter)) views[route.name] = registrering;
     else throw new Error(`Fanen ${route.name} har hverken en visning eller en registreringsart`);
   }
   return views as Record<N, ViewComponent>;

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { ARTER } from '../../../contract/registreringer';
-import { faneVisninger } from '../../records/ramme-faner';
+import { artAfRute, faneRuter, faneVisninger } from '../../records/ramme-faner';
 import type { ViewRouteName } from '../../routes/route-table';
 import type { TabRegel, TabRegler } from '../../routes/tabs';
 import type { FeatureViews } from '../../workspace/tile-api';
@@ -15,11 +15,13 @@ const Stamoplysninger = lazy(() => import('./StamoplysningerView'));
 const Tilsyn = lazy(() => import('./TilsynView'));
 const Registrering = lazy(() => import('./RegistreringTab').then((m) => ({ default: m.RegistreringView })));
 
+const ARTER_LISTE = Object.values(ARTER);
+
 type Fane = Extract<ViewRouteName, `virksomhed-${string}` | `landbrug-${string}`>;
 
 export const views = faneVisninger<Fane>(
   ['virksomhed', 'landbrug'],
-  Object.values(ARTER),
+  ARTER_LISTE,
   {
     'virksomhed-stamoplysninger': Stamoplysninger,
     'virksomhed-tilsyn': Tilsyn,
@@ -30,12 +32,14 @@ export const views = faneVisninger<Fane>(
 ) satisfies FeatureViews;
 
 /**
- * The user-payment tab is shown but disabled until the open company or farm is known to be covered
- * by user payment (the frame publishes basis.omfattetAfBrugerbetaling to its tile, ./ejer.tsx).
+ * The tab of a kind that needs user payment (kraeverBrugerbetaling: brugerbetaling) is shown but
+ * disabled until the open company or farm is known to be covered by user payment (the frame
+ * publishes basis.omfattetAfBrugerbetaling to its tile, ./ejer.tsx).
  */
 const brugerbetaling: TabRegel = { aktiv: (c) => c.flags?.omfattetAfBrugerbetaling === true };
 
-export const tabRegler = {
-  'virksomhed-brugerbetaling': brugerbetaling,
-  'landbrug-brugerbetaling': brugerbetaling,
-} satisfies TabRegler;
+export const tabRegler: TabRegler = Object.fromEntries(
+  faneRuter(['virksomhed', 'landbrug'])
+    .filter((r) => artAfRute(r, ARTER_LISTE)?.kraeverBrugerbetaling)
+    .map((r) => [r.name, brugerbetaling]),
+);
