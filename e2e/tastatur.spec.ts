@@ -230,7 +230,7 @@ test('in a quarter-wide tile the side panel sits below the form and the tabs wra
   if ((await logToggle.getAttribute('aria-pressed')) !== 'true') await page.keyboard.press('Alt+b');
   const panel = tile.getByRole('complementary', { name: 'Logbog' });
   await expect(panel).toBeVisible();
-  const content = (await tile.locator('.vd-content').boundingBox())!;
+  const content = (await tile.locator('.ramme-content').boundingBox())!;
   const side = (await panel.boundingBox())!;
   const overlap =
     Math.max(0, Math.min(content.x + content.width, side.x + side.width) - Math.max(content.x, side.x)) *

@@ -17,6 +17,25 @@ export type FavoritType = Favorit['virksomhedType'];
 /** `virksomhed.type` of a SAT company's row (see EntitetDescriptor.raekkeType). */
 export const SAT_RAEKKETYPE = 4;
 
+/**
+ * What a record's frame says while it cannot show the record: not found (404), no read right (403),
+ * or another failure (src/app/records/ramme-ejer.tsx).
+ */
+export interface VenteTekster {
+  ikkeFundet: string;
+  findesIkke: string;
+  ingenLaeseret: string;
+  kunneIkkeHentes: string;
+}
+
+/** Companies and farms are loaded by one call before their type is known: one set of texts. */
+const VIRKSOMHED_TEKSTER: VenteTekster = {
+  ikkeFundet: 'Virksomheden blev ikke fundet',
+  findesIkke: 'Den findes ikke hos den aktive kunde, eller den er slettet.',
+  ingenLaeseret: 'Du har ikke læseret til denne type virksomhed.',
+  kunneIkkeHentes: 'Virksomheden kunne ikke hentes',
+};
+
 export interface EntitetDescriptor {
   art: EntitetArt;
   /** The number in the company type enumeration (spec 001 §3); SAT companies have none. */
@@ -44,6 +63,8 @@ export interface EntitetDescriptor {
   favoritType: FavoritType | null;
   /** Whether the kind carries a CHR number (farms: CHR column, CHR in the header, dyrehold tab). */
   harChrNr: boolean;
+  /** The frame's texts while one of the kind cannot be shown. */
+  venteTekster: VenteTekster;
 }
 
 export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
@@ -62,6 +83,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
     ordFlertal: 'virksomheder',
     favoritType: 'Virksomhed',
     harChrNr: false,
+    venteTekster: VIRKSOMHED_TEKSTER,
   },
   landbrug: {
     art: 'landbrug',
@@ -78,6 +100,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
     ordFlertal: 'landbrug',
     favoritType: 'Landbrug',
     harChrNr: true,
+    venteTekster: VIRKSOMHED_TEKSTER,
   },
   vandanlaeg: {
     art: 'vandanlaeg',
@@ -94,6 +117,12 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
     ordFlertal: 'vandanlæg',
     favoritType: 'Vandanlaeg',
     harChrNr: false,
+    venteTekster: {
+      ikkeFundet: 'Vandanlægget blev ikke fundet',
+      findesIkke: 'Det findes ikke hos den aktive kunde, eller det er slettet.',
+      ingenLaeseret: 'Du har ikke læseret til vandanlæg.',
+      kunneIkkeHentes: 'Vandanlægget kunne ikke hentes',
+    },
   },
   satvirksomhed: {
     art: 'satvirksomhed',
@@ -110,6 +139,12 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
     ordFlertal: 'SAT-virksomheder',
     favoritType: null,
     harChrNr: false,
+    venteTekster: {
+      ikkeFundet: 'SAT-virksomheden blev ikke fundet',
+      findesIkke: 'Den findes ikke hos den aktive kunde, eller den er slettet.',
+      ingenLaeseret: 'Du har ikke adgang til affaldstilsyn (kræver rollen Sagsbehandler affald).',
+      kunneIkkeHentes: 'SAT-virksomheden kunne ikke hentes',
+    },
   },
 };
 

@@ -110,6 +110,17 @@ export const KOLONNE_FELTER = ['titel', 'dato', 'sagsbehandlerId'] as const;
 /** The field of a kind kept in the `dato` column. */
 export const datoFeltAf = (kind: { datoFelt?: string }) => kind.datoFelt ?? 'dato';
 
+/**
+ * The client tab that shows a kind's records: the path segment under the owner's detail route, and
+ * the name of the route's record-id parameter when the tab selects a record by its address
+ * (`/<owner>/:id/<segment>/:<param>?`, e.g. 'tilsyn' and 'tilsynid'). The owner's tabs, the views
+ * of its record tabs and the paths the timeline links to are derived from it (src/app/records/ramme-faner.ts).
+ */
+export interface RecordFane {
+  segment: string;
+  param?: string;
+}
+
 export interface RecordKind<A extends string = string> {
   owner: RecordOwner;
   art: A;
@@ -122,6 +133,8 @@ export interface RecordKind<A extends string = string> {
   tjek?: Tjek;
   /** Columns of the list, by field name. */
   listeFelter: readonly string[];
+  /** The owner's tab that shows the kind; none: no tab of its own. */
+  fane?: RecordFane;
   /** The kind's own rights where they differ from the owner's (e.g. a kind only an economist may change). */
   rettigheder?: { laes?: string; skriv?: string };
   /** The log's subject of every change (default: navn). */

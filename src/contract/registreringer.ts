@@ -47,6 +47,7 @@ const landbrug = (name: string) => ({ path: `mwlandbruglookup/list/${name}` });
 export const TILSYN = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'tilsyn',
+  fane: { segment: 'tilsyn', param: 'tilsynid' },
   navn: 'Tilsyn',
   flertal: 'Tilsyn',
   nyLabel: 'Nyt tilsyn',
@@ -121,6 +122,7 @@ export const TILSYN = defineRecordKind({
 export const HAANDHAEVELSE = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'haandhaevelse',
+  fane: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
   navn: 'Håndhævelse',
   flertal: 'Håndhævelser',
   nyLabel: 'Ny håndhævelse',
@@ -181,6 +183,7 @@ export const HAANDHAEVELSE = defineRecordKind({
 export const AFGOERELSE = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'afgoerelse',
+  fane: { segment: 'afgoerelser', param: 'afgoerelseid' },
   navn: 'Afgørelse',
   flertal: 'Afgørelser',
   nyLabel: 'Ny afgørelse',
@@ -283,6 +286,7 @@ function risikoscoreTjek(v: Record<string, unknown>): [string, string][] {
 export const RISIKOVURDERING = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'risikovurdering',
+  fane: { segment: 'risikovurdering', param: 'risikovurderingid' },
   navn: 'Risikovurdering',
   flertal: 'Risikovurderinger',
   nyLabel: 'Ny risikovurdering',
@@ -323,6 +327,7 @@ export const RISIKOVURDERING = defineRecordKind({
 export const FYRINGSANLAEG = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'fyringsanlaeg',
+  fane: { segment: 'fyringsanlaeg', param: 'fyringsanlaegid' },
   navn: 'Fyringsanlæg',
   flertal: 'Fyringsanlæg',
   nyLabel: 'Nyt fyringsanlæg',
@@ -380,6 +385,7 @@ export const BRUGERBETALING_GEBYRTYPER = ['Timesats gebyr', 'Fast gebyr', 'Fremm
 export const BRUGERBETALING = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'brugerbetaling',
+  fane: { segment: 'brugerbetaling', param: 'brugerbetalingid' },
   navn: 'Brugerbetaling',
   flertal: 'Brugerbetaling',
   nyLabel: 'Ny registrering',
@@ -436,6 +442,7 @@ export const BRUGERBETALING = defineRecordKind({
 export const OPBEVARINGSLAGER = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'opbevaringslager',
+  fane: { segment: 'opbevaringslagre', param: 'opbevaringslagerid' },
   navn: 'Opbevaringslager',
   flertal: 'Opbevaringslagre',
   nyLabel: 'Nyt opbevaringslager',
@@ -478,6 +485,7 @@ export const OPBEVARINGSLAGER = defineRecordKind({
 export const DYREHOLD = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'dyrehold',
+  fane: { segment: 'dyrehold', param: 'dyreholdid' },
   navn: 'Dyrehold',
   flertal: 'Dyrehold',
   nyLabel: 'Nyt dyrehold',

@@ -48,6 +48,7 @@ export const FRAKTION_FELTER: readonly FeltDef[] = AFFALDSFRAKTIONER.map((f) => 
 export const SAT_RESULTAT = defineRecordKind({
   owner: SAT_EJER,
   art: 'satresultat',
+  fane: { segment: 'affaldstilsyn' },
   navn: 'SAT-resultat',
   flertal: 'SAT-resultater',
   nyLabel: 'Nyt resultat',
@@ -140,6 +141,7 @@ export function varslesSenest(dato: string): string {
 export const SAT_TILSYN = defineRecordKind({
   owner: SATVIRKSOMHED_EJER,
   art: 'sattilsyn',
+  fane: { segment: 'opfoelgendetilsyn', param: 'opfoelgendetilsynid' },
   navn: 'Opfølgende tilsyn',
   flertal: 'Opfølgende tilsyn',
   nyLabel: 'Nyt opfølgende tilsyn',
@@ -189,6 +191,7 @@ export const SAT_HAANDHAEVELSE_STATUS = ['Åben', 'Efterkommet', 'Afsluttet'] as
 export const SAT_HAANDHAEVELSE = defineRecordKind({
   owner: SATVIRKSOMHED_EJER,
   art: 'sathaandhaevelse',
+  fane: { segment: 'haandhaevelser', param: 'satHaandhaevelseId' },
   navn: 'Håndhævelse',
   flertal: 'Håndhævelser',
   nyLabel: 'Ny håndhævelse',
@@ -222,6 +225,7 @@ export const SAT_HAANDHAEVELSE = defineRecordKind({
 export const SAT_GEBYR = defineRecordKind({
   owner: SAT_EJER,
   art: 'satgebyr',
+  fane: { segment: 'brugerbetaling', param: 'gebyrid' },
   navn: 'Gebyr',
   flertal: 'Brugerbetaling',
   nyLabel: 'Nyt gebyr',

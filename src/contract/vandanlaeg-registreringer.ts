@@ -117,6 +117,7 @@ export function perioderOverlapper(
 export const VANDANLAEG_TILLADELSE = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'VandanlaegTilladelse',
+  fane: { segment: 'tilladelser', param: 'tilladelseid' },
   navn: 'Tilladelse',
   flertal: 'Tilladelser',
   nyLabel: 'Ny tilladelse',
@@ -187,6 +188,7 @@ export const VANDANLAEG_TILLADELSE = defineRecordKind({
 export const VANDANLAEG_TILSYN = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'VandanlaegTilsyn',
+  fane: { segment: 'tilsyn', param: 'tilsynid' },
   navn: 'Tilsyn',
   flertal: 'Tilsyn / opfølgning',
   nyLabel: 'Nyt tilsyn',
@@ -214,6 +216,7 @@ export const HAANDHAEVELSE_STATUS = ['Åben', 'Efterkommet', 'Afsluttet'] as con
 export const VANDANLAEG_HAANDHAEVELSE = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'VandanlaegHaandhaevelse',
+  fane: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
   navn: 'Håndhævelse',
   flertal: 'Håndhævelser',
   nyLabel: 'Ny håndhævelse',
@@ -248,6 +251,7 @@ export const VANDANLAEG_HAANDHAEVELSE = defineRecordKind({
 export const DIADEM_ANALYSEFREKVENS = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'DiademAnalysefrekvens',
+  fane: { segment: 'diadem' },
   navn: 'Analysefrekvens',
   flertal: 'Analysefrekvenser',
   nyLabel: 'Ny analysefrekvens',
@@ -298,6 +302,7 @@ const paabudTjek = (v: Record<string, unknown>): [string, string][] => {
 export const DIADEM_ANLAEGSPAABUD = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'DiademAnlaegspaabud',
+  fane: { segment: 'diadem' },
   navn: 'Anlægspåbud',
   flertal: 'Anlægspåbud',
   nyLabel: 'Nyt anlægspåbud',
@@ -309,6 +314,7 @@ export const DIADEM_ANLAEGSPAABUD = defineRecordKind({
 export const DIADEM_BORINGSPAABUD = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'DiademBoringspaabud',
+  fane: { segment: 'diadem' },
   navn: 'Boringspåbud',
   flertal: 'Boringspåbud',
   nyLabel: 'Nyt boringspåbud',
@@ -343,6 +349,7 @@ const dispensationTjek = (v: Record<string, unknown>): [string, string][] =>
 export const DIADEM_ANLAEGSPAABUD_DISPENSATION = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'DiademAnlaegspaabudDispensation',
+  fane: { segment: 'diadem' },
   navn: 'Dispensation',
   flertal: 'Dispensationer',
   nyLabel: 'Ny dispensation',
@@ -357,6 +364,7 @@ export const DIADEM_ANLAEGSPAABUD_DISPENSATION = defineRecordKind({
 export const DIADEM_BORINGSPAABUD_DISPENSATION = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'DiademBoringspaabudDispensation',
+  fane: { segment: 'diadem' },
   navn: 'Dispensation',
   flertal: 'Dispensationer',
   nyLabel: 'Ny dispensation',
@@ -380,6 +388,7 @@ export const IMPORT_EKSPORT_RETNING = ['Importeret fra', 'Eksporteret til'] as c
 export const IMPORT_EKSPORT_VANDMAENGDER = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'ImportEksportVandmaengder',
+  fane: { segment: 'maengder' },
   navn: 'Import/eksport',
   flertal: 'Importeret og eksporteret vand',
   nyLabel: 'Ny import/eksport',
@@ -417,6 +426,7 @@ export const STEDTYPER = [
 export const FASTMAALESTATION = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'Fastmaalestation',
+  fane: { segment: 'fasteproevetagningssteder' },
   navn: 'Fast prøvetagningssted',
   flertal: 'Faste prøvetagningssteder',
   nyLabel: 'Nyt prøvetagningssted',

@@ -3,8 +3,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import BrugerbetalingView from '../../src/app/features/affaldstilsyn/BrugerbetalingView';
-import HaandhaevelserView from '../../src/app/features/affaldstilsyn/HaandhaevelserView';
 import OpfoelgendeTilsynView from '../../src/app/features/affaldstilsyn/OpfoelgendeTilsynView';
+import { RegistreringView as HaandhaevelserView } from '../../src/app/features/affaldstilsyn/registreringer';
 import { FeltInput } from '../../src/app/records/FeltInput';
 import { formatOere } from '../../src/contract/format';
 import { SAT_VIRKSOMHED_FELTER } from '../../src/contract/sat';

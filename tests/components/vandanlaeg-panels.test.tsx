@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VandanlaegFrame } from '../../src/app/features/vandanlaeg/Frame';
+import { VANDANLAEG_RAMME } from '../../src/app/features/vandanlaeg/ejer';
 import TilladelserView from '../../src/app/features/vandanlaeg/TilladelserView';
-import { DetailFrame } from '../../src/app/features/virksomhed/DetailFrame';
+import { VIRKSOMHED_RAMME } from '../../src/app/features/virksomhed/ejer';
+import { EjerRamme } from '../../src/app/records/ramme-ejer';
 import { getRoute } from '../../src/app/routes/route-table';
 import { opslag } from '../helpers/opslag';
 import {
@@ -72,9 +73,9 @@ function api(): ApiCall[] {
 
 async function renderFrame(username: string) {
   const t = await renderITile(
-    <VandanlaegFrame route={getRoute('vandanlaeg-tilsyn')} params={{ id: '7' }}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={getRoute('vandanlaeg-tilsyn')} params={{ id: '7' }}>
       {({ plant }) => <p>Fanen for {plant.basis.anlaegsnavn}</p>}
-    </VandanlaegFrame>,
+    </EjerRamme>,
     // Every panel hidden to begin with.
     { username, brugerSettings: skjultePaneler() },
   );
@@ -207,9 +208,9 @@ describe('company side panels (shared with the water plant)', () => {
       'GET logbog/list/12': () => [{ ...note, virksomhedId: 12, notat: 'Virksomhedens note' }],
     });
     const t = await renderITile(
-      <DetailFrame route={getRoute('virksomhed-tilsyn')} params={{ id: '12' }}>
+      <EjerRamme ejer={VIRKSOMHED_RAMME} route={getRoute('virksomhed-tilsyn')} params={{ id: '12' }}>
         {({ v }) => <p>Fanen for {v.basis.navn}</p>}
-      </DetailFrame>,
+      </EjerRamme>,
       { username: 'virksomhed', brugerSettings: skjultePaneler() },
     );
     await screen.findByText('Fanen for Skive Genbrug & Containerservice');

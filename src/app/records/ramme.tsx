@@ -30,6 +30,17 @@ export function useFrameCommands(commands: TileCommand[]): void {
 }
 
 /**
+ * Registers one part's commands with its tab while the part is shown (a tab with several parts
+ * merges them before it hands them to the frame with useFrameCommands). `saet` must be stable.
+ */
+export function useDelKommandoer(saet: (commands: TileCommand[]) => void, commands: TileCommand[]): void {
+  useEffect(() => {
+    saet(commands);
+    return () => saet([]);
+  }, [saet, commands]);
+}
+
+/**
  * Whether the record is one of the customer's favourites, and a stable toggle for the star and the
  * command (what it does is read when it runs, so a command list holding it need not be rebuilt).
  */

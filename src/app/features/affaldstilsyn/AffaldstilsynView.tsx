@@ -1,7 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { useDelteVagter } from '../../records/vagt';
 import type { TileCommand, ViewProps } from '../../workspace/tile-api';
-import { type SatDetalje, SatFrame, useFrameCommands } from './Frame';
+import { SAT_RAMME, type SatDetalje } from './ejer';
 import { Overfoersel } from './Overfoersel';
 import { Resultat } from './Resultat';
 import { type GemDel, SatStamdata } from './SatStamdata';
@@ -9,9 +11,9 @@ import { type GemDel, SatStamdata } from './SatStamdata';
 /** /affaldstilsyn/:id/affaldstilsyn: the SAT company, its result and the result's transfer to SAT. */
 export default function AffaldstilsynView({ route, params }: ViewProps) {
   return (
-    <SatFrame route={route} params={params}>
+    <EjerRamme ejer={SAT_RAMME} route={route} params={params}>
       {(d) => <Affaldstilsyn d={d} />}
-    </SatFrame>
+    </EjerRamme>
   );
 }
 

@@ -2,10 +2,11 @@ import { formatOere, formatTal } from '../../../contract/format';
 import type { AnyRecord } from '../../../contract/record-kind';
 import { gebyrBeloebOere } from '../../../contract/sat';
 import { SAT_GEBYR } from '../../../contract/sat-registreringer';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { useSatGebyrTypeLookup } from '../../session/lookups';
 import { useShellSession } from '../../session/session-context';
 import type { ViewProps } from '../../workspace/tile-api';
-import { SatFrame } from './Frame';
+import { SAT_RAMME } from './ejer';
 import { SatRecordTab, talAf } from './registreringer';
 
 /** The fee's amount and rate as the list and the form show them (kept out of the form's fields). */
@@ -86,14 +87,12 @@ function GebyrBeregning({
  */
 export default function BrugerbetalingView({ route, params }: ViewProps) {
   return (
-    <SatFrame route={route} params={params}>
+    <EjerRamme ejer={SAT_RAMME} route={route} params={params}>
       {(d) => (
         <SatRecordTab
           d={d}
           kind={SAT_GEBYR}
           params={params}
-          fane="brugerbetaling"
-          param="gebyrid"
           skjulte={SKJULTE}
           kolonneVisning={KOLONNER}
           laast={laast}
@@ -102,6 +101,6 @@ export default function BrugerbetalingView({ route, params }: ViewProps) {
           }
         />
       )}
-    </SatFrame>
+    </EjerRamme>
   );
 }

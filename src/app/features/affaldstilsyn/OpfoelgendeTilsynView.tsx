@@ -1,7 +1,8 @@
 import { SAT_TILSYN, varslesSenest } from '../../../contract/sat-registreringer';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { formatDanskDato } from '../../ui/form';
 import type { ViewProps } from '../../workspace/tile-api';
-import { SatFrame } from './Frame';
+import { SAT_RAMME } from './ejer';
 import { SatRecordTab } from './registreringer';
 
 /**
@@ -11,14 +12,12 @@ import { SatRecordTab } from './registreringer';
  */
 export default function OpfoelgendeTilsynView({ route, params }: ViewProps) {
   return (
-    <SatFrame route={route} params={params}>
+    <EjerRamme ejer={SAT_RAMME} route={route} params={params}>
       {(d) => (
         <SatRecordTab
           d={d}
           kind={SAT_TILSYN}
           params={params}
-          fane="opfoelgendetilsyn"
-          param="opfoelgendetilsynid"
           feltHint={(navn, v, record) => {
             if (navn !== 'varslesSenest') return null;
             if (v.tilsynstype !== 'Fysisk' || typeof v.dato !== 'string' || !v.dato)
@@ -30,6 +29,6 @@ export default function OpfoelgendeTilsynView({ route, params }: ViewProps) {
           }}
         />
       )}
-    </SatFrame>
+    </EjerRamme>
   );
 }

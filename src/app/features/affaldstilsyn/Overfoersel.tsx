@@ -8,6 +8,7 @@ import { errorStore } from '../../lib/error-store';
 import { HttpError } from '../../lib/http';
 import { httpStatus, serverTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
+import { useDelKommandoer } from '../../records/ramme';
 import { panelerForaeldet } from '../../records/SidePanels';
 import { http } from '../../session/runtime';
 import { Button, SpinnerButton } from '../../ui/Button';
@@ -16,7 +17,6 @@ import { problemErrors } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import type { TileCommand } from '../../workspace/tile-api';
 import { listeForaeldet, satKeys } from './detail-api';
-import { useDelKommandoer } from './Frame';
 
 type Handling = 'overfoer' | 'slet';
 

@@ -15,6 +15,7 @@ import { formatDato } from '../../lib/dates';
 import { medGenvej } from '../../lib/keyboard';
 import { recordApi, saveFailure } from '../../records/api';
 import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
+import { useDelKommandoer } from '../../records/ramme';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
 import { useLookup } from '../../session/lookups';
@@ -28,7 +29,6 @@ import { toast } from '../../ui/toast';
 import type { TileCommand } from '../../workspace/tile-api';
 import { listeForaeldet, satKeys, satStam } from './detail-api';
 import { Fraktioner } from './Fraktioner';
-import { useDelKommandoer } from './Frame';
 import type { GemDel } from './SatStamdata';
 
 type Vaerdier = Record<string, unknown>;

@@ -1,14 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { ENTITETER, SAT_RAEKKETYPE } from '../../../contract/entitet';
 import type { AnyRecord, AnyRecordKind } from '../../../contract/record-kind';
+import { SAT_ARTER } from '../../../contract/sat-registreringer';
 import { recordApi } from '../../records/api';
 import type { FeltKontekst } from '../../records/FeltInput';
 import { RegistreringTab, type RegistreringTabProps } from '../../records/RegistreringTab';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
+import { faneValg, kraevArt } from '../../records/ramme-faner';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { RouteParams } from '../../routes/route-table';
 import { useShellSession } from '../../session/session-context';
-import { useTile } from '../../workspace/tile-api';
-import { type SatDetalje, satKeys, useFrameCommands } from './Frame';
+import { useTile, type ViewProps } from '../../workspace/tile-api';
+import { satKeys } from './detail-api';
+import { SAT_RAMME, type SatDetalje } from './ejer';
 
 /**
  * The SAT company's record tabs (follow-up inspections, enforcement, fees) on the generic record
@@ -16,9 +22,6 @@ import { type SatDetalje, satKeys, useFrameCommands } from './Frame';
  * the record, every list kept under the company's key (['satvirksomhed', id, 'records', art]) so one
  * invalidation of the company makes all of it stale.
  */
-
-/** SAT companies are rows of the company table with row type 4 (contract/entitet.ts). */
-const SAT_RAEKKETYPE = 4;
 
 /** The company's records of a kind (the list the tab shows), under the company's key. */
 function satListe(kind: AnyRecordKind, satId: number) {
@@ -54,46 +57,32 @@ function useSatKontekst(d: SatDetalje, kind: AnyRecordKind): FeltKontekst {
   }, [sat.id, kanRette, session.user?.customerId, q.data]);
 }
 
-/** The address of a SAT company's tab, with a record selected. */
-export const satSti = (satId: number, fane: string, recordId?: number | null) =>
-  `/affaldstilsyn/${satId}/${fane}${recordId ? `/${recordId}` : ''}`;
-
 /**
  * A SAT company record tab whose record is selected by the route
- * (`/affaldstilsyn/:id/<fane>/:<param>?`). After a change the company itself (its status, fees),
+ * (`/affaldstilsyn/:id/<segment>/:<param>?`, the tab the kind declares). After a change the company itself (its status, fees),
  * its timeline and its log are stale.
  */
 export function SatRecordTab({
   d,
   kind,
   params,
-  fane,
-  param,
   ...rest
 }: {
   d: SatDetalje;
   kind: AnyRecordKind;
   params: RouteParams;
-  fane: string;
-  param: string;
 } & Pick<RegistreringTabProps, 'skjulte' | 'overskrift' | 'feltHint' | 'kolonneVisning' | 'laast'>) {
   const tile = useTile();
   const client = useQueryClient();
   const kontekst = useSatKontekst(d, kind);
   const satId = d.sat.id;
-  const idTekst = params[param];
-  const recordId = idTekst && /^\d+$/.test(idTekst) ? Number(idTekst) : null;
   return (
     <RegistreringTab
       kind={kind}
       ejer={{ id: satId, type: SAT_RAEKKETYPE, kanRette: d.kanRette, betegnelse: 'denne SAT-virksomhed' }}
       kontekst={kontekst}
       liste={satListe(kind, satId)}
-      valg={{
-        id: recordId,
-        vaelg: (id) => tile.navigate(satSti(satId, fane, id)),
-        aabnBeside: (id) => tile.openBeside(satSti(satId, fane, id)),
-      }}
+      valg={faneValg(tile, ENTITETER.satvirksomhed, satId, kind, params)}
       efterAendring={() => {
         void client.invalidateQueries({ queryKey: satKeys.sat(satId), exact: true });
         panelerForaeldet(client, satKeys.sat(satId));
@@ -102,6 +91,16 @@ export function SatRecordTab({
       tabelNavn={`satvirksomhed-${kind.art}`}
       {...rest}
     />
+  );
+}
+
+/** The view of every SAT company tab that shows one record kind with nothing more (its kind found from the route). */
+export function RegistreringView({ route, params }: ViewProps) {
+  const kind = kraevArt(route, SAT_ARTER);
+  return (
+    <EjerRamme ejer={SAT_RAMME} route={route} params={params}>
+      {(d) => <SatRecordTab d={d} kind={kind} params={params} />}
+    </EjerRamme>
   );
 }
 

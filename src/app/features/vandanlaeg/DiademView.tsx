@@ -9,10 +9,11 @@ import {
   DISPENSATION_LISTER,
   hentDiademStoffer,
 } from '../../../contract/vandanlaeg-registreringer';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { useDelteVagter, type Vagt } from '../../records/vagt';
 import { http } from '../../session/runtime';
 import type { ViewProps } from '../../workspace/tile-api';
-import { type PlantDetalje, VandanlaegFrame } from './Frame';
+import { type PlantDetalje, VANDANLAEG_RAMME } from './ejer';
 import { PlantRecordListe } from './registreringer';
 
 /** The dispensations of one order, shown under the order's form; new ones belong to the order. */
@@ -68,9 +69,9 @@ function Stoffer({ plantId }: { plantId: number }) {
  */
 export default function DiademView({ route, params }: ViewProps) {
   return (
-    <VandanlaegFrame route={route} params={params}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={route} params={params}>
       {(d) => <Diadem d={d} />}
-    </VandanlaegFrame>
+    </EjerRamme>
   );
 }
 

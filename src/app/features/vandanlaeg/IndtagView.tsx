@@ -6,13 +6,15 @@ import type { Boring, Maengde } from '../../../contract/vand-data';
 import { hentBoringstilladelser, tilladelseStatus } from '../../../contract/vandanlaeg-registreringer';
 import { fejlTekst } from '../../lib/http-fejl';
 import { useVandFokus } from '../../lib/vand-fokus';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
-import { type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
+import { type PlantDetalje, VANDANLAEG_RAMME } from './ejer';
 import { BoringForm } from './indtag-boring';
 import { Pejlinger } from './indtag-pejling';
 import { MaengdeForm, periodeTekst, statusTekst, ValideringStatus } from './maengder-form';
@@ -295,8 +297,8 @@ export default function IndtagView(props: ViewProps) {
   const b = Number(props.params.boringid);
   const boringId = Number.isInteger(b) && b > 0 ? b : null;
   return (
-    <VandanlaegFrame route={props.route} params={props.params}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={props.route} params={props.params}>
       {(d) => <Indtag d={d} boringId={boringId} />}
-    </VandanlaegFrame>
+    </EjerRamme>
   );
 }

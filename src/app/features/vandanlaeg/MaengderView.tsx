@@ -6,6 +6,8 @@ import type { Maengde } from '../../../contract/vand-data';
 import { maengdeEndpoints } from '../../../contract/vand-data';
 import { fejlTekst } from '../../lib/http-fejl';
 import { useVandFokus } from '../../lib/vand-fokus';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { useDelteVagter } from '../../records/vagt';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
@@ -13,7 +15,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import type { TileCommand, ViewProps } from '../../workspace/tile-api';
-import { type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
+import { type PlantDetalje, VANDANLAEG_RAMME } from './ejer';
 import { MaengdeForm, periodeTekst, statusTekst, ValideringStatus } from './maengder-form';
 import { ImportEksportListe } from './registreringer';
 import { useAarsoversigt, useFoelgValidering, useMaengder, useSeneste, vandKeys } from './vand-data-api';
@@ -179,8 +181,8 @@ function Diagram({ id }: { id: number }) {
 
 export default function MaengderView(props: ViewProps) {
   return (
-    <VandanlaegFrame route={props.route} params={props.params}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={props.route} params={props.params}>
       {(d) => <Maengder d={d} />}
-    </VandanlaegFrame>
+    </EjerRamme>
   );
 }

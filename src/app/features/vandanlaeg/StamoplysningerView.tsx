@@ -13,6 +13,8 @@ import {
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
 import { saveFailure } from '../../records/api';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { useMinimapLinks } from '../../session/koordinater-links';
 import { lookupQuery, useLookup, useSagsbehandlere } from '../../session/lookups';
 import { http } from '../../session/runtime';
@@ -23,7 +25,7 @@ import { Minikort } from '../../ui/Minikort';
 import { toast } from '../../ui/toast';
 import { useTile, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
-import { logbogKey, type PlantDetalje, useFrameCommands, VandanlaegFrame } from './Frame';
+import { logbogKey, type PlantDetalje, VANDANLAEG_RAMME } from './ejer';
 import JupiterPanel from './JupiterPanel';
 import { jupiterKeys } from './jupiter-api';
 import { BasisFelt, DawaAdresseFelt, type DawaValg } from './StamoplysningerFelt';
@@ -89,9 +91,9 @@ const SEKTIONER: { titel: string; felter: string[] }[] = [
 /** /vandanlaeg/:id/stamoplysninger: the plant's basis, address, coordinate, locality, over- and under-plants, contacts. */
 export default function StamoplysningerView({ route, params }: ViewProps) {
   return (
-    <VandanlaegFrame route={route} params={params}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={route} params={params}>
       {(d) => <Stamoplysninger d={d} />}
-    </VandanlaegFrame>
+    </EjerRamme>
   );
 }
 

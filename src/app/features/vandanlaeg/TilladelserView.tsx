@@ -1,6 +1,7 @@
 import { VANDANLAEG_TILLADELSE } from '../../../contract/vandanlaeg-registreringer';
+import { EjerRamme } from '../../records/ramme-ejer';
 import type { ViewProps } from '../../workspace/tile-api';
-import { VandanlaegFrame } from './Frame';
+import { VANDANLAEG_RAMME } from './ejer';
 import { PlantRecordTab } from './registreringer';
 
 /**
@@ -9,17 +10,15 @@ import { PlantRecordTab } from './registreringer';
  */
 export default function TilladelserView({ route, params }: ViewProps) {
   return (
-    <VandanlaegFrame route={route} params={params}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={route} params={params}>
       {(d) => (
         <PlantRecordTab
           d={d}
           kind={VANDANLAEG_TILLADELSE}
           params={params}
-          fane="tilladelser"
-          param="tilladelseid"
           skjulte={['tilladelsesformaalId']}
         />
       )}
-    </VandanlaegFrame>
+    </EjerRamme>
   );
 }

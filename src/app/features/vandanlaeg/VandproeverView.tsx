@@ -3,10 +3,11 @@ import { formatDato, formatTal } from '../../../contract/format';
 import type { VandproevePost } from '../../../contract/validering';
 import { fejlTekst } from '../../lib/http-fejl';
 import { useVandFokus } from '../../lib/vand-fokus';
+import { EjerRamme } from '../../records/ramme-ejer';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { datoKolonne, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import type { ViewProps } from '../../workspace/tile-api';
-import { type PlantDetalje, VandanlaegFrame } from './Frame';
+import { type PlantDetalje, VANDANLAEG_RAMME } from './ejer';
 import { statusTekst, ValideringStatus } from './maengder-form';
 import { useFoelgValidering, useVandproever } from './vand-data-api';
 import './vand-data.css';
@@ -100,8 +101,8 @@ function Vandproever({ d }: { d: PlantDetalje }) {
 
 export default function VandproeverView(props: ViewProps) {
   return (
-    <VandanlaegFrame route={props.route} params={props.params}>
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={props.route} params={props.params}>
       {(d) => <Vandproever d={d} />}
-    </VandanlaegFrame>
+    </EjerRamme>
   );
 }

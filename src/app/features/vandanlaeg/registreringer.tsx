@@ -1,19 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { ENTITETER } from '../../../contract/entitet';
 import type { LookupItem } from '../../../contract/lookups';
 import type { AnyRecordKind } from '../../../contract/record-kind';
 import { boringEndpoints } from '../../../contract/vand-data';
-import { IMPORT_EKSPORT_VANDMAENGDER } from '../../../contract/vandanlaeg-registreringer';
+import { IMPORT_EKSPORT_VANDMAENGDER, VANDANLAEG_ARTER } from '../../../contract/vandanlaeg-registreringer';
 import type { FeltKontekst } from '../../records/FeltInput';
 import { RegistreringTab, type RegistreringTabProps } from '../../records/RegistreringTab';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
+import { faneValg, kraevArt } from '../../records/ramme-faner';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
 import type { RouteParams } from '../../routes/route-table';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
-import { type TileCommand, useTile } from '../../workspace/tile-api';
+import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
-import { type PlantDetalje, useFrameCommands } from './Frame';
+import { type PlantDetalje, VANDANLAEG_RAMME } from './ejer';
 import { vandKeys } from './vand-data-api';
 
 /**
@@ -80,45 +84,43 @@ export function usePlantEfterAendring(plantId: number) {
   };
 }
 
-/** The address of a plant tab, with a record selected. */
-export const plantSti = (plantId: number, fane: string, recordId?: number | null) =>
-  `/vandanlaeg/${plantId}/${fane}${recordId ? `/${recordId}` : ''}`;
-
 /**
- * A plant record tab whose record is selected by the route (`/vandanlaeg/:id/<fane>/:<param>?`).
+ * A plant record tab whose record is selected by the route (`/vandanlaeg/:id/<segment>/:<param>?`,
+ * the tab the kind declares).
  */
 export function PlantRecordTab({
   d,
   kind,
   params,
-  fane,
-  param,
   ...rest
 }: {
   d: PlantDetalje;
   kind: AnyRecordKind;
   params: RouteParams;
-  fane: string;
-  param: string;
 } & Pick<RegistreringTabProps, 'skjulte' | 'tilbehoer' | 'overskrift'>) {
   const tile = useTile();
   const kontekst = usePlantKontekst(d);
   const efter = usePlantEfterAendring(d.plant.id);
-  const idTekst = params[param];
   return (
     <RegistreringTab
       kind={kind}
       ejer={{ id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' }}
       kontekst={kontekst}
-      valg={{
-        id: idTekst ? Number(idTekst) : null,
-        vaelg: (id) => tile.navigate(plantSti(d.plant.id, fane, id)),
-        aabnBeside: (id) => tile.openBeside(plantSti(d.plant.id, fane, id)),
-      }}
+      valg={faneValg(tile, ENTITETER.vandanlaeg, d.plant.id, kind, params)}
       efterAendring={efter}
       useKommandoer={useFrameCommands}
       {...rest}
     />
+  );
+}
+
+/** The view of every plant tab that shows one record kind with nothing more (its kind found from the route). */
+export function RegistreringView({ route, params }: ViewProps) {
+  const kind = kraevArt(route, VANDANLAEG_ARTER);
+  return (
+    <EjerRamme ejer={VANDANLAEG_RAMME} route={route} params={params}>
+      {(d) => <PlantRecordTab d={d} kind={kind} params={params} />}
+    </EjerRamme>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Kontaktpersoner as EjerKontaktpersoner } from '../../records/Kontaktpersoner';
 import { afterChange, keys } from './api';
-import type { Detalje } from './DetailFrame';
+import type { Detalje } from './ejer';
 import { feltKontekst } from './FeltInput';
 
 /** The company's contact persons: the shared list (src/app/records) with the company as owner. */

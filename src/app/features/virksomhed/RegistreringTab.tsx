@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ARTER, type ArtDef, type RegistreringArt } from '../../../contract/registreringer';
+import { virksomhedEllerLandbrug } from '../../../contract/entitet';
+import { ARTER, type ArtDef } from '../../../contract/registreringer';
 import { RegistreringTab as RecordTab } from '../../records/RegistreringTab';
+import { useFrameCommands } from '../../records/ramme';
+import { EjerRamme } from '../../records/ramme-ejer';
+import { faneValg, kraevArt } from '../../records/ramme-faner';
 import type { RouteParams } from '../../routes/route-table';
 import { useTile, type ViewProps } from '../../workspace/tile-api';
-import { afterChange, recordPath, TABS } from './api';
-import { DetailFrame, type Detalje, useFrameCommands } from './DetailFrame';
+import { afterChange } from './api';
+import { type Detalje, VIRKSOMHED_RAMME } from './ejer';
 import { feltKontekst } from './FeltInput';
 
 /**
@@ -13,10 +17,8 @@ import { feltKontekst } from './FeltInput';
  */
 export function RegistreringTab({ d, kind, params }: { d: Detalje; kind: ArtDef; params: RouteParams }) {
   const { v, kanRette } = d;
-  const art = kind.art;
   const tile = useTile();
   const client = useQueryClient();
-  const idTekst = params[TABS[art].param];
   const omfattet = !kind.kraeverBrugerbetaling || v.basis.omfattetAfBrugerbetaling === true;
   return (
     <RecordTab
@@ -30,26 +32,26 @@ export function RegistreringTab({ d, kind, params }: { d: Detalje; kind: ArtDef;
         betegnelse: 'denne virksomhed',
       }}
       kontekst={feltKontekst(d.ctx)}
-      valg={{
-        id: idTekst ? Number(idTekst) : null,
-        vaelg: (id) => tile.navigate(recordPath(v.type, v.id, art, id ?? undefined)),
-        aabnBeside: (id) => tile.openBeside(recordPath(v.type, v.id, art, id)),
-      }}
+      valg={faneValg(tile, virksomhedEllerLandbrug(v.type), v.id, kind, params)}
       // A user-payment record starts from the company's fee type.
       nyeStandard={
         kind.kraeverBrugerbetaling ? { gebyrtype: v.basis.brugerbetaling ?? 'Timesats gebyr' } : undefined
       }
-      efterAendring={() => afterChange(client, v.id, art)}
+      efterAendring={() => afterChange(client, v.id, kind.art)}
       useKommandoer={useFrameCommands}
     />
   );
 }
 
-/** A record tab's view: the shared frame around the kind's list and form. */
-export function RegistreringView({ route, params, art }: ViewProps & { art: RegistreringArt }) {
+/**
+ * The view of every company or farm tab that shows one record kind (its kind found from the route,
+ * src/app/records/ramme-faner.ts): the frame around the kind's list and form.
+ */
+export function RegistreringView({ route, params }: ViewProps) {
+  const kind = kraevArt(route, Object.values(ARTER));
   return (
-    <DetailFrame route={route} params={params}>
-      {(d) => <RegistreringTab d={d} kind={ARTER[art]} params={params} />}
-    </DetailFrame>
+    <EjerRamme ejer={VIRKSOMHED_RAMME} route={route} params={params}>
+      {(d) => <RegistreringTab d={d} kind={kind} params={params} />}
+    </EjerRamme>
   );
 }

@@ -10,6 +10,7 @@ import {
   type Virksomhed,
 } from '../../../contract/virksomhed';
 import { formatDato, formatKoordinat } from '../../lib/dates';
+import { useFrameCommands } from '../../records/ramme';
 import { useMinimapLinks } from '../../session/koordinater-links';
 import { useShellSession } from '../../session/session-context';
 import { useVersionedForm } from '../../ui/form';
@@ -18,7 +19,7 @@ import { Minikort } from '../../ui/Minikort';
 import { toast } from '../../ui/toast';
 import { useTile } from '../../workspace/tile-api';
 import { afterChange, api, keys, saveFailure } from './api';
-import { type Detalje, useFrameCommands } from './DetailFrame';
+import type { Detalje } from './ejer';
 import { FeltInput } from './FeltInput';
 import { Kontaktpersoner } from './Kontaktpersoner';
 import { OpdaterFraCvr } from './OpdaterFraCvr';

@@ -1,6 +1,7 @@
 import { ARTER } from '../../../contract/registreringer';
+import { EjerRamme } from '../../records/ramme-ejer';
 import type { ViewProps } from '../../workspace/tile-api';
-import { DetailFrame } from './DetailFrame';
+import { VIRKSOMHED_RAMME } from './ejer';
 import { RegistreringTab } from './RegistreringTab';
 import { SatResultatKort } from './SatResultatKort';
 
@@ -10,13 +11,13 @@ import { SatResultatKort } from './SatResultatKort';
  */
 export default function TilsynView({ route, params }: ViewProps) {
   return (
-    <DetailFrame route={route} params={params}>
+    <EjerRamme ejer={VIRKSOMHED_RAMME} route={route} params={params}>
       {(d) => (
         <div className="vs-tilsyn">
           <SatResultatKort v={d.v} />
           <RegistreringTab d={d} kind={ARTER.tilsyn} params={params} />
         </div>
       )}
-    </DetailFrame>
+    </EjerRamme>
   );
 }

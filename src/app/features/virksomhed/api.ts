@@ -1,5 +1,4 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { detailPath, virksomhedEllerLandbrug } from '../../../contract/entitet';
 import { ARTER, type RegistreringArt } from '../../../contract/registreringer';
 import { gemBasis, hentVirksomhed } from '../../../contract/virksomhed';
 import { recordApi, saveFailure, useRecords } from '../../records/api';
@@ -48,18 +47,3 @@ export const api = {
   ret: recordApi.ret,
   slet: recordApi.slet,
 };
-
-/** Record kinds by the tab's path segment, and the name of its record-id parameter. */
-export const TABS: Record<RegistreringArt, { segment: string; param: string }> = {
-  tilsyn: { segment: 'tilsyn', param: 'tilsynid' },
-  haandhaevelse: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
-  afgoerelse: { segment: 'afgoerelser', param: 'afgoerelseid' },
-  risikovurdering: { segment: 'risikovurdering', param: 'risikovurderingid' },
-  fyringsanlaeg: { segment: 'fyringsanlaeg', param: 'fyringsanlaegid' },
-  brugerbetaling: { segment: 'brugerbetaling', param: 'brugerbetalingid' },
-  opbevaringslager: { segment: 'opbevaringslagre', param: 'opbevaringslagerid' },
-  dyrehold: { segment: 'dyrehold', param: 'dyreholdid' },
-};
-
-export const recordPath = (type: number, id: number, art: RegistreringArt, recordId?: number) =>
-  detailPath(virksomhedEllerLandbrug(type), id, `${TABS[art].segment}${recordId ? `/${recordId}` : ''}`);
