@@ -138,25 +138,20 @@ export interface KoeContext extends Omit<KoeInput, 'nu'> {
   spoergsmaal: { handling: Handling; hos: readonly Holder[] } | null;
 }
 
+/**
+ * The decisions' own events, which the queue passes on: the queue as shown (ROWS), the cursor and the
+ * selection the user made, G and F, the answers to the bulk question (CONFIRM, CANCEL; they answer the
+ * colleague question too), 'Prøv igen' (RETRY), the banner closed (DISMISS), and FORTRYD: the newest
+ * decision (Ctrl+Z) or the one a toast's 'Fortryd' names.
+ */
+type VidereEvent = Exclude<GodkendForkastEvent, { type: 'TOGGLE' | 'CLEAR' }>;
+
 export type KoeEvent =
+  | VidereEvent
   /** The queue as loaded (after every fetch). Selected entries no longer in it leave the selection. */
   | { type: 'KOE'; poster: Post[] }
   /** The colleagues' cursors now (presence). */
   | { type: 'NAERVAER'; holdere: ReadonlyMap<number, readonly Holder[]> }
-  /** The queue as shown, in order; the user moved the cursor; the user changed the selection. */
-  | { type: 'ROWS'; ids: number[] }
-  | { type: 'CURSOR'; id: number | null }
-  | { type: 'SELECT'; poster: Post[] }
-  | { type: 'GODKEND' }
-  | { type: 'FORKAST' }
-  /** Answers to the open question: the bulk confirmation, or the colleague question. */
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  /** 'Prøv igen' after a failed decision or undo; the banner closed. */
-  | { type: 'RETRY' }
-  | { type: 'DISMISS' }
-  /** Undo the newest decision (Ctrl+Z), or the one a toast's 'Fortryd' names. */
-  | { type: 'FORTRYD'; noegle?: number }
   /** Run the median test on the entries shown. */
   | { type: 'MEDIANTEST'; ids: number[] }
   // The child's notifications.
