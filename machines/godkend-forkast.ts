@@ -28,9 +28,10 @@
  * validator) with the versions the server gave the entries; FORTRYD undoes the newest, or the one
  * named by its key (the toast of that decision). The clock is the machine's input (`nu`).
  *
- * Side effects are injected: the actors `decide` (PUT .../Godkend|Forkast) and `undo` (POST
- * validering/fortryd) perform the calls; the actions `decided`, `failedToDecide`, `undone` and
- * `failedToUndo` tell the view (refresh the queue, show the toast with 'Fortryd').
+ * Side effects are injected: the actors `decide` (PUT .../Godkend|Forkast, in the input's customer)
+ * and `undo` (POST validering/fortryd) perform the calls; the actions `decided`, `failedToDecide`,
+ * `undone` and `failedToUndo` tell the owner. The validation queue (machines/koe.ts) runs this
+ * machine as its child and turns those into its banner, toasts and refreshes.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -49,6 +50,8 @@ export interface Post {
 }
 
 export interface DecideInput {
+  /** The customer the queue belongs to (the machine's input): the call decides there, nowhere else. */
+  kundeId: number;
   handling: Handling;
   poster: Post[];
 }
@@ -86,6 +89,8 @@ export interface GodkendForkastContext {
   /** The decision being undone (or whose undo failed). */
   fortryder: Fortrydelig | null;
   naesteNoegle: number;
+  /** The customer the queue belongs to (the input's). */
+  kundeId: number;
   /** The clock (ms); the input's, so tests move time instead of waiting. */
   nu: () => number;
 }
@@ -189,6 +194,8 @@ function fejltekst(error: unknown): string {
 }
 
 export interface GodkendForkastInput {
+  /** The customer the queue belongs to: every decision is made there (a new customer, a new machine). */
+  kundeId: number;
   /** The clock in ms (default Date.now). */
   nu?: () => number;
 }
@@ -248,6 +255,7 @@ export const godkendForkastMachine = setup({
     fortrydelige: [],
     fortryder: null,
     naesteNoegle: 1,
+    kundeId: input.kundeId,
     nu: input.nu ?? (() => Date.now()),
   }),
   on: {
@@ -317,7 +325,11 @@ export const godkendForkastMachine = setup({
       entry: assign({ result: null, error: null }),
       invoke: {
         src: 'decide',
-        input: ({ context }) => ({ handling: context.handling ?? 'godkend', poster: context.poster }),
+        input: ({ context }) => ({
+          kundeId: context.kundeId,
+          handling: context.handling ?? 'godkend',
+          poster: context.poster,
+        }),
         onDone: {
           target: 'done',
           actions: [

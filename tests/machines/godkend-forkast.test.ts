@@ -76,7 +76,7 @@ function world() {
     undone: (f: Fortrydelig, r: FortrydSvar) => w.calls.push(`undone ${f.noegle} ${r.fortrudt.join(',')}`),
     failedToUndo: (f: Fortrydelig, e: string) => w.calls.push(`undo failed ${f.noegle} ${e}`),
   });
-  const actor = createActor(machine, { input: { nu: () => w.now } }).start();
+  const actor = createActor(machine, { input: { kundeId: 7, nu: () => w.now } }).start();
   return { w, actor };
 }
 
@@ -154,6 +154,21 @@ describe('godkend/forkast: one entry', () => {
       error: null,
     });
     expect(w.calls).toEqual(['decide godkend 2@3', 'decided godkend 2 allerede ']);
+  });
+
+  test("the call decides in the input's customer", async () => {
+    const kunder: number[] = [];
+    const machine = createGodkendForkastMachine({
+      decide: async (input) => {
+        kunder.push(input.kundeId);
+        return { besluttet: [input.poster[0]!.id], alleredeBesluttet: [], versioner: [] };
+      },
+    });
+    const actor = createActor(machine, { input: { kundeId: 42 } }).start();
+    actor.send({ type: 'SELECT', poster: [A] });
+    actor.send({ type: 'GODKEND' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(kunder).toEqual([42]);
   });
 
   test('discarding one entry submits at once', async () => {
@@ -361,7 +376,7 @@ describe('godkend/forkast: answers and failures', () => {
 
   test('without an injected call the machine fails instead of hanging', async () => {
     const { godkendForkastMachine } = await import('../../machines/godkend-forkast');
-    const actor = createActor(godkendForkastMachine, { input: {} }).start();
+    const actor = createActor(godkendForkastMachine, { input: { kundeId: 7 } }).start();
     actor.send({ type: 'SELECT', poster: [A] });
     actor.send({ type: 'GODKEND' });
     await waitFor(actor, (s) => s.matches('failed'));
@@ -649,7 +664,7 @@ describe('godkend/forkast: undo', () => {
         versioner: [ny(1)],
       }),
     });
-    const actor = createActor(machine, { input: {} }).start();
+    const actor = createActor(machine, { input: { kundeId: 7 } }).start();
     actor.send({ type: 'SELECT', poster: [A] });
     actor.send({ type: 'GODKEND' });
     await waitFor(actor, (s) => s.matches('done'));

@@ -1,4 +1,4 @@
-import { formatDato, formatDatoTidKort, formatHeltal, formatTal2 } from '../../../contract/format';
+import { antalMed, formatDato, formatDatoTidKort, formatHeltal, formatTal2 } from '../../../contract/format';
 
 /** Numbers as the interface writes them: da-DK with 2 decimals (the shared contract/format). */
 export const tal = formatTal2;
@@ -25,4 +25,5 @@ export function statusTekst(s: number): string {
   return '-';
 }
 
-export const flertal = (n: number, ental: string, fler: string) => `${heltal(n)} ${n === 1 ? ental : fler}`;
+/** 'N post' or 'N poster' (the shared contract/format). */
+export const flertal = antalMed;
