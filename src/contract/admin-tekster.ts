@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, idSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
+import { defineRecordKind, KUNDE_EJER } from './record-kind';
 
 /**
  * Administration of texts (issue 15): the customer's phrase library (table `frase`, per subject
@@ -90,6 +91,34 @@ export const gemFrase = endpoint({
   body: fraseInputSchema.extend({ version: versionSchema }),
   answer: fraseAdminSchema,
   access: ADMIN_TEKST_RET,
+});
+
+/**
+ * A phrase as a record kind of the customer (owner KUNDE_EJER, table `frase`): the generic list and
+ * form show it; its endpoints above are the ones served. Deactivated, never deleted (letters and
+ * texts may quote it).
+ */
+export const FRASE = defineRecordKind({
+  owner: KUNDE_EJER,
+  art: 'frase',
+  navn: 'Frase',
+  flertal: 'Fraser',
+  nyLabel: 'Ny frase',
+  felter: [
+    { navn: 'emneId', label: 'Emne', type: { kind: 'lookup', kilde: { special: 'emne' }, paakraevet: true } },
+    { navn: 'titel', label: 'Titel', type: { kind: 'tekst', max: FRASE_TITEL_MAKS, paakraevet: true } },
+    {
+      navn: 'tekst',
+      label: 'Tekst',
+      type: { kind: 'tekst', max: FRASE_TEKST_MAKS, paakraevet: true, flerlinjet: true },
+    },
+    { navn: 'aktiv', label: "Aktiv (tilbydes ved 'Indsæt frase …')", type: { kind: 'jaNej' } },
+  ],
+  listeFelter: ['titel', 'emneId', 'tekst', 'aktiv'],
+  nyeStandard: { aktiv: true },
+  egne: { liste: hentAdminFraser, hent: hentAdminFrase, opret: opretFrase, ret: gemFrase },
+  konflikt: FRASE_KONFLIKT,
+  aktivFelt: 'aktiv',
 });
 
 // ---------------------------------------------------------------- administrative details

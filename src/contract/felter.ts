@@ -30,7 +30,9 @@ export type LookupKilde =
         /** The customer's SAT inspection periods. */
         | 'satTilsynsperiode'
         /** The customer's SAT fee types (the client offers those valid on the record's date). */
-        | 'satGebyrType';
+        | 'satGebyrType'
+        /** The phrase subjects (emne/list, shared by every customer). */
+        | 'emne';
     };
 
 export type FeltType =

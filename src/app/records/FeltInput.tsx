@@ -5,6 +5,7 @@ import type { LookupItem } from '../../contract/lookups';
 import { TILSYN } from '../../contract/registreringer';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { formatDato } from '../lib/dates';
+import { useEmneLookup } from '../session/frase-data';
 import {
   type SagsbehandlerType,
   useLookup,
@@ -224,7 +225,14 @@ function LookupFelt(p: {
       return <SatTilsynsperiodeLookup {...p} />;
     case 'satGebyrType':
       return <SatGebyrTypeLookup {...p} />;
+    case 'emne':
+      return <EmneLookup {...p} />;
   }
+}
+
+function EmneLookup(p: LookupProps) {
+  const q = useEmneLookup();
+  return <Vaelger {...p} options={q.data} loading={q.isLoading} />;
 }
 
 function Vaelger(p: {

@@ -6,12 +6,9 @@ import {
   ADM_OPLYS_STANDARD_FJERN,
   ADM_OPLYS_STANDARD_SLET,
   type AdmOplys,
-  FRASE_KONFLIKT,
+  FRASE,
   type FraseAdmin,
   gemAdmOplysning,
-  gemFrase,
-  hentAdminFrase,
-  hentAdminFraser,
   hentAdmLogo,
   hentAdmOplysning,
   hentAdmOplysninger,
@@ -19,7 +16,6 @@ import {
   LOGO_STOERRELSE_FEJL,
   LOGO_TYPE_FEJL,
   opretAdmOplysning,
-  opretFrase,
   sletAdmOplysning,
   uploadAdmLogo,
 } from '../../contract/admin-tekster';
@@ -32,6 +28,7 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { laesUpload } from '../http/multipart';
+import { egenKindRoutes } from '../records/egne';
 
 /**
  * Administration: the phrase library and the municipality's administrative details (issue 15).
@@ -64,19 +61,37 @@ async function fraser(db: Db | Tx, kundeId: number, hvor?: SQL): Promise<FraseAd
   return rows.map((r) => ({ ...r, version: Number(r.version) }));
 }
 
-async function enFrase(db: Db | Tx, kundeId: number, id: number): Promise<FraseAdmin> {
-  const [f] = await fraser(db, kundeId, eq(frase.id, id));
-  if (!f) throw notFound('Frasen');
-  return f;
-}
-
-async function tjekEmne(db: Db | Tx, emneId: number): Promise<void> {
-  const [e] = await db.select({ id: emne.id }).from(emne).where(eq(emne.id, emneId));
-  if (!e) throw badRequest({ emneId: ['Emnet findes ikke'] });
-}
-
 /** LIKE wildcards in the user's text are meant literally. */
 const likeTekst = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Phrases: the record kind FRASE over table `frase`, the subject joined in for the answer; the list
+ * filtered by subject and by text in title or text; a subject that does not exist is a 400.
+ */
+const fraseRoutes = egenKindRoutes<FraseAdmin>({
+  kind: FRASE,
+  tabel: frase,
+  ejerKolonne: 'kundeId',
+  hent: fraser,
+  filter: (q) => {
+    const { emneId, tekst } = q as { emneId?: number; tekst?: string };
+    const t = tekst?.trim();
+    return and(
+      emneId ? eq(frase.emneId, emneId) : undefined,
+      t ? or(ilike(frase.titel, likeTekst(t)), ilike(frase.tekst, likeTekst(t))) : undefined,
+    );
+  },
+  ikkeFundet: 'Frasen',
+  hooks: {
+    async tjek({ tx }, input) {
+      const [e] = await tx
+        .select({ id: emne.id })
+        .from(emne)
+        .where(eq(emne.id, input.emneId as number));
+      if (!e) throw badRequest({ emneId: ['Emnet findes ikke'] });
+    },
+  },
+});
 
 // ---------------------------------------------------------------- administrative details
 
@@ -164,51 +179,7 @@ const logoFejl = (besked: string, status = 400) =>
   new HttpError(status, besked, { title: besked, status, errors: { logo: [besked] } });
 
 export async function adminTekstRoutes(app: FastifyInstance, { db }: Deps) {
-  // ---- phrases
-
-  serve(app, hentAdminFraser, (request) => {
-    const { emneId, tekst } = request.query;
-    const t = tekst?.trim();
-    return fraser(
-      db,
-      request.user.kundeId,
-      and(
-        emneId ? eq(frase.emneId, emneId) : undefined,
-        t ? or(ilike(frase.titel, likeTekst(t)), ilike(frase.tekst, likeTekst(t))) : undefined,
-      ),
-    );
-  });
-
-  serve(app, hentAdminFrase, (request) => enFrase(db, request.user.kundeId, request.params.id));
-
-  serve(app, opretFrase, async (request) => {
-    const input = request.body;
-    await tjekEmne(db, input.emneId);
-    const [ny] = await db
-      .insert(frase)
-      .values({ kundeId: request.user.kundeId, ...input })
-      .returning({ id: frase.id });
-    return enFrase(db, request.user.kundeId, ny!.id);
-  });
-
-  serve(app, gemFrase, async (request) => {
-    const { user } = request;
-    const { version, ...input } = request.body;
-    const gemt = await enFrase(db, user.kundeId, request.params.id);
-    tjekVersion(version, gemt.version, FRASE_KONFLIKT);
-    await tjekEmne(db, input.emneId);
-    await db.transaction((tx) =>
-      opdaterVersioneret(
-        tx,
-        frase,
-        { id: gemt.id, version, hvor: eq(frase.kundeId, user.kundeId) },
-        input,
-        FRASE_KONFLIKT,
-        user,
-      ),
-    );
-    return enFrase(db, user.kundeId, gemt.id);
-  });
+  await fraseRoutes(app, { db });
 
   // ---- administrative details
 
