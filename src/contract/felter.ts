@@ -66,7 +66,15 @@ export type FeltType =
     }
   /** Yes/no; with treVejs also 'Ikke relevant' (null), shown as a radio group. */
   | { kind: 'jaNej'; treVejs?: boolean }
-  | { kind: 'valg'; valg: readonly string[]; paakraevet?: boolean }
+  | {
+      kind: 'valg';
+      valg: readonly string[];
+      paakraevet?: boolean;
+      /** How each value is shown, where it is not its own text ('vandanlaeg' → 'Vandanlæg'). */
+      tekster?: Readonly<Record<string, string>>;
+      /** Shown as a radio group (a few values, all visible). */
+      radio?: boolean;
+    }
   /** A list of short texts, one per line. */
   | { kind: 'linjer'; max: number };
 

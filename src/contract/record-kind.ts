@@ -96,7 +96,8 @@ export const KUNDE_EJER: RecordOwner = { navn: 'kunde', segment: 'kunde', stier:
  */
 export interface EgneEndpoints {
   liste: AnyEndpoint;
-  hent: AnyEndpoint;
+  /** One record, where the specification has the call. */
+  hent?: AnyEndpoint;
   opret: AnyEndpoint;
   ret: AnyEndpoint;
   slet?: AnyEndpoint;
@@ -344,9 +345,13 @@ export const kindEndpoints = (
 /** The {type} of an 'art-type' path: the given one, else the owner's first. */
 const typeAf = (owner: RecordOwner, type?: string) => type ?? Object.keys(owner.typeSegmenter ?? {})[0];
 
+/** Every parameter of an 'egne' path is the owner's id (`:kundeId`, a period's `:id`). */
+const egneParams = (path: string | undefined, ejerId: number) =>
+  Object.fromEntries([...(path ?? '').matchAll(/:(\w+)/g)].map((m) => [m[1], ejerId]));
+
 /** The params of the list of the owner with id `ejerId`, on any path shape. */
 export function listeParams(kind: AnyRecordKind, ejerId: number, type?: string) {
-  if (kind.owner.stier === 'egne') return kind.egne?.liste.params ? { id: ejerId } : {};
+  if (kind.owner.stier === 'egne') return egneParams(kind.egne?.liste.path, ejerId);
   return kind.owner.stier === 'art-type' ? { type: typeAf(kind.owner, type), id: ejerId } : { id: ejerId };
 }
 
@@ -355,6 +360,6 @@ export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<stri
   return kind.owner.stier === 'art'
     ? { params: {}, body: { ...body, virksomhedId: ejerId } }
     : kind.owner.stier === 'egne'
-      ? { params: listeParams(kind, ejerId, type), body }
+      ? { params: egneParams(kind.egne?.opret.path, ejerId), body }
       : { params: listeParams(kind, ejerId, type), body };
 }

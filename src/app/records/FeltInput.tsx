@@ -132,7 +132,14 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, h
         <Checkbox {...common} label={felt.label} checked={value === true} onChange={onChange} />
       );
     case 'valg':
-      return (
+      return t.radio ? (
+        <RadioGroup
+          {...common}
+          value={(value ?? null) as string | null}
+          options={t.valg.map((v) => ({ value: v, label: t.tekster?.[v] ?? v }))}
+          onChange={onChange}
+        />
+      ) : (
         <LookupSelect
           {...common}
           required={t.paakraevet}
@@ -140,7 +147,7 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, h
           options={t.valg.map((v, i) => ({
             id: i + 1,
             kode: v,
-            navn: v,
+            navn: t.tekster?.[v] ?? v,
             aktiv: true,
             dmaKode: true,
             prioritet: i,

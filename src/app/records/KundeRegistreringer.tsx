@@ -23,7 +23,18 @@ export function KundeRegistreringer(
     ikkeFundet: string;
   } & Pick<
     RegistreringTabProps,
-    'overskrift' | 'listeNavn' | 'filter' | 'nyeStandard' | 'efterAendring' | 'pladsholderTekst' | 'tabelNavn'
+    | 'overskrift'
+    | 'listeNavn'
+    | 'filter'
+    | 'nyeStandard'
+    | 'efterAendring'
+    | 'pladsholderTekst'
+    | 'tabelNavn'
+    | 'tom'
+    | 'tilForm'
+    | 'formKommandoer'
+    | 'feltHint'
+    | 'kolonneVisning'
   >,
 ) {
   const { kind, sti, param, ikkeFundet, ...tab } = p;

@@ -101,6 +101,12 @@ export interface RegistreringTabProps {
   filter?: { kontrol: ReactNode; vis(r: AnyRecord): boolean };
   /** Under the placeholder's text (where a shortcut of the kind is explained). */
   pladsholderTekst?: ReactNode;
+  /** The list's text when it has no rows. */
+  tom?: ReactNode;
+  /** Shown inside the form under its buttons, from the form's current values (a link's test). */
+  tilForm?(vaerdier: Readonly<Record<string, unknown>>, record: AnyRecord | undefined): ReactNode;
+  /** The form's own commands besides save and delete (a link's 'Test', alt+t). */
+  formKommandoer?: readonly TileCommand[];
 }
 
 /** The kind has a 'dato' field: the record's date, which date-dependent sources read. */
@@ -267,6 +273,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
           )
         }
         foerTabel={ejer.ikkeOpretBesked && <p className="form-alert info">{ejer.ikkeOpretBesked}</p>}
+        tom={p.tom}
         tableName={tabelNavn}
         columns={columns}
         rows={records}
@@ -504,6 +511,7 @@ function RegistreringForm({
                   },
                 ]
               : []),
+            ...(tab.formKommandoer ?? []),
             ...(aktiv !== undefined
               ? [
                   {
@@ -517,7 +525,7 @@ function RegistreringForm({
           ]
         : []),
     ],
-    [listCommands, kanRette, record, kind, gemRef, sletRef, kanSlette, aktiv, aktivRef],
+    [listCommands, kanRette, record, kind, gemRef, sletRef, kanSlette, aktiv, aktivRef, tab.formKommandoer],
   );
   tab.useKommandoer(commands);
 
@@ -580,6 +588,8 @@ function RegistreringForm({
           dirty={form.dirty}
           gemt={!!record}
           onSlet={kanSlette ? () => void slet() : undefined}
+          // A customer-level kind's form takes back its changes, as the library views did.
+          onFortrydAendringer={kind.egne ? vf.fortryd : undefined}
           efterGem={
             aktiv !== undefined && (
               <SpinnerButton
@@ -600,6 +610,7 @@ function RegistreringForm({
           }}
         />
       )}
+      {tab.tilForm?.(form.values, record)}
       {confirmModal}
     </form>
   );

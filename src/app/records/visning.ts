@@ -119,6 +119,8 @@ export function visVaerdi(f: FeltDef, value: unknown, navne: Navne): string {
     }
     case 'linjer':
       return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'valg':
+      return t.tekster?.[String(value)] ?? String(value);
     default:
       return String(value);
   }

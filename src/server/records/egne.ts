@@ -61,9 +61,15 @@ export interface EgenHooks<R> {
   uden?: readonly string[];
 }
 
-/** The owners of 'egne' kinds: the owner's id from the request (the token's customer). */
-const EJER_ID: Readonly<Record<string, (user: SessionUser) => number>> = {
-  [KUNDE_EJER.navn]: (user) => user.kundeId,
+/**
+ * The owners of 'egne' kinds: the owner's id from the request. The customer is the token's; a path
+ * that names it (`:kundeId`) must name that one (another answers 404).
+ */
+const EJER_ID: Readonly<Record<string, (user: SessionUser, params: Record<string, unknown>) => number>> = {
+  [KUNDE_EJER.navn]: (user, params) => {
+    if (params.kundeId !== undefined && params.kundeId !== user.kundeId) throw notFound('Kunden');
+    return user.kundeId;
+  },
 };
 
 /** The input's fields as the table's columns (read-only fields and instructions left out). */
@@ -99,17 +105,20 @@ function serveEgen<R extends EgenRaekke>(app: FastifyInstance, db: Db, e: EgenKi
     return r;
   }
 
+  /** The owner's id of a request (its path's params checked). */
+  const ejerAfReq = (request: { user: SessionUser; params: unknown }) =>
+    ejerAf(request.user, (request.params ?? {}) as Record<string, unknown>);
+
   serve(app, ep.liste as AnyEndpoint, (request) =>
-    e.hent(db, ejerAf(request.user), e.filter?.((request.query ?? {}) as Record<string, unknown>)),
+    e.hent(db, ejerAfReq(request), e.filter?.((request.query ?? {}) as Record<string, unknown>)),
   );
 
-  serve(app, ep.hent as AnyEndpoint, (request) =>
-    en(db, ejerAf(request.user), (request.params as { id: number }).id),
-  );
+  if (ep.hent)
+    serve(app, ep.hent, (request) => en(db, ejerAf(request.user, {}), (request.params as { id: number }).id));
 
   serve(app, ep.opret as AnyEndpoint, async (request) => {
     const { user } = request;
-    const ejerId = ejerAf(user);
+    const ejerId = ejerAf(user, {});
     const input = request.body as Record<string, unknown>;
     const id = await db.transaction(async (tx) => {
       const ctx: EgenKontekst<R> = { tx, user, ejerId, gemt: null };
@@ -127,7 +136,7 @@ function serveEgen<R extends EgenRaekke>(app: FastifyInstance, db: Db, e: EgenKi
 
   serve(app, ep.ret as AnyEndpoint, async (request) => {
     const { user } = request;
-    const ejerId = ejerAf(user);
+    const ejerId = ejerAf(user, {});
     const { version, ...input } = request.body as Record<string, unknown> & { version: number };
     const gemt = await en(db, ejerId, (request.params as { id: number }).id);
     tjekVersion(version, gemt.version, konflikt);
@@ -152,7 +161,7 @@ function serveEgen<R extends EgenRaekke>(app: FastifyInstance, db: Db, e: EgenKi
   if (slet) {
     serve(app, slet as AnyEndpoint, async (request, reply) => {
       const { user } = request;
-      const ejerId = ejerAf(user);
+      const ejerId = ejerAf(user, {});
       const { version } = request.query as { version: number };
       await db.transaction(async (tx) => {
         const gemt = await en(tx, ejerId, (request.params as { id: number }).id);
