@@ -260,3 +260,44 @@ export const hentAdmLogo = endpoint({
   filTyper: ['image/png', 'image/jpeg'],
   access: ADMIN_TEKST_RET,
 });
+
+const admTekst = (navn: string, label: string, max: number, paakraevet = false) => ({
+  navn,
+  label,
+  type: { kind: 'tekst', max, paakraevet } as const,
+});
+
+/**
+ * A set of administrative details as a record kind of the customer (owner KUNDE_EJER, table
+ * `administrative_oplysninger`), served by the generic server on the endpoints above; exactly one set
+ * is the standard (src/server/routes/admin-tekster.ts). The logo has its own two endpoints.
+ */
+export const ADM_OPLYSNINGER = defineRecordKind({
+  owner: KUNDE_EJER,
+  art: 'administrativeoplysninger',
+  navn: 'Administrative oplysninger',
+  flertal: 'Administrative oplysninger',
+  nyLabel: 'Nye administrative oplysninger',
+  felter: [
+    admTekst('navn', 'Navn på sættet', 100, true),
+    admTekst('afsender', 'Afsender', 200, true),
+    admTekst('adresse', 'Adresse', 200),
+    admTekst('postnrBy', 'Postnr. og by', 100),
+    admTekst('telefon', 'Telefon', 30),
+    admTekst('email', 'E-mail', 200),
+    admTekst('web', 'Web', 200),
+    admTekst('underskriftNavn', 'Underskriverens navn', 100),
+    admTekst('underskriftTitel', 'Underskriverens titel', 100),
+    { navn: 'standard', label: 'Standardsæt (bruges i breve)', type: { kind: 'jaNej' } },
+  ],
+  listeFelter: ['navn', 'afsender', 'standard'],
+  titelFelt: 'navn',
+  egne: {
+    liste: hentAdmOplysninger,
+    hent: hentAdmOplysning,
+    opret: opretAdmOplysning,
+    ret: gemAdmOplysning,
+    slet: sletAdmOplysning,
+  },
+  konflikt: ADM_OPLYS_KONFLIKT,
+});

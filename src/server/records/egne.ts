@@ -57,8 +57,6 @@ export interface EgenHooks<R> {
   efter?(ctx: EgenKontekst<R> & { id: number }, input: Record<string, unknown>): Promise<void>;
   /** Runs in the delete's transaction before the row is deleted; throws to refuse it. */
   foerSlet?(ctx: EgenKontekst<R> & { gemt: R }): Promise<void>;
-  /** Request fields that are no columns (an instruction like fjernLogo): taken out before the write. */
-  uden?: readonly string[];
 }
 
 /**
@@ -72,11 +70,11 @@ const EJER_ID: Readonly<Record<string, (user: SessionUser, params: Record<string
   },
 };
 
-/** The input's fields as the table's columns (read-only fields and instructions left out). */
+/** The input's fields as the table's columns (read-only fields, and what is no field, left out). */
 function tilKolonner(e: EgenKind<never>, input: Record<string, unknown>): Record<string, unknown> {
   const ud: Record<string, unknown> = {};
   for (const f of e.kind.felter) {
-    if (f.skrivebeskyttet || e.hooks?.uden?.includes(f.navn) || !(f.navn in input)) continue;
+    if (f.skrivebeskyttet || !(f.navn in input)) continue;
     ud[e.kolonner?.[f.navn] ?? f.navn] = input[f.navn];
   }
   return ud;
