@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParamsSchema, idSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
+import { defineRecordKind, KUNDE_EJER } from './record-kind';
 
 /**
  * Administration of texts (issue 15): the customer's phrase library (table `frase`, per subject
@@ -90,6 +91,34 @@ export const gemFrase = endpoint({
   body: fraseInputSchema.extend({ version: versionSchema }),
   answer: fraseAdminSchema,
   access: ADMIN_TEKST_RET,
+});
+
+/**
+ * A phrase as a record kind of the customer (owner KUNDE_EJER, table `frase`): the generic list and
+ * form show it; its endpoints above are the ones served. Deactivated, never deleted (letters and
+ * texts may quote it).
+ */
+export const FRASE = defineRecordKind({
+  owner: KUNDE_EJER,
+  art: 'frase',
+  navn: 'Frase',
+  flertal: 'Fraser',
+  nyLabel: 'Ny frase',
+  felter: [
+    { navn: 'emneId', label: 'Emne', type: { kind: 'lookup', kilde: { special: 'emne' }, paakraevet: true } },
+    { navn: 'titel', label: 'Titel', type: { kind: 'tekst', max: FRASE_TITEL_MAKS, paakraevet: true } },
+    {
+      navn: 'tekst',
+      label: 'Tekst',
+      type: { kind: 'tekst', max: FRASE_TEKST_MAKS, paakraevet: true, flerlinjet: true },
+    },
+    { navn: 'aktiv', label: "Aktiv (tilbydes ved 'Indsæt frase …')", type: { kind: 'jaNej' } },
+  ],
+  listeFelter: ['titel', 'emneId', 'tekst', 'aktiv'],
+  nyeStandard: { aktiv: true },
+  egne: { liste: hentAdminFraser, hent: hentAdminFrase, opret: opretFrase, ret: gemFrase },
+  konflikt: FRASE_KONFLIKT,
+  aktivFelt: 'aktiv',
 });
 
 // ---------------------------------------------------------------- administrative details
@@ -230,4 +259,45 @@ export const hentAdmLogo = endpoint({
   params: idParamsSchema,
   filTyper: ['image/png', 'image/jpeg'],
   access: ADMIN_TEKST_RET,
+});
+
+const admTekst = (navn: string, label: string, max: number, paakraevet = false) => ({
+  navn,
+  label,
+  type: { kind: 'tekst', max, paakraevet } as const,
+});
+
+/**
+ * A set of administrative details as a record kind of the customer (owner KUNDE_EJER, table
+ * `administrative_oplysninger`), served by the generic server on the endpoints above; exactly one set
+ * is the standard (src/server/routes/admin-tekster.ts). The logo has its own two endpoints.
+ */
+export const ADM_OPLYSNINGER = defineRecordKind({
+  owner: KUNDE_EJER,
+  art: 'administrativeoplysninger',
+  navn: 'Administrative oplysninger',
+  flertal: 'Administrative oplysninger',
+  nyLabel: 'Nye administrative oplysninger',
+  felter: [
+    admTekst('navn', 'Navn på sættet', 100, true),
+    admTekst('afsender', 'Afsender', 200, true),
+    admTekst('adresse', 'Adresse', 200),
+    admTekst('postnrBy', 'Postnr. og by', 100),
+    admTekst('telefon', 'Telefon', 30),
+    admTekst('email', 'E-mail', 200),
+    admTekst('web', 'Web', 200),
+    admTekst('underskriftNavn', 'Underskriverens navn', 100),
+    admTekst('underskriftTitel', 'Underskriverens titel', 100),
+    { navn: 'standard', label: 'Standardsæt (bruges i breve)', type: { kind: 'jaNej' } },
+  ],
+  listeFelter: ['navn', 'afsender', 'standard'],
+  titelFelt: 'navn',
+  egne: {
+    liste: hentAdmOplysninger,
+    hent: hentAdmOplysning,
+    opret: opretAdmOplysning,
+    ret: gemAdmOplysning,
+    slet: sletAdmOplysning,
+  },
+  konflikt: ADM_OPLYS_KONFLIKT,
 });

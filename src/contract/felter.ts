@@ -30,7 +30,9 @@ export type LookupKilde =
         /** The customer's SAT inspection periods. */
         | 'satTilsynsperiode'
         /** The customer's SAT fee types (the client offers those valid on the record's date). */
-        | 'satGebyrType';
+        | 'satGebyrType'
+        /** The phrase subjects (emne/list, shared by every customer). */
+        | 'emne';
     };
 
 export type FeltType =
@@ -64,7 +66,15 @@ export type FeltType =
     }
   /** Yes/no; with treVejs also 'Ikke relevant' (null), shown as a radio group. */
   | { kind: 'jaNej'; treVejs?: boolean }
-  | { kind: 'valg'; valg: readonly string[]; paakraevet?: boolean }
+  | {
+      kind: 'valg';
+      valg: readonly string[];
+      paakraevet?: boolean;
+      /** How each value is shown, where it is not its own text ('vandanlaeg' → 'Vandanlæg'). */
+      tekster?: Readonly<Record<string, string>>;
+      /** Shown as a radio group (a few values, all visible). */
+      radio?: boolean;
+    }
   /** A list of short texts, one per line. */
   | { kind: 'linjer'; max: number }
   /**

@@ -3,6 +3,7 @@ import { idSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
 import { tjekUrlSkabelon } from './minimap-url';
+import { defineRecordKind, KUNDE_EJER } from './record-kind';
 
 /**
  * Map links (minimapkoblinger, issue 15, spec 001 line 164): per display location (visningssted)
@@ -26,6 +27,8 @@ export const VISNINGSSTED_TEKST: Record<Visningssted, string> = {
 };
 
 export * from './minimap-url';
+
+export const MINIMAP_KONFLIKT = 'Minimapkoblingen er ændret af en anden. Genindlæs og prøv igen.';
 
 export const minimapKoblingSchema = z.object({
   id: z.number(),
@@ -129,4 +132,44 @@ export const hentProevepunkter = endpoint({
   access: MINIMAP_ADMIN_RET,
 });
 
-export const MINIMAP_KONFLIKT = 'Minimapkoblingen er ændret af en anden. Genindlæs og prøv igen.';
+/**
+ * A map link as a record kind of the customer (owner KUNDE_EJER, table `minimap_kobling`): the
+ * generic list and form show it, on the endpoints above.
+ */
+export const MINIMAPKOBLING = defineRecordKind({
+  owner: KUNDE_EJER,
+  art: 'minimapkobling',
+  navn: 'Minimapkobling',
+  flertal: 'Minimapkoblinger',
+  nyLabel: 'Ny minimapkobling',
+  felter: [
+    {
+      navn: 'visningssted',
+      label: 'Visningssted',
+      type: {
+        kind: 'valg',
+        valg: VISNINGSSTEDER,
+        tekster: VISNINGSSTED_TEKST,
+        radio: true,
+        paakraevet: true,
+      },
+    },
+    {
+      navn: 'navn',
+      label: "Navn (vises som 'Åbn i …')",
+      type: { kind: 'tekst', max: 100, paakraevet: true },
+    },
+    { navn: 'url', label: 'URL-skabelon', type: { kind: 'tekst', max: 2000, paakraevet: true } },
+    { navn: 'aktiv', label: 'Aktiv (vises på kortene)', type: { kind: 'jaNej' } },
+  ],
+  listeFelter: ['visningssted', 'navn', 'url', 'aktiv'],
+  nyeStandard: { visningssted: 'vandanlaeg', url: 'https://', aktiv: true },
+  titelFelt: 'navn',
+  egne: {
+    liste: hentMinimapUrls,
+    opret: opretMinimapKobling,
+    ret: gemMinimapKobling,
+    slet: sletMinimapKobling,
+  },
+  konflikt: MINIMAP_KONFLIKT,
+});

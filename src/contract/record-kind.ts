@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, idParamsSchema, rowVersionQuerySchema } from './common';
-import { endpoint } from './endpoint';
+import { type AnyEndpoint, endpoint } from './endpoint';
 import { type FeltDef, inputSchema, outputShape, type Tjek, versionSchema } from './felter';
 
 /**
@@ -31,8 +31,12 @@ export interface RecordOwner {
    * `GET /<art>/list/:id` and `POST /<art>` with the owner's id in the body as `virksomhedId`.
    * 'art-id': the SAT shape, `GET /<art>/list/:id` and `POST /<art>/:id`. 'art-type': the same with
    * the owner's kind named in the path, `GET /<art>/:type/list/:id` and `POST /<art>/:type/:id`.
+   * 'egne': the kind declares its own endpoints (`RecordKind.egne`) on the specification's paths, and
+   * its records live in a table of their own (the server maps fields to columns): customer-level
+   * objects (the owner is the token's customer, no owner id in a path) and, in the same way,
+   * period-level ones (the period's id in the list and create paths).
    */
-  stier?: 'ejer' | 'art' | 'art-id' | 'art-type';
+  stier?: 'ejer' | 'art' | 'art-id' | 'art-type' | 'egne';
   /**
    * With stier 'art-type': the path's {type} values, each with the company-table row types it names
    * (`satvirksomhed` → [4]); the first is the one a record tab uses. An id of another type is 404.
@@ -77,6 +81,27 @@ export const SAT_EJER: RecordOwner = {
   stier: 'art-type',
   typeSegmenter: { satvirksomhed: [4], virksomhed: [1, 2] },
 };
+
+/**
+ * The owner of customer-level objects (phrases, map links, administrative details ...): the customer
+ * of the token. Its kinds declare their own endpoints (stier 'egne') and keep their own tables; the
+ * rights are the endpoints' own.
+ */
+export const KUNDE_EJER: RecordOwner = { navn: 'kunde', segment: 'kunde', stier: 'egne' };
+
+/**
+ * The endpoints of a kind on 'egne' paths, as the contract declares them (the specification's paths,
+ * request schemas with their own Danish messages, and answers): the list, one record, create, change
+ * and, where the kind may be deleted, delete (`?version=`).
+ */
+export interface EgneEndpoints {
+  liste: AnyEndpoint;
+  /** One record, where the specification has the call. */
+  hent?: AnyEndpoint;
+  opret: AnyEndpoint;
+  ret: AnyEndpoint;
+  slet?: AnyEndpoint;
+}
 
 /** The owner's id in the body of a create on 'art' paths. */
 export const ejerIdBodySchema = z.object({
@@ -160,6 +185,17 @@ export interface RecordKind<A extends string = string> {
    * per order), so the generic `GET {art}/list/:id` is declared but not served.
    */
   egenListe?: boolean;
+  /** With an owner on 'egne' paths: the kind's endpoints (their bodies are what the form checks too). */
+  egne?: EgneEndpoints;
+  /** The field that names a record (its heading, its toasts); default 'titel'. */
+  titelFelt?: string;
+  /** The 409 text of a stale change; default `recordKonflikt(navn)`. */
+  konflikt?: string;
+  /**
+   * A yes/no field that takes a record out of use instead of deleting it: the form offers
+   * 'Deaktivér' / 'Genaktivér', which saves the stored record with the field switched.
+   */
+  aktivFelt?: string;
 }
 
 export type RecordKindInput<A extends string> = Omit<RecordKind<A>, 'logEmne'> & { logEmne?: string };
@@ -173,8 +209,13 @@ export const defineRecordKind = <A extends string>(def: RecordKindInput<A>): Rec
 // biome-ignore lint/suspicious/noExplicitAny: any kind, for code that handles every kind alike
 export type AnyRecordKind = RecordKind<any>;
 
-/** What the form checks before it saves and what POST <owner>/{id}/{art} takes. */
-export const recordOpretSchema = (kind: AnyRecordKind) => inputSchema(kind.felter, kind.tjek);
+/** What the form checks before it saves and what POST <owner>/{id}/{art} takes (an 'egne' kind: its create's body). */
+export const recordOpretSchema = (kind: AnyRecordKind): z.ZodType =>
+  kind.egne?.opret.body ?? inputSchema(kind.felter, kind.tjek);
+
+/** The text that names a record: its title field's value. */
+export const recordTitel = (kind: AnyRecordKind, r: Record<string, unknown>): string =>
+  String(r[kind.titelFelt ?? 'titel'] ?? '');
 /** What PUT {art}/{id} takes: the same plus the version that was edited. */
 export const recordRetSchema = (kind: AnyRecordKind) =>
   inputSchema(kind.felter, kind.tjek, { version: versionSchema });
@@ -241,6 +282,8 @@ function ejerStier(kind: AnyRecordKind): { liste: string; opret: string } {
       return { liste: `/${a}/list/:id`, opret: `/${a}/:id` };
     case 'art-type':
       return { liste: `/${a}/:type/list/:id`, opret: `/${a}/:type/:id` };
+    case 'egne':
+      throw new Error(`${a} erklærer sine egne endpoints (kindEndpoints)`);
   }
 }
 
@@ -304,11 +347,24 @@ export function recordEndpoints(kind: AnyRecordKind): RecordEndpoints {
   return eps;
 }
 
+/** Any kind's endpoints: an 'egne' kind's declared ones, else the ones made from its owner's path shape. */
+export const kindEndpoints = (
+  kind: AnyRecordKind,
+): Omit<RecordEndpoints, 'slet'> & { slet?: RecordEndpoints['slet'] } =>
+  // The declared ones are called the same way (their answers are read as records of any kind).
+  (kind.egne as (Omit<RecordEndpoints, 'slet'> & { slet?: RecordEndpoints['slet'] }) | undefined) ??
+  recordEndpoints(kind);
+
 /** The {type} of an 'art-type' path: the given one, else the owner's first. */
 const typeAf = (owner: RecordOwner, type?: string) => type ?? Object.keys(owner.typeSegmenter ?? {})[0];
 
+/** Every parameter of an 'egne' path is the owner's id (`:kundeId`, a period's `:id`). */
+const egneParams = (path: string | undefined, ejerId: number) =>
+  Object.fromEntries([...(path ?? '').matchAll(/:(\w+)/g)].map((m) => [m[1], ejerId]));
+
 /** The params of the list of the owner with id `ejerId`, on any path shape. */
 export function listeParams(kind: AnyRecordKind, ejerId: number, type?: string) {
+  if (kind.owner.stier === 'egne') return egneParams(kind.egne?.liste.path, ejerId);
   return kind.owner.stier === 'art-type' ? { type: typeAf(kind.owner, type), id: ejerId } : { id: ejerId };
 }
 
@@ -316,5 +372,7 @@ export function listeParams(kind: AnyRecordKind, ejerId: number, type?: string) 
 export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>, type?: string) {
   return kind.owner.stier === 'art'
     ? { params: {}, body: { ...body, virksomhedId: ejerId } }
-    : { params: listeParams(kind, ejerId, type), body };
+    : kind.owner.stier === 'egne'
+      ? { params: egneParams(kind.egne?.opret.path, ejerId), body }
+      : { params: listeParams(kind, ejerId, type), body };
 }

@@ -12,9 +12,10 @@ setupComponentTests();
 configure({ asyncUtilTimeout: 8000 });
 
 /**
- * The two admin views on the shared list-and-detail controller (useListeDetalje), against the real
- * server as 'kommuneadmin': their commands keep their ids, labels and shortcuts, 'Ny …' opens the new
- * form and Annullér closes it, and an id in the address that the customer lacks is said not to exist.
+ * Two admin views with a list and the record in the address (administrative details on
+ * useListeDetalje, map links on the generic record tab), against the real server as 'kommuneadmin':
+ * they offer 'Ny …' and 'Gå til …' with their shortcuts, 'Ny …' opens the new form and Annullér closes
+ * it, and an id in the address that the customer lacks is said not to exist.
  */
 
 let s: SatServer;
@@ -56,8 +57,9 @@ const VISNINGER = [
     View: MinimapkoblingerView,
     rute: 'admin-minimapkoblinger' as const,
     param: 'minimapkoblingid',
-    ny: { id: 'ny-minimapkobling', label: 'Ny minimapkobling', shortcut: 'alt+n' },
-    liste: { id: 'minimapkoblinger-liste', label: 'Gå til minimapkoblingerne', shortcut: 'alt+l' },
+    // The generic record tab's commands (record kind MINIMAPKOBLING).
+    ny: { id: 'ny', label: 'Ny minimapkobling', shortcut: 'alt+n' },
+    liste: { id: 'liste', label: 'Gå til listen', shortcut: 'alt+l' },
     nyForm: 'Ny minimapkobling',
     findesIkke: 'Minimapkoblingen findes ikke hos den aktive kunde.',
   },

@@ -5,6 +5,7 @@ import type { LookupItem } from '../../contract/lookups';
 import { TILSYN } from '../../contract/registreringer';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { formatDato } from '../lib/dates';
+import { useEmneLookup } from '../session/frase-data';
 import {
   type SagsbehandlerType,
   useLookup,
@@ -144,7 +145,14 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, h
         <Checkbox {...common} label={felt.label} checked={value === true} onChange={onChange} />
       );
     case 'valg':
-      return (
+      return t.radio ? (
+        <RadioGroup
+          {...common}
+          value={(value ?? null) as string | null}
+          options={t.valg.map((v) => ({ value: v, label: t.tekster?.[v] ?? v }))}
+          onChange={onChange}
+        />
+      ) : (
         <LookupSelect
           {...common}
           required={t.paakraevet}
@@ -152,7 +160,7 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, h
           options={t.valg.map((v, i) => ({
             id: i + 1,
             kode: v,
-            navn: v,
+            navn: t.tekster?.[v] ?? v,
             aktiv: true,
             dmaKode: true,
             prioritet: i,
@@ -237,7 +245,14 @@ function LookupFelt(p: {
       return <SatTilsynsperiodeLookup {...p} />;
     case 'satGebyrType':
       return <SatGebyrTypeLookup {...p} />;
+    case 'emne':
+      return <EmneLookup {...p} />;
   }
+}
+
+function EmneLookup(p: LookupProps) {
+  const q = useEmneLookup();
+  return <Vaelger {...p} options={q.data} loading={q.isLoading} />;
 }
 
 function Vaelger(p: {

@@ -2,13 +2,19 @@ import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { feltTom } from '../../contract/felter';
-import { type AnyRecord, type AnyRecordKind, recordOpretSchema } from '../../contract/record-kind';
+import {
+  type AnyRecord,
+  type AnyRecordKind,
+  kindEndpoints,
+  recordOpretSchema,
+  recordTitel,
+} from '../../contract/record-kind';
 import { formatDato, isoDatoAf } from '../lib/dates';
 import { medGenvej, platformKey, shortcutLabel } from '../lib/keyboard';
 import { useLatest } from '../lib/useLatest';
 import { useShellSession } from '../session/session-context';
 import { useTableSettings } from '../session/useTableSettings';
-import { Button } from '../ui/Button';
+import { Button, SpinnerButton } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import type { DataTableColumn } from '../ui/DataTable';
 import { useNyFormFokus, useVersionedForm } from '../ui/form';
@@ -50,6 +56,8 @@ export interface RegistreringTabProps {
     ikkeOpretBesked?: string;
     /** 'denne virksomhed', 'dette vandanlæg': where a missing record was looked for. */
     betegnelse: string;
+    /** The whole sentence when a record in the address is missing (default: the kind's name on betegnelse). */
+    ikkeFundet?: string;
   };
   kontekst: FeltKontekst;
   /** The selection from the route; omitted: the tab keeps its own (several lists on one tab). */
@@ -84,6 +92,21 @@ export interface RegistreringTabProps {
   kolonneVisning?: Readonly<Record<string, { overskrift?: string; tekst(r: AnyRecord): string }>>;
   /** Why a record cannot be changed (an invoiced fee): its form is read-only with this message. */
   laast?(r: AnyRecord): string | null;
+  /** The list's accessible name (default the heading). */
+  listeNavn?: string;
+  /**
+   * A filter of the list the view keeps (a subject): its control beside 'Ny', and which rows it
+   * shows; the count then says how many of all.
+   */
+  filter?: { kontrol: ReactNode; vis(r: AnyRecord): boolean };
+  /** Under the placeholder's text (where a shortcut of the kind is explained). */
+  pladsholderTekst?: ReactNode;
+  /** The list's text when it has no rows. */
+  tom?: ReactNode;
+  /** Shown inside the form under its buttons, from the form's current values (a link's test). */
+  tilForm?(vaerdier: Readonly<Record<string, unknown>>, record: AnyRecord | undefined): ReactNode;
+  /** The form's own commands besides save and delete (a link's 'Test', alt+t). */
+  formKommandoer?: readonly TileCommand[];
 }
 
 /** The kind has a 'dato' field: the record's date, which date-dependent sources read. */
@@ -114,8 +137,10 @@ export function RegistreringTab(p: RegistreringTabProps) {
   const [egetValg, setEgetValg] = useState<number | null>(null);
   const recordId = p.valg ? p.valg.id : egetValg;
   const vaelg = (id: number | null) => (p.valg ? p.valg.vaelg(id) : setEgetValg(id));
-  const records = q.data ?? [];
-  const record = recordId ? records.find((r) => r.id === recordId) : undefined;
+  const alle = q.data ?? [];
+  const filter = p.filter;
+  const records = useMemo(() => (filter ? alle.filter(filter.vis) : alle), [alle, filter]);
+  const record = recordId ? alle.find((r) => r.id === recordId) : undefined;
 
   // 'Ny' on a selected record first leaves the record (the unsaved-changes guard may stop that).
   const [ny, setNy] = useState(false);
@@ -229,21 +254,26 @@ export function RegistreringTab(p: RegistreringTabProps) {
       <ListeRude<AnyRecord>
         titel={overskrift}
         hentet={q.isSuccess}
-        antal={q.data ? `${records.length}` : ''}
+        ariaLabel={p.listeNavn}
+        antal={q.data ? (filter ? `${records.length} af ${alle.length}` : `${records.length}`) : ''}
         handlinger={
           ejer.kanRette && (
-            <Button
-              size="small"
-              onClick={startNy}
-              disabled={!kanOprette}
-              title={medGenvej(kind.nyLabel, 'alt+n')}
-            >
-              <Plus size={14} aria-hidden="true" />
-              Ny
-            </Button>
+            <>
+              {filter?.kontrol}
+              <Button
+                size="small"
+                onClick={startNy}
+                disabled={!kanOprette}
+                title={medGenvej(kind.nyLabel, 'alt+n')}
+              >
+                <Plus size={14} aria-hidden="true" />
+                Ny
+              </Button>
+            </>
           )
         }
         foerTabel={ejer.ikkeOpretBesked && <p className="form-alert info">{ejer.ikkeOpretBesked}</p>}
+        tom={p.tom}
         tableName={tabelNavn}
         columns={columns}
         rows={records}
@@ -262,7 +292,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
         gridRef={gridRef}
         filterPlaceholder={`Søg i ${overskrift.toLowerCase()}`}
       />
-      <section className="rt-form" aria-label={record ? String(record.titel) : kind.nyLabel}>
+      <section className="rt-form" aria-label={record ? recordTitel(kind, record) : kind.nyLabel}>
         {formOpen ? (
           harSektioner(kind.art) ? (
             // The kind's extra sections (an inspection's control points and letters): ./BrevSektioner.
@@ -307,7 +337,8 @@ function FormPlaceholder(p: {
     <div className="rt-placeholder">
       {p.missing ? (
         <p className="form-alert" role="alert">
-          {kind.navn} findes ikke på {p.tab.ejer.betegnelse}. Den kan være slettet.
+          {p.tab.ejer.ikkeFundet ??
+            `${kind.navn} findes ikke på ${p.tab.ejer.betegnelse}. Den kan være slettet.`}
         </p>
       ) : (
         <p className="muted">
@@ -319,6 +350,7 @@ function FormPlaceholder(p: {
           ) : (
             '.'
           )}
+          {p.tab.pladsholderTekst && <> {p.tab.pladsholderTekst}</>}
         </p>
       )}
       {p.kanOprette && (
@@ -388,7 +420,7 @@ function RegistreringForm({
         return varNy ? [saved, ...list] : list.map((r) => (r.id === saved.id ? saved : r));
       });
       efterAendring();
-      toast.success(`${kind.navn} '${saved.titel}' er gemt`);
+      toast.success(`${kind.navn} '${recordTitel(kind, saved)}' er gemt`);
       if (varNy) onCreated(saved);
     },
     hentIgen: async () => {
@@ -420,7 +452,7 @@ function RegistreringForm({
     if (!record || !kanRette || busy) return;
     const ok = await confirm({
       title: 'Er du sikker?',
-      message: `${kind.navn} '${record.titel}' slettes.`,
+      message: `${kind.navn} '${recordTitel(kind, record)}' slettes.`,
       confirmLabel: 'Slet',
       confirmColor: 'danger',
     });
@@ -429,13 +461,34 @@ function RegistreringForm({
       await recordApi.slet(kind, record.id, record.version);
       vf.fortryd();
       efterAendring();
-      toast.success(`${kind.navn} '${record.titel}' er slettet`);
+      toast.success(`${kind.navn} '${recordTitel(kind, record)}' er slettet`);
       onDeleted();
     });
   };
 
+  // A kind that is taken out of use instead of deleted: the stored record saved with the field switched.
+  const aktivFelt = kind.aktivFelt;
+  const aktiv = record && aktivFelt ? record[aktivFelt] === true : undefined;
+  const skiftAktiv = async () => {
+    if (!record || !aktivFelt || !kanRette || busy) return;
+    await vf.koer('aktiv', async () => {
+      const saved = await recordApi.ret(kind, record.id, {
+        ...vaerdierAf(kind, record),
+        [aktivFelt]: !aktiv,
+        version: record.version,
+      });
+      client.setQueryData<AnyRecord[]>(listeKey, (list) => list?.map((r) => (r.id === saved.id ? saved : r)));
+      efterAendring();
+      toast.success(
+        `${kind.navn} '${recordTitel(kind, saved)}' er ${saved[aktivFelt] === true ? 'genaktiveret' : 'deaktiveret'}`,
+      );
+    });
+  };
+  const kanSlette = kindEndpoints(kind).slet !== undefined;
+
   const gemRef = useLatest(vf.gem);
   const sletRef = useLatest(slet);
+  const aktivRef = useLatest(skiftAktiv);
   const commands = useMemo<TileCommand[]>(
     () => [
       ...listCommands,
@@ -448,7 +501,7 @@ function RegistreringForm({
               keywords: ['gem', 'save'],
               run: () => void gemRef.current(),
             },
-            ...(record
+            ...(record && kanSlette
               ? [
                   {
                     id: 'slet',
@@ -458,10 +511,21 @@ function RegistreringForm({
                   },
                 ]
               : []),
+            ...(tab.formKommandoer ?? []),
+            ...(aktiv !== undefined
+              ? [
+                  {
+                    id: 'aktiv',
+                    label: `${aktiv ? 'Deaktivér' : 'Genaktivér'} ${kind.navn.toLowerCase()}`,
+                    keywords: ['aktiv', 'deaktiver', 'genaktiver'],
+                    run: () => void aktivRef.current(),
+                  },
+                ]
+              : []),
           ]
         : []),
     ],
-    [listCommands, kanRette, record, kind, gemRef, sletRef],
+    [listCommands, kanRette, record, kind, gemRef, sletRef, kanSlette, aktiv, aktivRef, tab.formKommandoer],
   );
   tab.useKommandoer(commands);
 
@@ -476,12 +540,16 @@ function RegistreringForm({
       className="rt-form-inner"
       onSubmit={onSubmit}
       noValidate
-      aria-label={kind.navn}
+      aria-label={
+        // A customer's library of many: each form is named by its record.
+        kind.egne ? (record ? `${kind.navn} ${recordTitel(kind, record)}` : kind.nyLabel) : kind.navn
+      }
       data-art={kind.art}
     >
       <div className="rt-form-head">
-        <h2>{record ? String(record.titel) : kind.nyLabel}</h2>
-        {record && (
+        <h2>{record ? recordTitel(kind, record) : kind.nyLabel}</h2>
+        {aktiv === false && <span className="muted small">Deaktiveret</span>}
+        {record?.oprettet && (
           <span className="muted small">
             Oprettet {formatDato(record.oprettet)}
             {record.oprettetAf ? ` af ${record.oprettetAf}` : ''}
@@ -519,13 +587,30 @@ function RegistreringForm({
           busy={busy}
           dirty={form.dirty}
           gemt={!!record}
-          onSlet={() => void slet()}
+          onSlet={kanSlette ? () => void slet() : undefined}
+          // A customer-level kind's form takes back its changes, as the library views did.
+          onFortrydAendringer={kind.egne ? vf.fortryd : undefined}
+          efterGem={
+            aktiv !== undefined && (
+              <SpinnerButton
+                color="secondary"
+                loading={busy === 'aktiv'}
+                loadingText="Gemmer …"
+                disabled={form.dirty}
+                title={form.dirty ? 'Gem eller fortryd ændringerne først' : undefined}
+                onClick={() => void skiftAktiv()}
+              >
+                {aktiv ? 'Deaktivér' : 'Genaktivér'}
+              </SpinnerButton>
+            )
+          }
           onAnnuller={() => {
             vf.fortryd();
             onCancelNew();
           }}
         />
       )}
+      {tab.tilForm?.(form.values, record)}
       {confirmModal}
     </form>
   );

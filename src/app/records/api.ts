@@ -3,9 +3,9 @@ import type { AnyEndpoint } from '../../contract/endpoint';
 import {
   type AnyRecord,
   type AnyRecordKind,
+  kindEndpoints,
   listeParams,
   opretKald,
-  recordEndpoints,
 } from '../../contract/record-kind';
 import { errorStore } from '../lib/error-store';
 import { HttpError } from '../lib/http';
@@ -50,22 +50,26 @@ export function saveFailure(err: unknown): GemFejl {
 export const recordApi = {
   /** `type`: the owner's path segment on 'art-type' paths (default the owner's first). */
   liste: (kind: AnyRecordKind, ejerId: number, signal?: AbortSignal, type?: string) =>
-    http.call(recordEndpoints(kind).liste, {
+    http.call(kindEndpoints(kind).liste, {
       params: listeParams(kind, ejerId, type) as { type: string; id: number },
       signal,
     }) as Promise<AnyRecord[]>,
   opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>, type?: string) =>
     // The create's path shape depends on the owner; the call is the same.
-    http.call(recordEndpoints(kind).opret as AnyEndpoint, {
+    http.call(kindEndpoints(kind).opret as AnyEndpoint, {
       ...opretKald(kind, ejerId, body, type),
       silent: true,
     }) as Promise<AnyRecord>,
   ret: (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>) =>
-    http.call(recordEndpoints(kind).ret, {
+    http.call(kindEndpoints(kind).ret, {
       params: { id: recordId },
       body,
       silent: true,
     }) as Promise<AnyRecord>,
   slet: (kind: AnyRecordKind, recordId: number, version: number) =>
-    http.call(recordEndpoints(kind).slet, { params: { id: recordId }, query: { version }, silent: true }),
+    http.call(kindEndpoints(kind).slet!, {
+      params: { id: recordId },
+      query: { version },
+      silent: true,
+    }),
 };

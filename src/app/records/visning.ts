@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { FeltDef } from '../../contract/felter';
 import { formatTal2, MAENGDER } from '../../contract/format';
 import type { LookupItem } from '../../contract/lookups';
+import { useEmneLookup } from '../session/frase-data';
 import {
   lookupListeQuery,
   satGebyrTypeQuery,
@@ -66,6 +67,7 @@ export function useFeltNavne(
       (f) => f.type.kind === 'lookup' && 'special' in f.type.kilde && f.type.kilde.special === navn,
     );
   const perioder = useSatTilsynsperiodeLookup(special('satTilsynsperiode') ? ctx.kundeId : null);
+  const emner = useEmneLookup(special('emne'));
   const gebyrDatoer = useMemo(
     () => [...new Set((ctx.datoer ?? []).map((d) => d.slice(0, 10)))].sort(),
     [ctx.datoer],
@@ -89,6 +91,7 @@ export function useFeltNavne(
       else if (t.kilde.special === 'tidsregistrering') items = kategorier.data;
       else if (t.kilde.special === 'boring' && muligheder?.boring) items = [...muligheder.boring];
       else if (t.kilde.special === 'satTilsynsperiode') items = perioder.data;
+      else if (t.kilde.special === 'emne') items = emner.data;
       else if (t.kilde.special === 'satGebyrType')
         items = gebyrTyper.flatMap((r) => (r.data as LookupItem[] | undefined) ?? []);
       if (!items) continue;
@@ -96,7 +99,7 @@ export function useFeltNavne(
       map.set(f.navn, new Map(items.map((i) => [key === 'id' ? i.id : i[key], i.navn])));
     }
     return map;
-  }, [felter, paths, dataKey, konklusioner.data, kategorier.data, muligheder, perioder.data]);
+  }, [felter, paths, dataKey, konklusioner.data, kategorier.data, muligheder, perioder.data, emner.data]);
 }
 
 /** A field's value as a list or a log shows it. */
@@ -120,6 +123,8 @@ export function visVaerdi(f: FeltDef, value: unknown, navne: Navne): string {
     }
     case 'linjer':
       return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'valg':
+      return t.tekster?.[String(value)] ?? String(value);
     default:
       return String(value);
   }

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { LookupItem } from '../../contract/lookups';
 import { hentEmner, hentFraser } from '../../contract/notes';
 import { http } from './runtime';
 
@@ -19,6 +21,24 @@ export function useEmner(enabled = true) {
     staleTime: 10 * 60_000,
     enabled,
   });
+}
+
+/** The subjects as lookup options, in the server's order (a form's 'Emne'). */
+export function useEmneLookup(enabled = true): { data: LookupItem[] | undefined; isLoading: boolean } {
+  const q = useEmner(enabled);
+  const data = useMemo(
+    () =>
+      q.data?.map((e, i) => ({
+        ...e,
+        brugerId: null,
+        beskrivelse: null,
+        aktiv: true,
+        dmaKode: true,
+        prioritet: i + 1,
+      })),
+    [q.data],
+  );
+  return { data, isLoading: q.isLoading };
 }
 
 /** Every phrase of the customer (active or not; the callers filter). */

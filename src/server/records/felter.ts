@@ -6,6 +6,7 @@ import {
   boring,
   bruger,
   brugerKunde,
+  emne,
   kontaktperson,
   registrering,
   satGebyrType,
@@ -115,6 +116,10 @@ export class FeltOpslag {
           .select({ id: satGebyrType.id, navn: satGebyrType.navn })
           .from(satGebyrType)
           .where(eq(satGebyrType.kundeId, this.kundeId));
+        return new Map(rows.map((r) => [r.id, r.navn]));
+      }
+      case 'emne': {
+        const rows = await this.db.select({ id: emne.id, navn: emne.navn }).from(emne);
         return new Map(rows.map((r) => [r.id, r.navn]));
       }
     }

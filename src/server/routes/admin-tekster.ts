@@ -5,22 +5,14 @@ import {
   ADM_OPLYS_KONFLIKT,
   ADM_OPLYS_STANDARD_FJERN,
   ADM_OPLYS_STANDARD_SLET,
+  ADM_OPLYSNINGER,
   type AdmOplys,
-  FRASE_KONFLIKT,
+  FRASE,
   type FraseAdmin,
-  gemAdmOplysning,
-  gemFrase,
-  hentAdminFrase,
-  hentAdminFraser,
   hentAdmLogo,
-  hentAdmOplysning,
-  hentAdmOplysninger,
   LOGO_MAKS_BYTES,
   LOGO_STOERRELSE_FEJL,
   LOGO_TYPE_FEJL,
-  opretAdmOplysning,
-  opretFrase,
-  sletAdmOplysning,
   uploadAdmLogo,
 } from '../../contract/admin-tekster';
 import type { SessionUser } from '../auth/session-user';
@@ -30,8 +22,9 @@ import { danskOrden } from '../db/sortering';
 import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { laesUpload } from '../http/multipart';
+import { egenKindRoutes } from '../records/egne';
 
 /**
  * Administration: the phrase library and the municipality's administrative details (issue 15).
@@ -64,19 +57,37 @@ async function fraser(db: Db | Tx, kundeId: number, hvor?: SQL): Promise<FraseAd
   return rows.map((r) => ({ ...r, version: Number(r.version) }));
 }
 
-async function enFrase(db: Db | Tx, kundeId: number, id: number): Promise<FraseAdmin> {
-  const [f] = await fraser(db, kundeId, eq(frase.id, id));
-  if (!f) throw notFound('Frasen');
-  return f;
-}
-
-async function tjekEmne(db: Db | Tx, emneId: number): Promise<void> {
-  const [e] = await db.select({ id: emne.id }).from(emne).where(eq(emne.id, emneId));
-  if (!e) throw badRequest({ emneId: ['Emnet findes ikke'] });
-}
-
 /** LIKE wildcards in the user's text are meant literally. */
 const likeTekst = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Phrases: the record kind FRASE over table `frase`, the subject joined in for the answer; the list
+ * filtered by subject and by text in title or text; a subject that does not exist is a 400.
+ */
+const fraseRoutes = egenKindRoutes<FraseAdmin>({
+  kind: FRASE,
+  tabel: frase,
+  ejerKolonne: 'kundeId',
+  hent: fraser,
+  filter: (q) => {
+    const { emneId, tekst } = q as { emneId?: number; tekst?: string };
+    const t = tekst?.trim();
+    return and(
+      emneId ? eq(frase.emneId, emneId) : undefined,
+      t ? or(ilike(frase.titel, likeTekst(t)), ilike(frase.tekst, likeTekst(t))) : undefined,
+    );
+  },
+  ikkeFundet: 'Frasen',
+  hooks: {
+    async tjek({ tx }, input) {
+      const [e] = await tx
+        .select({ id: emne.id })
+        .from(emne)
+        .where(eq(emne.id, input.emneId as number));
+      if (!e) throw badRequest({ emneId: ['Emnet findes ikke'] });
+    },
+  },
+});
 
 // ---------------------------------------------------------------- administrative details
 
@@ -115,22 +126,17 @@ const tilAdmOplys = (r: Omit<AdmRaekke, 'logo' | 'kundeId'>): AdmOplys => ({
   version: Number(r.version),
 });
 
-async function admSaet(db: Db | Tx, kundeId: number, id?: number): Promise<AdmOplys[]> {
+async function admSaet(db: Db | Tx, kundeId: number, hvor?: SQL): Promise<AdmOplys[]> {
   const rows = await db
     .select(admKolonner)
     .from(administrativeOplysninger)
-    .where(
-      and(
-        eq(administrativeOplysninger.kundeId, kundeId),
-        id === undefined ? undefined : eq(administrativeOplysninger.id, id),
-      ),
-    )
+    .where(and(eq(administrativeOplysninger.kundeId, kundeId), hvor))
     .orderBy(desc(administrativeOplysninger.standard), ...danskOrden(administrativeOplysninger.navn));
   return rows.map(tilAdmOplys);
 }
 
 async function etAdmSaet(db: Db | Tx, kundeId: number, id: number): Promise<AdmOplys> {
-  const [s] = await admSaet(db, kundeId, id);
+  const [s] = await admSaet(db, kundeId, eq(administrativeOplysninger.id, id));
   if (!s) throw notFound('De administrative oplysninger');
   return s;
 }
@@ -154,6 +160,48 @@ async function fjernAndreStandard(tx: Tx, kundeId: number, id: number): Promise<
     );
 }
 
+/**
+ * Administrative details: the record kind ADM_OPLYSNINGER over table `administrative_oplysninger`,
+ * the standard set first. Every write locks the customer's row first (the standard mark); the first
+ * set becomes the standard, a set marked standard takes the mark from the others, the standard set
+ * can be neither unmarked nor deleted; `fjernLogo` removes the logo.
+ */
+const admOplysRoutes = egenKindRoutes<AdmOplys>({
+  kind: ADM_OPLYSNINGER,
+  tabel: administrativeOplysninger,
+  ejerKolonne: 'kundeId',
+  hent: (db, kundeId, hvor) => admSaet(db, kundeId, hvor),
+  ikkeFundet: 'De administrative oplysninger',
+  hooks: {
+    async tjek({ tx, ejerId, gemt }, input) {
+      if (gemt?.standard && !input.standard)
+        throw badRequest({ standard: [ADM_OPLYS_STANDARD_FJERN] }, ADM_OPLYS_STANDARD_FJERN);
+      await laasKunde(tx, ejerId);
+    },
+    async beregn({ tx, ejerId, gemt }, input) {
+      if (gemt) return input.fjernLogo ? { logo: null, logoMimeType: null } : {};
+      const [findes] = await tx
+        .select({ id: administrativeOplysninger.id })
+        .from(administrativeOplysninger)
+        .where(
+          and(eq(administrativeOplysninger.kundeId, ejerId), eq(administrativeOplysninger.standard, true)),
+        )
+        .limit(1);
+      // Without a standard set the new one becomes it.
+      return { standard: input.standard === true || !findes };
+    },
+    async efter({ tx, ejerId, id }) {
+      const [s] = await admSaet(tx, ejerId, eq(administrativeOplysninger.id, id));
+      if (s?.standard) await fjernAndreStandard(tx, ejerId, id);
+    },
+    async foerSlet({ tx, ejerId, gemt }) {
+      await laasKunde(tx, ejerId);
+      const [nu] = await admSaet(tx, ejerId, eq(administrativeOplysninger.id, gemt.id));
+      if (nu?.standard) throw badRequest({ standard: [ADM_OPLYS_STANDARD_SLET] }, ADM_OPLYS_STANDARD_SLET);
+    },
+  },
+});
+
 /** The first bytes of the two image types a logo may have. */
 const LOGO_MAGI: readonly { mime: string; bytes: readonly number[] }[] = [
   { mime: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
@@ -164,129 +212,11 @@ const logoFejl = (besked: string, status = 400) =>
   new HttpError(status, besked, { title: besked, status, errors: { logo: [besked] } });
 
 export async function adminTekstRoutes(app: FastifyInstance, { db }: Deps) {
-  // ---- phrases
-
-  serve(app, hentAdminFraser, (request) => {
-    const { emneId, tekst } = request.query;
-    const t = tekst?.trim();
-    return fraser(
-      db,
-      request.user.kundeId,
-      and(
-        emneId ? eq(frase.emneId, emneId) : undefined,
-        t ? or(ilike(frase.titel, likeTekst(t)), ilike(frase.tekst, likeTekst(t))) : undefined,
-      ),
-    );
-  });
-
-  serve(app, hentAdminFrase, (request) => enFrase(db, request.user.kundeId, request.params.id));
-
-  serve(app, opretFrase, async (request) => {
-    const input = request.body;
-    await tjekEmne(db, input.emneId);
-    const [ny] = await db
-      .insert(frase)
-      .values({ kundeId: request.user.kundeId, ...input })
-      .returning({ id: frase.id });
-    return enFrase(db, request.user.kundeId, ny!.id);
-  });
-
-  serve(app, gemFrase, async (request) => {
-    const { user } = request;
-    const { version, ...input } = request.body;
-    const gemt = await enFrase(db, user.kundeId, request.params.id);
-    tjekVersion(version, gemt.version, FRASE_KONFLIKT);
-    await tjekEmne(db, input.emneId);
-    await db.transaction((tx) =>
-      opdaterVersioneret(
-        tx,
-        frase,
-        { id: gemt.id, version, hvor: eq(frase.kundeId, user.kundeId) },
-        input,
-        FRASE_KONFLIKT,
-        user,
-      ),
-    );
-    return enFrase(db, user.kundeId, gemt.id);
-  });
+  await fraseRoutes(app, { db });
 
   // ---- administrative details
 
-  serve(app, hentAdmOplysninger, (request) => admSaet(db, request.user.kundeId));
-
-  serve(app, hentAdmOplysning, (request) => etAdmSaet(db, request.user.kundeId, request.params.id));
-
-  serve(app, opretAdmOplysning, async (request) => {
-    const { user } = request;
-    const { fjernLogo: _, ...input } = request.body;
-    const id = await db.transaction(async (tx) => {
-      await laasKunde(tx, user.kundeId);
-      const [findes] = await tx
-        .select({ id: administrativeOplysninger.id })
-        .from(administrativeOplysninger)
-        .where(
-          and(
-            eq(administrativeOplysninger.kundeId, user.kundeId),
-            eq(administrativeOplysninger.standard, true),
-          ),
-        )
-        .limit(1);
-      // Without a standard set the new one becomes it.
-      const standard = input.standard || !findes;
-      const [ny] = await tx
-        .insert(administrativeOplysninger)
-        .values({ ...input, standard, kundeId: user.kundeId })
-        .returning({ id: administrativeOplysninger.id });
-      if (standard) await fjernAndreStandard(tx, user.kundeId, ny!.id);
-      return ny!.id;
-    });
-    return etAdmSaet(db, user.kundeId, id);
-  });
-
-  serve(app, gemAdmOplysning, async (request) => {
-    const { user } = request;
-    const { version, fjernLogo, ...input } = request.body;
-    const gemt = await etAdmSaet(db, user.kundeId, request.params.id);
-    tjekVersion(version, gemt.version, ADM_OPLYS_KONFLIKT);
-    if (gemt.standard && !input.standard)
-      throw badRequest({ standard: [ADM_OPLYS_STANDARD_FJERN] }, ADM_OPLYS_STANDARD_FJERN);
-    await db.transaction(async (tx) => {
-      await laasKunde(tx, user.kundeId);
-      await opdaterVersioneret(
-        tx,
-        administrativeOplysninger,
-        { id: gemt.id, version, hvor: eq(administrativeOplysninger.kundeId, user.kundeId) },
-        fjernLogo ? { ...input, logo: null, logoMimeType: null } : input,
-        ADM_OPLYS_KONFLIKT,
-        user,
-      );
-      if (input.standard) await fjernAndreStandard(tx, user.kundeId, gemt.id);
-    });
-    return etAdmSaet(db, user.kundeId, gemt.id);
-  });
-
-  serve(app, sletAdmOplysning, async (request, reply) => {
-    const { user } = request;
-    const { version } = request.query;
-    await db.transaction(async (tx) => {
-      await laasKunde(tx, user.kundeId);
-      const gemt = await etAdmSaet(tx, user.kundeId, request.params.id);
-      tjekVersion(version, gemt.version, ADM_OPLYS_KONFLIKT);
-      if (gemt.standard) throw badRequest({ standard: [ADM_OPLYS_STANDARD_SLET] }, ADM_OPLYS_STANDARD_SLET);
-      const slettet = await tx
-        .delete(administrativeOplysninger)
-        .where(
-          and(
-            eq(administrativeOplysninger.id, gemt.id),
-            eq(administrativeOplysninger.kundeId, user.kundeId),
-            eq(administrativeOplysninger.version, version),
-          ),
-        )
-        .returning({ id: administrativeOplysninger.id });
-      if (slettet.length === 0) throw conflict(ADM_OPLYS_KONFLIKT);
-    });
-    return reply.code(204).send();
-  });
+  await admOplysRoutes(app, { db });
 
   serve(app, hentAdmLogo, async (request, reply) => {
     const [r] = await db

@@ -2,24 +2,20 @@ import { and, asc, between, eq, ilike, isNotNull, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   DANMARK_UDSTRAEKNING,
-  gemMinimapKobling,
   hentMinimapsForVisningssted,
-  hentMinimapUrls,
   hentProevepunkter,
-  MINIMAP_KONFLIKT,
+  MINIMAPKOBLING,
   type MinimapKobling,
-  opretMinimapKobling,
-  sletMinimapKobling,
   type Visningssted,
 } from '../../contract/minimap';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { containsPattern } from '../db/like';
 import { minimapKobling, virksomhed } from '../db/schema';
-import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
+import type { Tx } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { conflict, notFound } from '../http/errors';
+import { egenKindRoutes } from '../records/egne';
 import { requireActiveKunde } from './entity-access';
 
 /**
@@ -38,7 +34,11 @@ const tilKobling = (r: typeof minimapKobling.$inferSelect): MinimapKobling => ({
   version: r.version,
 });
 
-async function koblinger(db: Db, kundeId: number, ...hvor: (SQL | undefined)[]): Promise<MinimapKobling[]> {
+async function koblinger(
+  db: Db | Tx,
+  kundeId: number,
+  ...hvor: (SQL | undefined)[]
+): Promise<MinimapKobling[]> {
   const rows = await db
     .select()
     .from(minimapKobling)
@@ -46,6 +46,15 @@ async function koblinger(db: Db, kundeId: number, ...hvor: (SQL | undefined)[]):
     .orderBy(asc(minimapKobling.visningssted), asc(minimapKobling.navn), asc(minimapKobling.id));
   return rows.map(tilKobling);
 }
+
+/** Map links: the record kind MINIMAPKOBLING over table `minimap_kobling`, by location and name. */
+const koblingRoutes = egenKindRoutes<MinimapKobling>({
+  kind: MINIMAPKOBLING,
+  tabel: minimapKobling,
+  ejerKolonne: 'kundeId',
+  hent: koblinger,
+  ikkeFundet: 'Minimapkoblingen',
+});
 
 const TYPE_AF: Record<Visningssted, number> = {
   vandanlaeg: VIRKSOMHEDSTYPE.VANDANLAEG,
@@ -65,57 +74,7 @@ export async function minimapRoutes(app: FastifyInstance, { db }: Deps) {
     );
   });
 
-  serve(app, hentMinimapUrls, (request) => {
-    requireActiveKunde(request.user, request.params.kundeId);
-    return koblinger(db, request.user.kundeId);
-  });
-
-  serve(app, opretMinimapKobling, async (request) => {
-    const [ny] = await db
-      .insert(minimapKobling)
-      .values({ kundeId: request.user.kundeId, ...request.body })
-      .returning();
-    return tilKobling(ny!);
-  });
-
-  serve(app, gemMinimapKobling, async (request) => {
-    const { user } = request;
-    const { version, ...input } = request.body;
-    const [gemt] = await koblinger(db, user.kundeId, eq(minimapKobling.id, request.params.id));
-    if (!gemt) throw notFound('Minimapkoblingen');
-    tjekVersion(version, gemt.version, MINIMAP_KONFLIKT);
-    const ny = await db.transaction((tx) =>
-      opdaterVersioneret(
-        tx,
-        minimapKobling,
-        { id: gemt.id, version, hvor: eq(minimapKobling.kundeId, user.kundeId) },
-        input,
-        MINIMAP_KONFLIKT,
-        user,
-      ),
-    );
-    return tilKobling(ny);
-  });
-
-  /** A link has nothing hanging on it: it is removed, but only from the version the user saw. */
-  serve(app, sletMinimapKobling, async (request) => {
-    const { user } = request;
-    const { id } = request.params;
-    const slettet = await db
-      .delete(minimapKobling)
-      .where(
-        and(
-          eq(minimapKobling.id, id),
-          eq(minimapKobling.kundeId, user.kundeId),
-          eq(minimapKobling.version, request.query.version),
-        ),
-      )
-      .returning({ id: minimapKobling.id });
-    if (slettet.length > 0) return;
-    const [findes] = await koblinger(db, user.kundeId, eq(minimapKobling.id, id));
-    if (!findes) throw notFound('Minimapkoblingen');
-    throw conflict(MINIMAP_KONFLIKT);
-  });
+  await koblingRoutes(app, { db });
 
   /**
    * Records to test a link on: the customer's live plants, companies or farms with a coordinate in

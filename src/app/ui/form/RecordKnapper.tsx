@@ -1,4 +1,5 @@
 import { Save, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { medGenvej } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../Button';
 
@@ -13,7 +14,10 @@ export function RecordKnapper(p: {
   /** The record is saved (Slet), not new (Annullér). */
   gemt: boolean;
   gemLabel?: string;
-  onSlet(): void;
+  /** Omitted where the record cannot be deleted (Slet not offered). */
+  onSlet?(): void;
+  /** Buttons after Gem for a saved record (Deaktivér). */
+  efterGem?: ReactNode;
   onAnnuller(): void;
   /** Offers 'Fortryd ændringer' for a saved record. */
   onFortrydAendringer?(): void;
@@ -34,22 +38,25 @@ export function RecordKnapper(p: {
       </SpinnerButton>
       {p.gemt ? (
         <>
+          {p.efterGem}
           {p.onFortrydAendringer && (
             <Button color="secondary" disabled={!p.dirty} onClick={p.onFortrydAendringer}>
               Fortryd ændringer
             </Button>
           )}
-          <SpinnerButton
-            color="danger"
-            loading={p.busy === 'slet'}
-            loadingText="Sletter …"
-            disabled={p.sletSpaerret !== undefined}
-            title={p.sletSpaerret}
-            onClick={p.onSlet}
-          >
-            <Trash2 size={14} aria-hidden="true" />
-            Slet
-          </SpinnerButton>
+          {p.onSlet && (
+            <SpinnerButton
+              color="danger"
+              loading={p.busy === 'slet'}
+              loadingText="Sletter …"
+              disabled={p.sletSpaerret !== undefined}
+              title={p.sletSpaerret}
+              onClick={p.onSlet}
+            >
+              <Trash2 size={14} aria-hidden="true" />
+              Slet
+            </SpinnerButton>
+          )}
         </>
       ) : (
         <Button color="secondary" onClick={p.onAnnuller}>
