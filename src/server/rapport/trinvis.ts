@@ -7,7 +7,7 @@ import type { RapportTrin } from './motor';
  * An export read in steps on PGlite (issue 32). PGlite runs every statement on the server's own
  * event loop with one connection: a statement of 0.9 s is 0.9 s in which no other call can even be
  * read. So an export's rows are collected into a temporary table one id range of the source's driving
- * table (within the customer's ids) at a time, each range sized to take about 20 ms and followed by a turn of the event loop, so
+ * table (within the customer's ids) at a time, each range sized to take about 10 ms and followed by a turn of the event loop, so
  * that the calls that arrived meanwhile run between the ranges. Each row is read once, as it stands
  * when its range is read (not one snapshot: an export that runs while entries are decided may hold
  * some decisions and not others, as a page read a moment earlier or later would).
@@ -45,7 +45,7 @@ export async function samlITrin(
 
 /** The first id range's width, and the time one range should take. */
 const START_BREDDE = 8192;
-const MAAL_MS = 20;
+const MAAL_MS = 10;
 
 /** The next range's width: doubled while a range is quick, halved while it is slow (at most 1,048,576). */
 export function naesteBredde(bredde: number, ms: number): number {
