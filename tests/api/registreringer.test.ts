@@ -14,10 +14,10 @@ import {
   registreringSchema,
 } from '../../src/contract/registreringer';
 import type { FeltDef } from '../../src/contract/virksomhed';
+import { loadVirksomhed } from '../../src/server/auth/entitet-adgang';
 import { registerAuth } from '../../src/server/auth/plugin';
 import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
-import { loadVirksomhed } from '../../src/server/routes/entity-access';
 import { EJERE } from '../../src/server/routes/record-owners';
 import { recordRoutes } from '../../src/server/routes/registreringer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';

@@ -12,12 +12,12 @@ import {
   kundeSettingsSchema,
   sortFavoritter,
 } from '../../contract/session';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import { bruger, brugerKunde, kunde } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { addFieldError, badRequest } from '../http/errors';
-import { requireActiveKunde } from './entity-access';
 
 /** Parses settings JSON text against a schema, answering 400 with the fields in error. */
 function parseOpsaetning<T>(text: string, schema: z.ZodType<T>): T {

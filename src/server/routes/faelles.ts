@@ -8,13 +8,13 @@ import {
   hentTilsynKonklusioner,
 } from '../../contract/notes';
 import { hentNotifikationer, NOTIFIKATION_TYPER } from '../../contract/session';
+import { loadVirksomhed, requireActiveKunde } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import { emne, frase, notifikation, notifikationLaest, systemBesked, tilsynKonklusion } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Deps } from '../deps';
 import { producerHvisTid } from '../frister/notifikationer';
 import { serve } from '../http/endpoint';
-import { loadVirksomhed, requireActiveKunde } from './entity-access';
 
 /** Notification types a user sees: DMA status for company/farm caseworkers, Jupiter for water plants. */
 export function notifikationTyperFor(user: SessionUser): number[] {

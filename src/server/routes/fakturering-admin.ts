@@ -16,6 +16,7 @@ import {
   opretGebyrType,
 } from '../../contract/fakturering';
 import { SAT_GEBYR } from '../../contract/sat-registreringer';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { inListe } from '../db/liste';
@@ -24,7 +25,6 @@ import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { addFieldError, badRequest, conflict, notFound } from '../http/errors';
-import { requireActiveKunde } from './entity-access';
 
 /**
  * Invoicing administration (issue 13): the customer's economy flag (`Brugerbetaling/BrugOIR`), the

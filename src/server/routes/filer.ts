@@ -15,6 +15,7 @@ import {
   uploadFilTilVandanlaegTilsyn,
 } from '../../contract/filer';
 import { VANDANLAEG_TILSYN } from '../../contract/vandanlaeg-registreringer';
+import { loadVandanlaeg } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { bruger, fil, registrering } from '../db/schema';
@@ -23,7 +24,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { HttpError, notFound } from '../http/errors';
 import { laesUpload } from '../http/multipart';
-import { loadVandanlaeg } from './entity-access';
 
 /**
  * Files on a water plant's inspections (table `fil`, ejer_art = the record kind): multipart upload

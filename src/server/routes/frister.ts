@@ -10,6 +10,7 @@ import {
   markerLaest,
   sendTilDma,
 } from '../../contract/frister';
+import { loadVandanlaeg } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
 import { notifikation, notifikationLaest } from '../db/schema';
@@ -21,7 +22,6 @@ import { producerHvisTid } from '../frister/notifikationer';
 import { hentOpfoelgningSide } from '../frister/opfoelgning';
 import { serve } from '../http/endpoint';
 import { HttpError, notFound } from '../http/errors';
-import { loadVandanlaeg } from './entity-access';
 import { notifikationTyperFor } from './faelles';
 import { indberetVandanlaeg } from './jupiter';
 

@@ -13,6 +13,7 @@ import {
 } from '../../contract/jupiter';
 import { VALIDERING_STATUS } from '../../contract/validering';
 import { tilladelseIKraft, VANDANLAEG_TILLADELSE } from '../../contract/vandanlaeg-registreringer';
+import { loadVandanlaeg } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { boring, bruger, indtag, jupiterIndberetning, oppumpetMaengde, virksomhed } from '../db/schema';
@@ -27,7 +28,6 @@ import type {
   JupiterMaengde,
   JupiterTilladelse,
 } from '../integrations/jupiter';
-import { loadVandanlaeg } from './entity-access';
 import { levendeRegistreringer } from './registreringer';
 
 type PlantRow = typeof virksomhed.$inferSelect;

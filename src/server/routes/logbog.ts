@@ -1,12 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hentAdHocOpgaver, hentLogbog, opretAdHocOpgave, opretLogbogNotat } from '../../contract/notes';
+import { loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { adHocOpgave, bruger, logbog } from '../db/schema';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { loadVirksomhed } from './entity-access';
 
 type NoteRow = {
   id: number;

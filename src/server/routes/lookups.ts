@@ -10,11 +10,11 @@ import {
 } from '../../contract/lookups';
 import { scoreTekst } from '../../contract/tilsynsplan-regler';
 import { hentMuligeVirksomhedstyper, hentVandanlaegLookup } from '../../contract/vandanlaeg';
+import { loadVirksomhed } from '../auth/entitet-adgang';
 import { lookupListe, muligeVirksomhedstyper, tidsregistreringsKategorier } from '../catalog/lookups';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { loadVirksomhed } from './entity-access';
 import { levendeRegistreringer } from './registreringer';
 
 export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {

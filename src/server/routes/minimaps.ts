@@ -9,6 +9,7 @@ import {
   type Visningssted,
 } from '../../contract/minimap';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import type { Db } from '../db/client';
 import { containsPattern } from '../db/like';
 import { minimapKobling, virksomhed } from '../db/schema';
@@ -16,7 +17,6 @@ import type { Tx } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { egenKindRoutes } from '../records/egne';
-import { requireActiveKunde } from './entity-access';
 
 /**
  * Map links per display location (issue 15): the two spec calls read them (any signed-in user of the

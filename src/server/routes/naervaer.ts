@@ -8,6 +8,7 @@ import {
   naervaerHaendelser,
 } from '../../contract/naervaer';
 import { VALIDERING_LAES } from '../../contract/validering';
+import { loadVirksomhed } from '../auth/entitet-adgang';
 import { medlemskabsOpslag, requireAny } from '../auth/plugin';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
@@ -15,7 +16,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { navneOpslag, publicerNaervaer } from '../naervaer';
 import { holdStroem, hubFor, STROEM_HEADERS, stroemBruger } from '../realtime';
-import { loadVirksomhed } from './entity-access';
 
 /**
  * Whether the user may watch (`ser`) or hold (`holder`: a cursor, unsaved changes) a key. A queue

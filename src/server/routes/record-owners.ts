@@ -2,9 +2,9 @@ import { SAT_RAEKKETYPE } from '../../contract/entitet';
 import type { RecordOwner } from '../../contract/record-kind';
 import { SAT_EJER, SATVIRKSOMHED_EJER, VANDANLAEG_EJER, VIRKSOMHED_EJER } from '../../contract/record-kind';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
+import { loadSatEjer, loadSatVirksomhed, loadVandanlaeg, loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
-import { loadSatEjer, loadSatVirksomhed, loadVandanlaeg, loadVirksomhed } from './entity-access';
 
 /** The owner row a record hangs on (`registrering.virksomhed_id`) and whose log gets the entries. */
 export interface EjerRaekke {

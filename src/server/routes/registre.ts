@@ -19,6 +19,7 @@ import {
   soegCvr,
   soegDawa,
 } from '../../contract/registre';
+import { loadVirksomhed } from '../auth/entitet-adgang';
 import { requireAny } from '../auth/plugin';
 import type { SessionUser } from '../auth/session-user';
 import type { Db, Transaction } from '../db/client';
@@ -29,7 +30,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { adresseTekst, type CvrEnhed, type CvrRegister } from '../integrations/cvr';
-import { loadVirksomhed } from './entity-access';
 
 /** kommuneId is the active customer's municipality number (kundeNr); any other answers 404. */
 function requireKommune(user: SessionUser, kommuneId: number): void {

@@ -10,6 +10,7 @@ import {
   type SatListeLinje,
   validerOpretSatVirksomhed,
 } from '../../contract/sat';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
 import { logbog, satTilsynsperiode, satVirksomhed, virksomhed } from '../db/schema';
@@ -19,7 +20,6 @@ import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { adresseTekst, type CvrEnhed } from '../integrations/cvr';
 import { FeltOpslag } from '../records/felter';
-import { requireActiveKunde } from './entity-access';
 import { iDagAf, satVirksomhedSvar, tjekSatVirksomhed } from './sat-data';
 
 /**

@@ -18,6 +18,7 @@ import {
   sletSatResultatISat,
 } from '../../contract/sat';
 import { SAT_ARTER, SAT_GEBYR, SAT_RESULTAT } from '../../contract/sat-registreringer';
+import { loadSatEjer } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import { lookupListe } from '../catalog/lookups';
 import type { Db } from '../db/client';
@@ -27,7 +28,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { addFieldError, badRequest, eksternFejl, notFound } from '../http/errors';
 import type { SatResultatTilSat } from '../integrations/sat';
-import { loadSatEjer } from './entity-access';
 import { EJERE, type EjerRaekke } from './record-owners';
 import {
   afvisFaktureret,

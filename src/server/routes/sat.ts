@@ -19,6 +19,7 @@ import {
   type SatStatus,
   satListeDef,
 } from '../../contract/sat';
+import { loadSatVirksomhed, requireActiveKunde } from '../auth/entitet-adgang';
 import { queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
 import { inListe, kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
@@ -28,7 +29,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest } from '../http/errors';
 import { beskrivAendringer, FeltOpslag } from '../records/felter';
-import { loadSatVirksomhed, requireActiveKunde } from './entity-access';
 import {
   hentSatRaekke,
   iDagAf,

@@ -14,6 +14,7 @@ import {
   sendMailTilIndberettere,
   VALIDERING_STATUS,
 } from '../../contract/validering';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern } from '../db/like';
 import { kolonneFiltreSql, sideAf, sidePart, sorteringSql } from '../db/liste';
@@ -24,7 +25,6 @@ import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { tilIso } from '../validering/data';
 import { intArray } from '../validering/median';
-import { requireActiveKunde } from './entity-access';
 
 const dageIAar = (aar: number) => ((aar % 4 === 0 && aar % 100 !== 0) || aar % 400 === 0 ? 366 : 365);
 

@@ -6,6 +6,7 @@ import {
   type KoeEndpoints,
   VALIDERING_STATUS,
 } from '../../contract/validering';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -22,7 +23,6 @@ import {
   type Visning,
 } from '../validering/data';
 import { medianTest } from '../validering/median';
-import { requireActiveKunde } from './entity-access';
 import { beslut } from './validering-beslut';
 import { valideringFortrydRoutes } from './validering-fortryd';
 import { valideringKontaktRoutes, valideringMailRoutes } from './validering-mail';

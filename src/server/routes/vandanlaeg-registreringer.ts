@@ -21,6 +21,7 @@ import {
   VANDANLAEG_ARTER,
   VANDANLAEG_TILLADELSE,
 } from '../../contract/vandanlaeg-registreringer';
+import { loadVandanlaeg } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
 import { boring, registrering, virksomhed } from '../db/schema';
@@ -30,7 +31,6 @@ import type { Deps } from '../deps';
 import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { loadVandanlaeg } from './entity-access';
 import { filRoutes } from './filer';
 import { EJERE } from './record-owners';
 import { levendeRegistreringer, type RecordHooks, recordRoutes, svar } from './registreringer';

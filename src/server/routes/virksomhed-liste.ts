@@ -15,6 +15,7 @@ import {
   type VirksomhedListeSvar,
   virksomhedListeDef,
 } from '../../contract/virksomhed-liste';
+import { requireActiveKunde } from '../auth/entitet-adgang';
 import { requireAny } from '../auth/plugin';
 import { type Db, queryRows } from '../db/client';
 import { containsPattern, soegetekstIndeholder } from '../db/like';
@@ -23,7 +24,6 @@ import { LANDBRUGSBRANCHER, VIRKSOMHEDSBRANCHER } from '../db/seed/brancher';
 import { danskOrden, danskOrdenSql } from '../db/sortering';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
-import { requireActiveKunde } from './entity-access';
 
 /**
  * Sort columns mapped to their sort expressions. Texts sort in Danish order by their stored key, then

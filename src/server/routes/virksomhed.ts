@@ -24,6 +24,7 @@ import {
   VIRKSOMHED_KONFLIKT,
   type Virksomhed,
 } from '../../contract/virksomhed';
+import { loadVandanlaeg, loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
 import { sidePart } from '../db/liste';
@@ -34,7 +35,6 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { badRequest, notFound } from '../http/errors';
 import { beskrivAendringer, FeltOpslag, gaelder, somListe, tjekFelter, visVaerdi } from '../records/felter';
-import { loadVandanlaeg, loadVirksomhed } from './entity-access';
 
 type VirksomhedRow = typeof virksomhed.$inferSelect;
 
