@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
-import { formatTal, parseDanskTalStreng } from '../../../contract/format';
+import { formatTal } from '../../../contract/format';
 import type { Ressource } from '../../../contract/planlaegning';
 import { fejlTekst, httpStatus } from '../../lib/http-fejl';
 import { Button } from '../../ui/Button';
@@ -9,13 +9,7 @@ import { toast } from '../../ui/toast';
 import type { ViewProps } from '../../workspace/tile-api';
 import { gemTimerTilRaadighed, planKeys, useRessourcer } from './api';
 import { PeriodeFrame } from './Frame';
-
-/** Hours as typed in Danish ('37,5', '1.200'): a number of half hours, else null. */
-export function parseTimer(tekst: string): number | null {
-  // Every dot is a thousands point ('1.200'); no sign.
-  const n = parseDanskTalStreng(tekst);
-  return n !== null && n >= 0 && !Object.is(n, -0) && Number.isInteger(n * 2) ? n : null;
-}
+import { laesTimerTilRaadighed } from './timer';
 
 /**
  * /planlaegningsperioder/:id/ressourcer: per case worker the planned hours (planned inspections ×
@@ -117,7 +111,7 @@ function RessourceRaekke({ periodeId, r }: { periodeId: number; r: Ressource }) 
 
   const gem = async () => {
     if (tekst === null) return;
-    const timer = parseTimer(tekst);
+    const timer = laesTimerTilRaadighed(tekst);
     if (timer === null) {
       setFejl('Angiv timer som et tal i hele eller halve timer');
       return;
