@@ -64,21 +64,13 @@ export async function medMarkoer(
   batch = EKSPORT_BATCH,
 ): Promise<number> {
   if (erPglite(db)) return medHoldbarMarkoer(db, query, modtag, batch);
-  let antal = 0;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`declare rapport_eksport no scroll cursor for ${query}`);
-    for (;;) {
-      const res = (await tx.execute(sql.raw(`fetch ${batch} from rapport_eksport`))) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      if (res.rows.length === 0) break;
-      antal += res.rows.length;
-      await modtag(res.rows);
-      if (res.rows.length < batch) break;
-    }
-    await tx.execute(sql`close rapport_eksport`);
+  return db.transaction(async (tx) => {
+    const navn = sql.raw('rapport_eksport');
+    await tx.execute(sql`declare ${navn} no scroll cursor for ${query}`);
+    const antal = await hentIBatcher(tx, navn, batch, modtag);
+    await tx.execute(sql`close ${navn}`);
+    return antal;
   });
-  return antal;
 }
 
 /**
@@ -95,26 +87,37 @@ async function medHoldbarMarkoer(
   batch: number,
 ): Promise<number> {
   const navn = sql.raw(`rapport_eksport_${randomUUID().replaceAll('-', '')}`);
-  let antal = 0;
   await db.execute(sql`declare ${navn} no scroll cursor with hold for ${query}`);
   try {
-    for (;;) {
-      const res = (await db.execute(sql`fetch ${sql.raw(String(batch))} from ${navn}`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      if (res.rows.length === 0) break;
-      antal += res.rows.length;
-      await modtag(res.rows);
-      // PGlite answers and a stream that is not full resolve as microtasks: without a turn of the
-      // event loop here the whole export would run as one block (about 0.4 s for 46,548 rows) in
-      // which no other call is read.
+    // PGlite answers and a stream that is not full resolve as microtasks: without a turn of the
+    // event loop after each batch the whole export would run as one block (about 0.4 s for 46,548
+    // rows) in which no other call is read.
+    return await hentIBatcher(db, navn, batch, async (rows) => {
+      await modtag(rows);
       await new Promise((resolve) => setImmediate(resolve));
-      if (res.rows.length < batch) break;
-    }
+    });
   } finally {
     await db.execute(sql`close ${navn}`).catch(() => undefined);
   }
-  return antal;
+}
+
+/** FETCHes an open cursor batch by batch into `modtag` until it is empty; answers the row count. */
+async function hentIBatcher(
+  db: Pick<Db, 'execute'>,
+  navn: SQL,
+  batch: number,
+  modtag: (rows: Record<string, unknown>[]) => Promise<void>,
+): Promise<number> {
+  let antal = 0;
+  for (;;) {
+    const res = (await db.execute(sql`fetch ${sql.raw(String(batch))} from ${navn}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    if (res.rows.length === 0) return antal;
+    antal += res.rows.length;
+    await modtag(res.rows);
+    if (res.rows.length < batch) return antal;
+  }
 }
 
 /** A prepared export: its number of rows (or groups) and the stream of them, batch by batch. */
@@ -153,7 +156,7 @@ export async function forberedEksport(
   try {
     const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
       db,
-      sql`select count(*)::int as antal from (${trin.samlet(samling)}) x`,
+      sql`select count(*)::int as antal from (${trin.raekker(samling)}) x`,
     );
     return {
       antal: Number(antal),

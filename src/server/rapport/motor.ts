@@ -229,6 +229,18 @@ export function rapportTidsserieSql(
     group by 1 order by 1 limit 2400`;
 }
 
+/** A grouped plan's group keys: the chosen columns that are neither the count nor a sum. */
+const gruppeNoegler = (plan: RapportPlan) => plan.valgte.filter((k) => k !== ANTAL && !k.sum);
+
+/**
+ * GROUP BY the first `antal` columns by position: an expression carrying parameters (a lookup's
+ * names) would not match itself in GROUP BY, as each use gets its own parameter numbers.
+ */
+const grupperEfterPosition = (antal: number): SQL =>
+  antal > 0
+    ? sql` group by ${sql.raw(Array.from({ length: antal }, (_, i) => String(i + 1)).join(', '))}`
+    : sql``;
+
 /** The rows (or groups) of the filtered result and the ORDER BY of the chosen sort. */
 function rapportDele(
   kilde: RapportKilde,
@@ -245,17 +257,14 @@ function rapportDele(
     k.type === 'tekst' || k.type === 'valg' ? sql`dansk_sortering(${id(k)})` : id(k);
   const dir = plan.retning === 'DESC' ? sql`desc` : sql`asc`;
   if (plan.grupperet) {
-    const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
+    const noegler = gruppeNoegler(plan);
     const sums = plan.valgte.filter((k) => k.sum);
     const felter = [
       ...noegler.map((k) => sql`${svarUdtryk(k, udtryk(k))} as ${id(k)}`),
       ...sums.map((k) => sql`sum(${udtryk(k)}) as ${id(k)}`),
       sql`count(*) as ${sql.identifier('antal')}`,
     ];
-    // Grouped by position: an expression carrying parameters (a lookup's names) would not match
-    // itself in GROUP BY, as each use gets its own parameter numbers.
-    const grupper =
-      noegler.length > 0 ? sql` group by ${sql.raw(noegler.map((_, i) => String(i + 1)).join(', '))}` : sql``;
+    const grupper = grupperEfterPosition(noegler.length);
     return {
       indre: sql`select ${sql.join(felter, sql`, `)} ${kilde.fra(kundeId, typer)}${whereSql}${grupper}`,
       orden: sql.join(
@@ -306,7 +315,9 @@ export interface RapportTrin {
   tabel: string;
   /** What one id range adds to the collecting table. */
   del: (fra: number, til: number) => SQL;
-  /** All collected rows (or groups), sorted. */
+  /** All collected rows (or groups), unsorted: what is counted. */
+  raekker: (samling: SQL) => SQL;
+  /** The same, sorted: what is exported. */
   samlet: (samling: SQL) => SQL;
 }
 
@@ -331,26 +342,22 @@ export function rapportTrin(
       rapportDele(kilde, plan, kundeId, typer, sql` and ${opdeling.id} >= ${fra} and ${opdeling.id} < ${til}`)
         .indre
     }) r`;
-  if (!plan.grupperet)
-    return {
-      tabel: opdeling.tabel,
-      del,
-      samlet: (samling) => sql`select r.* from ${samling} r order by ${orden}`,
-    };
   const id = (k: RapportKolonne) => sql.identifier(k.navn);
-  const noegler = plan.valgte.filter((k) => k !== ANTAL && !k.sum);
+  const noegler = gruppeNoegler(plan);
   const felter = [
     ...noegler.map(id),
     ...plan.valgte.filter((k) => k.sum).map((k) => sql`sum(${id(k)}) as ${id(k)}`),
     sql`coalesce(sum(${sql.identifier('antal')}), 0) as ${sql.identifier('antal')}`,
   ];
-  const grupper =
-    noegler.length > 0 ? sql` group by ${sql.raw(noegler.map((_, i) => String(i + 1)).join(', '))}` : sql``;
+  const raekker = (samling: SQL) =>
+    plan.grupperet
+      ? sql`select ${sql.join(felter, sql`, `)} from ${samling}${grupperEfterPosition(noegler.length)}`
+      : sql`select * from ${samling}`;
   return {
     tabel: opdeling.tabel,
     del,
-    samlet: (samling) =>
-      sql`select r.* from (select ${sql.join(felter, sql`, `)} from ${samling}${grupper}) r order by ${orden}`,
+    raekker,
+    samlet: (samling) => sql`select r.* from (${raekker(samling)}) r order by ${orden}`,
   };
 }
 
