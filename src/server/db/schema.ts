@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -343,6 +344,25 @@ export const oppumpetMaengde = pgTable(
       .using('gin', sql`${t.indberetter} gin_trgm_ops`)
       .where(sql`${t.status} = 0`),
   ],
+);
+
+/**
+ * The water report's yearly summary of plant-level pumped quantities (migration 0032): per customer,
+ * year of the start date, plant and validation status, the count and the sum. Written only by the
+ * statement triggers on oppumpet_maengde; read by the report engine (src/server/rapport/motor.ts
+ * `opsummering`) for grouped pages it can answer.
+ */
+export const oppumpetAar = pgTable(
+  'oppumpet_aar',
+  {
+    kundeId: integer('kunde_id').notNull(),
+    aar: integer('aar').notNull(),
+    vandanlaegId: integer('vandanlaeg_id').notNull(),
+    status: smallint('status').notNull(),
+    antal: integer('antal').notNull().default(0),
+    vandmaengde: numeric('vandmaengde').notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'oppumpet_aar_pk', columns: [t.kundeId, t.aar, t.vandanlaegId, t.status] })],
 );
 
 /** Water-level readings in an intake. */

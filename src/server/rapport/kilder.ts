@@ -5,7 +5,7 @@ import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { VALIDERING_STATUS } from '../../contract/validering';
 import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../contract/vand-regler';
 import { lookupListe, tidsregistreringsKategorier } from '../catalog/lookups';
-import { aarAf, type RapportKilde } from './motor';
+import { aarAf, heltal, type RapportKilde } from './motor';
 import { ledningstabSql, leveretSql, udvekslingSql } from './vand-sql';
 
 /**
@@ -76,6 +76,12 @@ const anlaeg = {
   anlaegsadresse: sql`a.adresse`,
   jupiterId: sql`a.jupiter_id`,
 };
+
+/** A water plant's water type by name, from the plant row aliased `a`. */
+const jupiterVandType = lookupNavn(
+  'mwvandanlaeglookup/list/jupitervandtype',
+  sql`(a.basis->>'jupiterVandtypeId')::int`,
+);
 
 const aarMaaned = (dato: SQL) => ({
   aarstal: aarAf(dato),
@@ -475,6 +481,23 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
     opdeling: { tabel: 'oppumpet_maengde', id: sql`m.id` },
   },
   vandoppumpet: {
+    opsummering: {
+      // The yearly summary (migration 0032): a grouped page by plant, year and status reads it.
+      fra: (kundeId) =>
+        sql`from oppumpet_aar m join virksomhed a on a.id = m.vandanlaeg_id
+          where m.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and a.type = ${VIRKSOMHEDSTYPE.VANDANLAEG} and not a.slettet
+            and m.status <> ${FORKASTET} and m.antal > 0`,
+      kolonner: {
+        aarstal: heltal(sql`m.aar`),
+        ...anlaeg,
+        jupiterVandType,
+        vandmaengdeOppumpet: sql`m.vandmaengde`,
+        totalVandmaengdeOppumpet: sql`m.vandmaengde`,
+        valideringsstatus: valideringsstatus(sql`m.status`),
+      },
+      antal: sql`m.antal`,
+      noegle: sql`null`,
+    },
     fra: (kundeId) =>
       sql`from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
         where m.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and not a.slettet
@@ -484,10 +507,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       startdato: sql`m.startdato`,
       slutdato: sql`m.slutdato`,
       ...anlaeg,
-      jupiterVandType: lookupNavn(
-        'mwvandanlaeglookup/list/jupitervandtype',
-        sql`(a.basis->>'jupiterVandtypeId')::int`,
-      ),
+      jupiterVandType,
       vandmaengdeOppumpet: sql`m.vandmaengde_oppumpet`,
       totalVandmaengdeOppumpet: sql`m.vandmaengde_oppumpet`,
       maalerstandStart: sql`m.maalerstand_start`,

@@ -38,6 +38,14 @@ export interface RapportKilde {
    * the source in ranges of that id, each range a short statement (see rapportTrin).
    */
   opdeling?: { tabel: string; id: SQL };
+  /** How many of the report's rows one row of the source stands for (a summary's count); else 1. */
+  antal?: SQL;
+  /**
+   * A pre-aggregated source (kept by triggers) with the columns it can answer: a grouped plan whose
+   * every chosen and filtered column it has reads it instead (`kildeTil`). Its sums are sums of the
+   * summary's sums and `antal` sums its counts.
+   */
+  opsummering?: RapportKilde;
 }
 
 export interface RapportForespoergsel {
@@ -123,6 +131,47 @@ export function aarAf(dato: SQL): SQL {
   return aar;
 }
 
+/** Whole-number columns (a summary's year) whose filters compare whole numbers, so an index serves them. */
+const HELTAL = new WeakSet<SQL>();
+
+/** Marks a source's integer column: its filters compare it directly instead of as numeric. */
+export function heltal(udtryk: SQL): SQL {
+  HELTAL.add(udtryk);
+  return udtryk;
+}
+
+const I_INT = (x: number) => Number.isInteger(x) && x >= -2147483648 && x <= 2147483647;
+
+/**
+ * A filter on an integer column as integer comparisons (null: compare as numeric, as before): a
+ * range's bounds rounded inwards, an equality's whole values (a value that is not whole matches
+ * nothing, as the numeric comparison did).
+ */
+function heltalsfilterSql(f: RapportFilter, udtryk: SQL): SQL | null {
+  if (f.type !== 'tal') return null;
+  if (f.noegle === 'between') {
+    const fra = f.fra === null ? null : Math.ceil(f.fra);
+    const til = f.til === null ? null : Math.floor(f.til);
+    if ((fra !== null && !I_INT(fra)) || (til !== null && !I_INT(til))) return null;
+    const dele = [
+      ...(fra === null ? [] : [sql`${udtryk} >= ${fra}::int`]),
+      ...(til === null ? [] : [sql`${udtryk} <= ${til}::int`]),
+    ];
+    return dele.length > 0 ? sql`(${sql.join(dele, sql` and `)})` : null;
+  }
+  if (f.noegle === 'equals') {
+    if (f.vaerdier.some((v) => Number.isInteger(v) && !I_INT(v))) return null;
+    const hele = f.vaerdier.filter(I_INT);
+    return hele.length > 0
+      ? sql`${udtryk} in (${sql.join(
+          hele.map((v) => sql`${v}::int`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  }
+  return null;
+}
+
 /** The first day of a year as a date parameter; null outside the years a date can be written with. */
 const nytaar = (aar: number): SQL | null =>
   Number.isInteger(aar) && aar >= 1 && aar <= 9998
@@ -166,6 +215,8 @@ function filterSql(f: RapportFilter, udtryk: SQL): SQL {
   const dato = AAR_DATO.get(udtryk);
   const somDato = dato ? aarsfilterSql(f, dato) : null;
   if (somDato) return somDato;
+  const somHeltal = HELTAL.has(udtryk) ? heltalsfilterSql(f, udtryk) : null;
+  if (somHeltal) return somHeltal;
   switch (f.noegle) {
     case 'contains':
       return sql`(${udtryk})::text ilike ${containsPattern(f.vaerdi)}`;
@@ -241,14 +292,32 @@ const grupperEfterPosition = (antal: number): SQL =>
     ? sql` group by ${sql.raw(Array.from({ length: antal }, (_, i) => String(i + 1)).join(', '))}`
     : sql``;
 
+/**
+ * The source a plan reads: the source's summary where it can answer the plan (grouped, and every
+ * chosen and filtered column is one of the summary's), else the source itself.
+ */
+export function kildeTil(
+  kilde: RapportKilde,
+  plan: Pick<RapportPlan, 'valgte' | 'grupperet' | 'filtre'>,
+): RapportKilde {
+  const opsummering = kilde.opsummering;
+  if (!opsummering || !plan.grupperet) return kilde;
+  const navne = new Set(Object.keys(opsummering.kolonner).map((n) => n.toLowerCase()));
+  const kan =
+    plan.valgte.every((k) => k === ANTAL || navne.has(k.navn.toLowerCase())) &&
+    plan.filtre.every((f) => navne.has(f.property.toLowerCase()));
+  return kan ? opsummering : kilde;
+}
+
 /** The rows (or groups) of the filtered result and the ORDER BY of the chosen sort. */
 function rapportDele(
-  kilde: RapportKilde,
+  kildeSelv: RapportKilde,
   plan: RapportPlan,
   kundeId: number,
   typer: readonly number[],
   ekstra: SQL = sql``,
 ): { indre: SQL; orden: SQL } {
+  const kilde = kildeTil(kildeSelv, plan);
   const whereSql = sql`${filterDel(kilde, plan)}${ekstra}`;
   const id = (k: RapportKolonne) => sql.identifier(k.navn);
   const udtryk = (k: RapportKolonne) => kilde.kolonner[k.navn]!;
@@ -262,7 +331,9 @@ function rapportDele(
     const felter = [
       ...noegler.map((k) => sql`${svarUdtryk(k, udtryk(k))} as ${id(k)}`),
       ...sums.map((k) => sql`sum(${udtryk(k)}) as ${id(k)}`),
-      sql`count(*) as ${sql.identifier('antal')}`,
+      kilde.antal
+        ? sql`sum(${kilde.antal})::bigint as ${sql.identifier('antal')}`
+        : sql`count(*) as ${sql.identifier('antal')}`,
     ];
     const grupper = grupperEfterPosition(noegler.length);
     return {
@@ -335,7 +406,8 @@ export function rapportTrin(
   typer: readonly number[],
 ): RapportTrin | undefined {
   const opdeling = kilde.opdeling;
-  if (!opdeling) return undefined;
+  // A plan the summary answers is one short statement already.
+  if (!opdeling || kildeTil(kilde, plan) !== kilde) return undefined;
   const { orden } = rapportDele(kilde, plan, kundeId, typer);
   const del = (fra: number, til: number) =>
     sql`select r.* from (${
