@@ -21,6 +21,7 @@ import { registerRouteRegistry } from './http/route-registry';
 import { svarSerializerCompiler } from './http/svar-serializer';
 import { createIntegrations, type Integrations } from './integrations';
 import { JobKoerer } from './jobs/jobs';
+import { hubFor } from './realtime';
 import { adminTekstRoutes } from './routes/admin-tekster';
 import { arbejdsomraadeRoutes } from './routes/arbejdsomraader';
 import { brugerRoutes } from './routes/bruger';
@@ -199,7 +200,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => deps.jobs.luk());
   await app.register(
     async (api) => {
-      registerAuth(api, opts.tokens, db, opts.clock);
+      registerAuth(
+        api,
+        opts.tokens,
+        db,
+        opts.clock,
+        hubFor(db, (besked) => app.log.warn(besked)),
+      );
       registerIdempotens(api, opts.db);
       for (const routes of API_ROUTES) await routes(api, deps);
     },

@@ -26,6 +26,8 @@ export type Levering =
   /** Events may have been lost (the LISTEN connection was re-established): refetch everything. */
   | { type: 'genindlaes' };
 export type Lytter = (levering: Levering) => void;
+/** A subscriber to every customer's events (kundeId null: a delivery to all, e.g. 'genindlaes'). */
+export type AlleLytter = (kundeId: number | null, levering: Levering) => void;
 
 export interface HaendelsesHub {
   readonly art: 'proces' | 'postgres';
@@ -41,6 +43,13 @@ export interface HaendelsesHub {
    * Never throws: a failure is logged (the change stands; clients see it on their next refetch).
    */
   publish(kundeId: number, haendelse: LiveHaendelse): Promise<void>;
+  /**
+   * Subscribes to every customer's events, for a process-wide cache that must forget what changed
+   * (the auth hook's memberships); not counted by `antal`. Resolves as `subscribe` does.
+   */
+  subscribeAlle(lytter: AlleLytter): Promise<() => void>;
+  /** Whether events reach this process now (PostgreSQL: the LISTEN connection is up). */
+  readonly lytter: boolean;
   /** The subscribers of a customer in this process. */
   antal(kundeId: number): number;
   /** Ends the subscriptions and releases the LISTEN connection (app.close). */
@@ -50,6 +59,14 @@ export interface HaendelsesHub {
 /** The subscribers of one process, by customer; one broken subscriber never stops the others. */
 export class Abonnenter {
   private readonly lyttere = new Map<number, Set<Lytter>>();
+  private readonly alle = new Set<AlleLytter>();
+
+  addAlle(lytter: AlleLytter): () => void {
+    this.alle.add(lytter);
+    return () => {
+      this.alle.delete(lytter);
+    };
+  }
 
   add(kundeId: number, lytter: Lytter): () => void {
     let set = this.lyttere.get(kundeId);
@@ -76,6 +93,13 @@ export class Abonnenter {
         }
       }
     }
+    for (const l of [...this.alle]) {
+      try {
+        l(kundeId, levering);
+      } catch {
+        // Nor a broken cache.
+      }
+    }
   }
 
   antal(kundeId: number): number {
@@ -84,6 +108,7 @@ export class Abonnenter {
 
   clear(): void {
     this.lyttere.clear();
+    this.alle.clear();
   }
 }
 
@@ -92,8 +117,14 @@ export class ProcesHub implements HaendelsesHub {
   readonly art = 'proces' as const;
   private readonly abonnenter = new Abonnenter();
 
+  readonly lytter = true;
+
   async subscribe(kundeId: number, lytter: Lytter): Promise<() => void> {
     return this.abonnenter.add(kundeId, lytter);
+  }
+
+  async subscribeAlle(lytter: AlleLytter): Promise<() => void> {
+    return this.abonnenter.addAlle(lytter);
   }
 
   async publish(kundeId: number, haendelse: LiveHaendelse): Promise<void> {

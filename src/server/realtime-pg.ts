@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Db } from './db/client';
 import {
   Abonnenter,
+  type AlleLytter,
   EMNER,
   type Emne,
   type HaendelsesHub,
@@ -88,13 +89,24 @@ export class PostgresHub implements HaendelsesHub {
 
   async subscribe(kundeId: number, lytter: Lytter): Promise<() => void> {
     const stop = this.abonnenter.add(kundeId, lytter);
-    if (!this.klient && !this.lukket) {
-      // The first attempt is awaited; if it fails, the retries run on and the subscriber is told
-      // 'genindlaes' when one succeeds.
-      if (!this.forbinder && !this.timer) this.forbinder = this.forbind();
-      await this.forbinder;
-    }
+    await this.lyt();
     return stop;
+  }
+
+  async subscribeAlle(lytter: AlleLytter): Promise<() => void> {
+    const stop = this.abonnenter.addAlle(lytter);
+    await this.lyt();
+    return stop;
+  }
+
+  /**
+   * Opens the LISTEN connection if it is not open: the first attempt is awaited; if it fails, the
+   * retries run on and the subscribers are told 'genindlaes' when one succeeds.
+   */
+  private async lyt(): Promise<void> {
+    if (this.klient || this.lukket) return;
+    if (!this.forbinder && !this.timer) this.forbinder = this.forbind();
+    await this.forbinder;
   }
 
   async publish(kundeId: number, haendelse: LiveHaendelse): Promise<void> {

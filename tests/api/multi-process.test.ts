@@ -136,6 +136,47 @@ describe.runIf(pgUrl)('two server processes on one PostgreSQL database', () => {
     }
   });
 
+  it("a suspension made through A bites on B within two seconds, the reactivation too (B's cached membership is forgotten)", async () => {
+    const token = async (username: string) => {
+      const r = await logInd(a, username, DEMO_ADGANGSKODE);
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { data: string }).data;
+    };
+    const vand = { authorization: `Bearer ${await token('vand')}` };
+    const admin = { authorization: `Bearer ${await token('admin')}`, 'content-type': 'application/json' };
+    // B reads vand's membership (and keeps it) with a call vand may make.
+    const vandsKald = () => fetch(`${b.base}/api/emne/list`, { headers: vand });
+    /** Polls B until vand's call answers `status` (at most `ms`). */
+    const indtil = async (status: number, ms: number, hvad: string) => {
+      const slut = Date.now() + ms;
+      for (let sidst = 0; (sidst = (await vandsKald()).status) !== status; ) {
+        if (Date.now() >= slut) throw new Error(`${hvad}: ${sidst} after ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    expect((await vandsKald()).status).toBe(200);
+    expect((await vandsKald()).status).toBe(200);
+    const brugere = (await (await fetch(`${a.base}/api/brugeradmin/brugere`, { headers: admin })).json()) as {
+      id: number;
+      username: string;
+      roller: string[];
+    }[];
+    const v = brugere.find((x) => x.username === 'vand')!;
+    const suspender = await fetch(`${a.base}/api/brugeradmin/brugere/${v.id}/suspender`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ til: null, forrigeRoller: v.roller }),
+    });
+    expect(suspender.status, await suspender.clone().text()).toBe(200);
+    await indtil(401, 2000, 'the suspension on B');
+    const genaktiver = await fetch(`${a.base}/api/brugeradmin/brugere/${v.id}/genaktiver`, {
+      method: 'POST',
+      headers: { authorization: admin.authorization },
+    });
+    expect(genaktiver.status, await genaktiver.clone().text()).toBe(200);
+    await indtil(200, 2000, 'the reactivation on B');
+  });
+
   it('the sign-in limit holds across both: bad sign-ins alternating between A and B reach 429 on either', async () => {
     // Every attempt from this address counts against one limit, wherever it lands. Existing users
     // with a wrong password: each user stays below the limit, so it is the address's limit that

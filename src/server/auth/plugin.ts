@@ -5,6 +5,8 @@ import { harAdgang, type Ressource, ressourcerFor } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { brugerKunde } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
+import type { HaendelsesHub } from '../realtime-hub';
+import { type Medlemskab, type MedlemskabsCache, medlemskabsCacheFor } from './medlemskab-cache';
 import { type SessionUser, sessionUserFromClaims } from './session-user';
 import { TokenError, type TokenService } from './tokens';
 
@@ -37,9 +39,13 @@ export const SUSPENDERET_BESKED = 'Din bruger er midlertidigt spærret. Kontakt 
  * /admin/BrugerAdministration), so a suspended user's tokens stop working at their next request,
  * not when they expire; otherwise the user with the membership's current roles, so a role an
  * administrator took away is gone at the next request too. One prepared primary-key lookup per
- * request (cost measured in docs/decisions.md).
+ * request, or none while `cache` holds the membership (it forgets a user's memberships when their
+ * access changes: medlemskab-cache.ts).
  */
-export function medlemskabsOpslag(db: Db): (user: SessionUser, nu: Date) => Promise<SessionUser> {
+export function medlemskabsOpslag(
+  db: Db,
+  cache?: MedlemskabsCache,
+): (user: SessionUser, nu: Date) => Promise<SessionUser> {
   const opslag = db
     .select({ roller: brugerKunde.roller, suspenderetTil: brugerKunde.suspenderetTil })
     .from(brugerKunde)
@@ -50,8 +56,16 @@ export function medlemskabsOpslag(db: Db): (user: SessionUser, nu: Date) => Prom
       ),
     )
     .prepare('auth_medlemskab');
+  const laes = async (brugerId: number, kundeId: number): Promise<Medlemskab | undefined> => {
+    const fundet = cache?.hent(brugerId, kundeId);
+    if (fundet) return fundet;
+    const generation = cache?.laes() ?? 0;
+    const [m] = await opslag.execute({ brugerId, kundeId });
+    if (m) cache?.gem(brugerId, kundeId, m, generation);
+    return m;
+  };
   return async (user, nu) => {
-    const [m] = await opslag.execute({ brugerId: user.brugerId, kundeId: user.kundeId });
+    const m = await laes(user.brugerId, user.kundeId);
     if (!m) throw unauthorized('Du er ikke længere bruger i kommunen. Log venligst ind igen.');
     if (erSuspenderet(m.roller, m.suspenderetTil, nu)) throw unauthorized(SUSPENDERET_BESKED);
     const roller = m.roller.filter((r) => r !== 'TimeOut');
@@ -70,9 +84,11 @@ export function registerAuth(
   tokens: TokenService,
   db: Db,
   clock: () => Date = () => new Date(),
+  /** The app's live-event hub: memberships are then cached and forgotten by its events. */
+  hub?: HaendelsesHub,
 ): void {
   app.decorateRequest('user', null as unknown as SessionUser);
-  const gaeldendeMedlemskab = medlemskabsOpslag(db);
+  const gaeldendeMedlemskab = medlemskabsOpslag(db, hub ? medlemskabsCacheFor(db, hub) : undefined);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public) return;

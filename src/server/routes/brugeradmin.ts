@@ -15,6 +15,7 @@ import {
   suspenderBruger,
 } from '../../contract/brugeradmin';
 import { ROLLER } from '../../contract/roles';
+import { glemMedlemskab } from '../auth/medlemskab-cache';
 import { hashPassword } from '../auth/password';
 import type { SessionUser } from '../auth/session-user';
 import { bruger, brugerAdminLog, brugerKunde } from '../db/schema';
@@ -162,8 +163,11 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
   const nu = () => clock?.() ?? new Date();
 
   /** After a committed change of a user's access: their open event streams end (in every process). */
-  const adgangAendret = (kundeId: number, brugerId: number) =>
-    hubFor(db).publish(kundeId, { emne: 'adgang', data: { brugerId } });
+  const adgangAendret = (kundeId: number, brugerId: number) => {
+    // This process's requests see the change at once; other processes when the event reaches them.
+    glemMedlemskab(db, brugerId);
+    return hubFor(db).publish(kundeId, { emne: 'adgang', data: { brugerId } });
+  };
 
   serve(app, hentAdminBrugere, async (request) => {
     const t = nu();
@@ -276,7 +280,7 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
     const { brugerId } = request.params;
     const user = request.user;
     const t = nu();
-    return db.transaction(async (tx) => {
+    const svar = await db.transaction(async (tx) => {
       const alle = await laasMedlemskaber(tx, user.kundeId);
       const m = alle.find((x) => x.brugerId === brugerId);
       if (!m) throw notFound('Brugeren');
@@ -289,6 +293,9 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
       await log(tx, user, brugerId, 'Genaktiveret', tilstand(m, t), tilstand(efter, t), t);
       return enRaekke(tx, user, brugerId, t);
     });
+    // Their access is back: every process reads the membership anew.
+    await adgangAendret(user.kundeId, brugerId);
+    return svar;
   });
 
   serve(app, opretBruger, async (request) => {
