@@ -149,7 +149,9 @@ describe.runIf(pgUrl)('two server processes on one PostgreSQL database', () => {
     /** Polls B until vand's call answers `status` (at most `ms`). */
     const indtil = async (status: number, ms: number, hvad: string) => {
       const slut = Date.now() + ms;
-      for (let sidst = 0; (sidst = (await vandsKald()).status) !== status; ) {
+      for (;;) {
+        const sidst = (await vandsKald()).status;
+        if (sidst === status) return;
         if (Date.now() >= slut) throw new Error(`${hvad}: ${sidst} after ${ms} ms`);
         await new Promise((r) => setTimeout(r, 20));
       }
