@@ -1,5 +1,6 @@
 import { type FeltDef, foer } from './felter';
 import { plusDage } from './format';
+import { HAANDHAEVELSE_STATUS, ikkeFoer } from './kind-dele';
 import {
   bemaerkningFelt as bemaerkning,
   defineRecordKind,
@@ -186,7 +187,7 @@ export const SAT_HAANDHAEVELSE_TYPER = [
   'Forbud',
   'Politianmeldelse',
 ] as const;
-export const SAT_HAANDHAEVELSE_STATUS = ['Åben', 'Efterkommet', 'Afsluttet'] as const;
+export const SAT_HAANDHAEVELSE_STATUS = HAANDHAEVELSE_STATUS;
 
 export const SAT_HAANDHAEVELSE = defineRecordKind({
   owner: SATVIRKSOMHED_EJER,
@@ -212,7 +213,7 @@ export const SAT_HAANDHAEVELSE = defineRecordKind({
     sagsbehandler,
     bemaerkning,
   ],
-  tjek: (v) => (foer(v, 'dato', 'frist') ? [['frist', 'Fristen må ikke ligge før datoen']] : []),
+  tjek: ikkeFoer('dato', 'frist', 'Fristen må ikke ligge før datoen'),
   nyeStandard: { status: 'Åben' },
   listeFelter: ['dato', 'titel', 'haandhaevelsestype', 'frist', 'status', 'sagsbehandlerId'],
 });
