@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, idSchema } from './common';
+import { idParamsSchema } from './common';
 import { endpoint } from './endpoint';
 import { type FeltDef, foer } from './felter';
 import { dagenFoer } from './format';
@@ -528,7 +528,7 @@ export const DISPENSATION_LISTER = {
 export const hentDiademStoffer = endpoint({
   method: 'GET',
   path: '/DiademStof/list/:id',
-  params: z.object({ id: idSchema }),
+  params: idParamsSchema,
   answer: lookupListeSchema,
   access: VAND_LAES,
 });
