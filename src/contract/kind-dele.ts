@@ -29,6 +29,13 @@ export const lookupFelt = (
 export const dmaFelt = (navn: string, label: string, liste: string, valg: LookupValg = {}): FeltDef =>
   lookupFelt(navn, label, dmaKilde(liste), valg, ['D']);
 
+/** An enforcement's names, the same for every owner that has one (company and farm, water plant, SAT company). */
+export const HAANDHAEVELSE_NAVNE = {
+  navn: 'Håndhævelse',
+  flertal: 'Håndhævelser',
+  nyLabel: 'Ny håndhævelse',
+} as const;
+
 /** The statuses of an enforcement (a water plant's and a SAT company's). */
 export const HAANDHAEVELSE_STATUS = ['Åben', 'Efterkommet', 'Afsluttet'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeltDef } from './felter';
-import { alleTjek, dmaFelt, gyldigTilTjek, ikkeFoer, meddeltTjek } from './kind-dele';
+import { alleTjek, dmaFelt, gyldigTilTjek, HAANDHAEVELSE_NAVNE, ikkeFoer, meddeltTjek } from './kind-dele';
 import {
   anyRecordSchema,
   bemaerkningFelt as bemaerkning,
@@ -92,9 +92,7 @@ export const HAANDHAEVELSE = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'haandhaevelse',
   fane: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
-  navn: 'Håndhævelse',
-  flertal: 'Håndhævelser',
-  nyLabel: 'Ny håndhævelse',
+  ...HAANDHAEVELSE_NAVNE,
   felter: [
     titel(),
     dmaFelt('haandhaevelsestypeId', 'Håndhævelsestype', 'haandhaevelsesTyper', { paakraevet: true }),

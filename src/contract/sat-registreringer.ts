@@ -1,6 +1,6 @@
 import { type FeltDef, foer } from './felter';
 import { plusDage } from './format';
-import { HAANDHAEVELSE_STATUS, ikkeFoer } from './kind-dele';
+import { HAANDHAEVELSE_NAVNE, HAANDHAEVELSE_STATUS, ikkeFoer } from './kind-dele';
 import {
   bemaerkningFelt as bemaerkning,
   defineRecordKind,
@@ -193,9 +193,7 @@ export const SAT_HAANDHAEVELSE = defineRecordKind({
   owner: SATVIRKSOMHED_EJER,
   art: 'sathaandhaevelse',
   fane: { segment: 'haandhaevelser', param: 'satHaandhaevelseId' },
-  navn: 'Håndhævelse',
-  flertal: 'Håndhævelser',
-  nyLabel: 'Ny håndhævelse',
+  ...HAANDHAEVELSE_NAVNE,
   felter: [
     titel(),
     {

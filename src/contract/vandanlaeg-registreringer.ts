@@ -6,6 +6,7 @@ import { dagenFoer } from './format';
 import {
   alleTjek,
   gyldigTilTjek,
+  HAANDHAEVELSE_NAVNE,
   HAANDHAEVELSE_STATUS,
   ikkeFoer,
   lookupFelt,
@@ -213,9 +214,7 @@ export const VANDANLAEG_HAANDHAEVELSE = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'VandanlaegHaandhaevelse',
   fane: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
-  navn: 'Håndhævelse',
-  flertal: 'Håndhævelser',
-  nyLabel: 'Ny håndhævelse',
+  ...HAANDHAEVELSE_NAVNE,
   felter: [
     titel(),
     lookupFelt('haandhaevelsestypeId', 'Håndhævelsestype', vl('vandanlaegHaandhaevelseType'), {
