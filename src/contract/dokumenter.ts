@@ -37,6 +37,8 @@ export const DOKUMENT_TYPER = {
 export type DokumentType = keyof typeof DOKUMENT_TYPER;
 export const DOKUMENT_TYPE_NOEGLER = Object.keys(DOKUMENT_TYPER) as [DokumentType, ...DokumentType[]];
 export const dokumentTypeSchema = z.enum(DOKUMENT_TYPE_NOEGLER, { error: 'Ukendt dokumenttype' });
+/** `?dokumentType=`: only the bookmarks or templates of one document type. */
+const dokumentTypeQuerySchema = z.object({ dokumentType: dokumentTypeSchema.optional() });
 
 /** The template kind as an upload's text part names it. */
 const skabelonTypeDel = z.enum(DOKUMENT_TYPE_NOEGLER, { error: 'Vælg en gyldig dokumenttype' });
@@ -104,7 +106,7 @@ export const retSkabelonSchema = z.object({
 export const hentBookmarks = endpoint({
   method: 'GET',
   path: '/TilsynRapport/hentbookmarks',
-  query: z.object({ dokumentType: dokumentTypeSchema.optional() }),
+  query: dokumentTypeQuerySchema,
   answer: z.array(bookmarkSchema),
   access: ALLE_LAES_RET,
 });
@@ -114,7 +116,7 @@ export const hentSkabeloner = endpoint({
   method: 'GET',
   path: '/dokumentskabelon/list/:kundeId',
   params: kundeIdParamsSchema,
-  query: z.object({ dokumentType: dokumentTypeSchema.optional() }),
+  query: dokumentTypeQuerySchema,
   answer: z.array(dokumentSkabelonSchema),
   access: ALLE_LAES_RET,
 });

@@ -67,16 +67,35 @@ export interface EntitetDescriptor {
   venteTekster: VenteTekster;
 }
 
+/**
+ * A kind kept in the company table under its type number (1, 2, 3): the type is its row type, its
+ * rights are the type's, and a detail path opens on the master data.
+ */
+const typetEntitet = (
+  type: Virksomhedstype,
+  {
+    art,
+    sti,
+    ikon,
+    ...tekster
+  }: Omit<EntitetDescriptor, 'type' | 'raekkeType' | 'standardFane' | 'laeseret' | 'skriveret'>,
+): EntitetDescriptor => ({
+  art,
+  type,
+  raekkeType: type,
+  sti,
+  standardFane: 'stamoplysninger',
+  ikon,
+  laeseret: LAESERET[type],
+  skriveret: SKRIVERET[type],
+  ...tekster,
+});
+
 export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
-  virksomhed: {
+  virksomhed: typetEntitet(VIRKSOMHEDSTYPE.VIRKSOMHED, {
     art: 'virksomhed',
-    type: VIRKSOMHEDSTYPE.VIRKSOMHED,
-    raekkeType: VIRKSOMHEDSTYPE.VIRKSOMHED,
     sti: '/virksomheder',
-    standardFane: 'stamoplysninger',
     ikon: 'Building2',
-    laeseret: LAESERET[VIRKSOMHEDSTYPE.VIRKSOMHED],
-    skriveret: SKRIVERET[VIRKSOMHEDSTYPE.VIRKSOMHED],
     titelEntal: 'Virksomhed',
     titelFlertal: 'Virksomheder',
     ordEntal: 'virksomhed',
@@ -84,16 +103,11 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
     favoritType: 'Virksomhed',
     harChrNr: false,
     venteTekster: VIRKSOMHED_TEKSTER,
-  },
-  landbrug: {
+  }),
+  landbrug: typetEntitet(VIRKSOMHEDSTYPE.LANDBRUG, {
     art: 'landbrug',
-    type: VIRKSOMHEDSTYPE.LANDBRUG,
-    raekkeType: VIRKSOMHEDSTYPE.LANDBRUG,
     sti: '/landbrug',
-    standardFane: 'stamoplysninger',
     ikon: 'Tractor',
-    laeseret: LAESERET[VIRKSOMHEDSTYPE.LANDBRUG],
-    skriveret: SKRIVERET[VIRKSOMHEDSTYPE.LANDBRUG],
     titelEntal: 'Landbrug',
     titelFlertal: 'Landbrug',
     ordEntal: 'landbrug',
@@ -101,16 +115,11 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
     favoritType: 'Landbrug',
     harChrNr: true,
     venteTekster: VIRKSOMHED_TEKSTER,
-  },
-  vandanlaeg: {
+  }),
+  vandanlaeg: typetEntitet(VIRKSOMHEDSTYPE.VANDANLAEG, {
     art: 'vandanlaeg',
-    type: VIRKSOMHEDSTYPE.VANDANLAEG,
-    raekkeType: VIRKSOMHEDSTYPE.VANDANLAEG,
     sti: '/vandanlaeg',
-    standardFane: 'stamoplysninger',
     ikon: 'Droplet',
-    laeseret: LAESERET[VIRKSOMHEDSTYPE.VANDANLAEG],
-    skriveret: SKRIVERET[VIRKSOMHEDSTYPE.VANDANLAEG],
     titelEntal: 'Vandanlæg',
     titelFlertal: 'Vandanlæg',
     ordEntal: 'vandanlæg',
@@ -123,7 +132,7 @@ export const ENTITETER: Readonly<Record<EntitetArt, EntitetDescriptor>> = {
       ingenLaeseret: 'Du har ikke læseret til vandanlæg.',
       kunneIkkeHentes: 'Vandanlægget kunne ikke hentes',
     },
-  },
+  }),
   satvirksomhed: {
     art: 'satvirksomhed',
     type: null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './common';
 import { endpoint } from './endpoint';
+import { VAND_LAES, VAND_RET } from './roles';
 
 /**
  * Files attached to a record (table `fil`): today the inspections of a water plant
@@ -56,9 +57,6 @@ export const filSchema = z.object({
 });
 export type Fil = z.infer<typeof filSchema>;
 
-const VAND_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
-const VAND_SKRIV = 'SAGSBEHANDLER_VANDANLAEG';
-
 /** GET fil/hentFilerPaaVandanlaegTilsyn/{id}: the live files of inspection {id}, newest first. */
 export const hentFilerPaaVandanlaegTilsyn = endpoint({
   method: 'GET',
@@ -76,7 +74,7 @@ export const uploadFilTilVandanlaegTilsyn = endpoint({
   multipart: { fil: 'fil' },
   answer: filSchema,
   status: 201,
-  access: VAND_SKRIV,
+  access: VAND_RET,
 });
 
 /** GET fil/{id}: the file's bytes, `content-disposition: attachment` with its name. */
@@ -94,5 +92,5 @@ export const sletFil = endpoint({
   path: '/fil/:id',
   params: idParamsSchema,
   status: 204,
-  access: VAND_SKRIV,
+  access: VAND_RET,
 });

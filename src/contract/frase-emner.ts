@@ -39,7 +39,10 @@ export const fraseEmneForArt = (art: string | null | undefined): string | null =
 /** What marks a subject code in the phrase search: `#haand`. */
 export const EMNE_MARKOER = '#';
 
-/** Lower case with æ, ø, å spelt as the codes spell them (AE, OE, AA). */
+/**
+ * Lower case with æ, ø, å spelt as the codes spell them (AE, OE, AA) and accents dropped: how subject
+ * codes and the palette's commands (src/app/palette/commands.ts `fold`) are matched.
+ */
 export function foldEmne(tekst: string): string {
   return tekst
     .toLowerCase()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, rowVersionQuerySchema } from './common';
+import { idSchema, kundeIdParamsSchema, rowVersionQuerySchema } from './common';
 import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
 import { tjekUrlSkabelon } from './minimap-url';
@@ -61,8 +61,6 @@ export const minimapKoblingInputSchema = z.object({
 });
 export type MinimapKoblingInput = z.infer<typeof minimapKoblingInputSchema>;
 
-const kundeParams = z.object({ kundeId: idSchema });
-
 /**
  * GET minimaps/forvisningssted/{kundeId}?visningssted (spec): the active links of a display
  * location, by name; without `visningssted` the active links of every display location.
@@ -70,7 +68,7 @@ const kundeParams = z.object({ kundeId: idSchema });
 export const hentMinimapsForVisningssted = endpoint({
   method: 'GET',
   path: '/minimaps/forvisningssted/:kundeId',
-  params: kundeParams,
+  params: kundeIdParamsSchema,
   query: z.object({ visningssted: visningsstedSchema.optional() }),
   answer: z.array(minimapKoblingSchema),
 });
@@ -79,7 +77,7 @@ export const hentMinimapsForVisningssted = endpoint({
 export const hentMinimapUrls = endpoint({
   method: 'GET',
   path: '/minimaps/minimapurl/:kundeId',
-  params: kundeParams,
+  params: kundeIdParamsSchema,
   answer: z.array(minimapKoblingSchema),
 });
 

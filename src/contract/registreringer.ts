@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type FeltDef, foer } from './felter';
+import type { FeltDef } from './felter';
+import { alleTjek, dmaFelt, gyldigTilTjek, HAANDHAEVELSE_NAVNE, ikkeFoer, meddeltTjek } from './kind-dele';
 import {
   anyRecordSchema,
   bemaerkningFelt as bemaerkning,
@@ -41,7 +42,6 @@ export type RegistreringArt = (typeof REGISTRERING_ARTER)[number];
 
 export type ArtDef = RecordKind<RegistreringArt>;
 
-const dma = (name: string) => ({ path: `dmalookup/${name}` });
 const landbrug = (name: string) => ({ path: `mwlandbruglookup/list/${name}` });
 
 export const TILSYN = defineRecordKind({
@@ -53,24 +53,9 @@ export const TILSYN = defineRecordKind({
   nyLabel: 'Nyt tilsyn',
   felter: [
     titel(),
-    {
-      navn: 'tilsynstypeId',
-      label: 'Tilsynstype',
-      type: { kind: 'lookup', kilde: dma('tilsynsTyper'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'tilsynskategoriId',
-      label: 'Tilsynskategori',
-      type: { kind: 'lookup', kilde: dma('tilsynsKategorier'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'baggrundForTilsynId',
-      label: 'Baggrund for tilsyn',
-      type: { kind: 'lookup', kilde: dma('tilsynsBaggrunde') },
-      maerker: ['D'],
-    },
+    dmaFelt('tilsynstypeId', 'Tilsynstype', 'tilsynsTyper', { paakraevet: true }),
+    dmaFelt('tilsynskategoriId', 'Tilsynskategori', 'tilsynsKategorier', { paakraevet: true }),
+    dmaFelt('baggrundForTilsynId', 'Baggrund for tilsyn', 'tilsynsBaggrunde'),
     { navn: 'varslet', label: 'Varslet', type: { kind: 'jaNej', treVejs: true }, maerker: ['D'] },
     { navn: 'planlagtStart', label: 'Planlagt start', type: { kind: 'dato' } },
     { navn: 'planlagtSlut', label: 'Planlagt slut', type: { kind: 'dato' } },
@@ -81,24 +66,11 @@ export const TILSYN = defineRecordKind({
       label: 'Konklusion',
       type: { kind: 'lookup', kilde: { special: 'tilsynKonklusion' } },
     },
-    {
-      navn: 'miljoeForholdIds',
-      label: 'Miljøforhold',
-      type: { kind: 'lookup', kilde: dma('miljoeForhold'), flere: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'vedroererAnlaegstyperIds',
-      label: 'Vedrører anlægstyper',
-      type: { kind: 'lookup', kilde: dma('tilsynsVedroererAnlaegstyper'), flere: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'vedroererKravIds',
-      label: 'Vedrører krav',
-      type: { kind: 'lookup', kilde: dma('tilsynVedroererKrav'), flere: true },
-      maerker: ['D'],
-    },
+    dmaFelt('miljoeForholdIds', 'Miljøforhold', 'miljoeForhold', { flere: true }),
+    dmaFelt('vedroererAnlaegstyperIds', 'Vedrører anlægstyper', 'tilsynsVedroererAnlaegstyper', {
+      flere: true,
+    }),
+    dmaFelt('vedroererKravIds', 'Vedrører krav', 'tilsynVedroererKrav', { flere: true }),
     {
       navn: 'risikovurderingId',
       label: 'Risikovurdering lagt til grund',
@@ -108,14 +80,11 @@ export const TILSYN = defineRecordKind({
     { navn: 'rapportSendt', label: 'Rapport sendt til virksomheden', type: { kind: 'dato' } },
     bemaerkning,
   ],
-  tjek: (v) => {
-    const fejl: [string, string][] = [];
-    if (foer(v, 'planlagtStart', 'planlagtSlut'))
-      fejl.push(['planlagtSlut', 'Planlagt slut må ikke ligge før planlagt start']);
-    if (v.filIDMA === true && !v.dato)
-      fejl.push(['dato', 'Et tilsyn med rapport i DMA skal have en tilsynsdato']);
-    return fejl;
-  },
+  tjek: alleTjek(
+    ikkeFoer('planlagtStart', 'planlagtSlut', 'Planlagt slut må ikke ligge før planlagt start'),
+    (v) =>
+      v.filIDMA === true && !v.dato ? [['dato', 'Et tilsyn med rapport i DMA skal have en tilsynsdato']] : [],
+  ),
   listeFelter: ['dato', 'titel', 'tilsynskategoriId', 'tilsynstypeId', 'konklusionId', 'sagsbehandlerId'],
 });
 
@@ -123,23 +92,11 @@ export const HAANDHAEVELSE = defineRecordKind({
   owner: VIRKSOMHED_EJER,
   art: 'haandhaevelse',
   fane: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
-  navn: 'Håndhævelse',
-  flertal: 'Håndhævelser',
-  nyLabel: 'Ny håndhævelse',
+  ...HAANDHAEVELSE_NAVNE,
   felter: [
     titel(),
-    {
-      navn: 'haandhaevelsestypeId',
-      label: 'Håndhævelsestype',
-      type: { kind: 'lookup', kilde: dma('haandhaevelsesTyper'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'haandhaevelsesStatusId',
-      label: 'Status',
-      type: { kind: 'lookup', kilde: dma('haandhaevelsesStatusser'), paakraevet: true },
-      maerker: ['D'],
-    },
+    dmaFelt('haandhaevelsestypeId', 'Håndhævelsestype', 'haandhaevelsesTyper', { paakraevet: true }),
+    dmaFelt('haandhaevelsesStatusId', 'Status', 'haandhaevelsesStatusser', { paakraevet: true }),
     { navn: 'dato', label: 'Meddelt dato', type: { kind: 'dato', paakraevet: true }, maerker: ['D'] },
     { navn: 'frist', label: 'Frist', type: { kind: 'dato' }, maerker: ['D'] },
     { navn: 'efterkommetDato', label: 'Efterkommet dato', type: { kind: 'dato' }, maerker: ['D'] },
@@ -149,27 +106,13 @@ export const HAANDHAEVELSE = defineRecordKind({
       label: 'Konstateret ved tilsyn',
       type: { kind: 'lookup', kilde: { special: 'tilsyn' } },
     },
-    {
-      navn: 'vedroererKravIds',
-      label: 'Vedrører krav',
-      type: { kind: 'lookup', kilde: dma('haandhaevelsesVedroererKrav'), flere: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'vedroererAnlaegstypeIds',
-      label: 'Vedrører anlægstype',
-      type: { kind: 'lookup', kilde: dma('haandhaevelsesVedroererAnlaegstype'), flere: true },
-      maerker: ['D'],
-    },
+    dmaFelt('vedroererKravIds', 'Vedrører krav', 'haandhaevelsesVedroererKrav', { flere: true }),
+    dmaFelt('vedroererAnlaegstypeIds', 'Vedrører anlægstype', 'haandhaevelsesVedroererAnlaegstype', {
+      flere: true,
+    }),
     bemaerkning,
   ],
-  tjek: (v) => {
-    const fejl: [string, string][] = [];
-    if (foer(v, 'dato', 'frist')) fejl.push(['frist', 'Fristen må ikke ligge før den meddelte dato']);
-    if (foer(v, 'dato', 'efterkommetDato'))
-      fejl.push(['efterkommetDato', 'Må ikke ligge før den meddelte dato']);
-    return fejl;
-  },
+  tjek: meddeltTjek,
   listeFelter: [
     'dato',
     'titel',
@@ -189,57 +132,25 @@ export const AFGOERELSE = defineRecordKind({
   nyLabel: 'Ny afgørelse',
   felter: [
     titel(),
-    {
-      navn: 'dmaDokumenttypeId',
-      label: 'Afgørelsestype',
-      type: { kind: 'lookup', kilde: dma('dmaDokumenttype'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'afgoerelsesStatusId',
-      label: 'Status',
-      type: { kind: 'lookup', kilde: dma('afgoerelsesStatus'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'resultatAfgoerelseId',
-      label: 'Resultat',
-      type: { kind: 'lookup', kilde: dma('resultatAfgoerelse') },
-      maerker: ['D'],
-    },
+    dmaFelt('dmaDokumenttypeId', 'Afgørelsestype', 'dmaDokumenttype', { paakraevet: true }),
+    dmaFelt('afgoerelsesStatusId', 'Status', 'afgoerelsesStatus', { paakraevet: true }),
+    dmaFelt('resultatAfgoerelseId', 'Resultat', 'resultatAfgoerelse'),
     { navn: 'dato', label: 'Afgørelsesdato', type: { kind: 'dato' }, maerker: ['D'] },
     { navn: 'offentliggjortDato', label: 'Offentliggjort', type: { kind: 'dato' }, maerker: ['D'] },
     { navn: 'klagefristDato', label: 'Klagefrist', type: { kind: 'dato' } },
     { navn: 'journalNr', label: 'Journalnummer', type: { kind: 'tekst', max: 50 } },
     sagsbehandler,
-    {
-      navn: 'vedroererAnlaegstyperIds',
-      label: 'Vedrører anlægstyper',
-      type: { kind: 'lookup', kilde: dma('afgoerelseVedroererAnlaegstyper'), flere: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'batAelId',
-      label: 'BAT-AEL',
-      type: { kind: 'lookup', kilde: dma('afgoerelseBATAEL') },
-      maerker: ['D'],
-    },
-    {
-      navn: 'dmaFortrolighedsNiveauId',
-      label: 'Fortrolighed',
-      type: { kind: 'lookup', kilde: dma('dmaFortrolighedsNiveau'), paakraevet: true },
-      maerker: ['D'],
-    },
+    dmaFelt('vedroererAnlaegstyperIds', 'Vedrører anlægstyper', 'afgoerelseVedroererAnlaegstyper', {
+      flere: true,
+    }),
+    dmaFelt('batAelId', 'BAT-AEL', 'afgoerelseBATAEL'),
+    dmaFelt('dmaFortrolighedsNiveauId', 'Fortrolighed', 'dmaFortrolighedsNiveau', { paakraevet: true }),
     bemaerkning,
   ],
-  tjek: (v) => {
-    const fejl: [string, string][] = [];
-    if (foer(v, 'dato', 'offentliggjortDato'))
-      fejl.push(['offentliggjortDato', 'Må ikke ligge før afgørelsesdatoen']);
-    if (foer(v, 'dato', 'klagefristDato'))
-      fejl.push(['klagefristDato', 'Klagefristen må ikke ligge før afgørelsesdatoen']);
-    return fejl;
-  },
+  tjek: alleTjek(
+    ikkeFoer('dato', 'offentliggjortDato', 'Må ikke ligge før afgørelsesdatoen'),
+    ikkeFoer('dato', 'klagefristDato', 'Klagefristen må ikke ligge før afgørelsesdatoen'),
+  ),
   nyeStandard: { dmaFortrolighedsNiveauId: 1 },
   listeFelter: ['dato', 'titel', 'dmaDokumenttypeId', 'afgoerelsesStatusId', 'resultatAfgoerelseId'],
 });
@@ -292,12 +203,7 @@ export const RISIKOVURDERING = defineRecordKind({
   nyLabel: 'Ny risikovurdering',
   felter: [
     titel(),
-    {
-      navn: 'risikoscoretypeId',
-      label: 'Model',
-      type: { kind: 'lookup', kilde: dma('risikoscoretype'), paakraevet: true },
-      maerker: ['D'],
-    },
+    dmaFelt('risikoscoretypeId', 'Model', 'risikoscoretype', { paakraevet: true }),
     { navn: 'dato', label: 'Vurderingsdato', type: { kind: 'dato', paakraevet: true }, maerker: ['D'] },
     ...RISIKO_PARAMETRE.map(
       (k): FeltDef => ({
@@ -333,24 +239,9 @@ export const FYRINGSANLAEG = defineRecordKind({
   nyLabel: 'Nyt fyringsanlæg',
   felter: [
     titel('Anlæg'),
-    {
-      navn: 'fyringsanlaegTypeId',
-      label: 'Anlægstype',
-      type: { kind: 'lookup', kilde: dma('fyringsanlaegTyper'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'braendselTypeId',
-      label: 'Brændsel',
-      type: { kind: 'lookup', kilde: dma('braendselTyper'), paakraevet: true },
-      maerker: ['D'],
-    },
-    {
-      navn: 'stoerrelseId',
-      label: 'Størrelse',
-      type: { kind: 'lookup', kilde: dma('fyringsanlaegStoerrelser') },
-      maerker: ['D'],
-    },
+    dmaFelt('fyringsanlaegTypeId', 'Anlægstype', 'fyringsanlaegTyper', { paakraevet: true }),
+    dmaFelt('braendselTypeId', 'Brændsel', 'braendselTyper', { paakraevet: true }),
+    dmaFelt('stoerrelseId', 'Størrelse', 'fyringsanlaegStoerrelser'),
     {
       navn: 'effektKW',
       label: 'Indfyret effekt',
@@ -477,8 +368,7 @@ export const OPBEVARINGSLAGER = defineRecordKind({
     { navn: 'naesteKontrol', label: 'Næste beholderkontrol', type: { kind: 'dato' } },
     bemaerkning,
   ],
-  tjek: (v) =>
-    foer(v, 'dato', 'naesteKontrol') ? [['naesteKontrol', 'Må ikke ligge før seneste kontrol']] : [],
+  tjek: ikkeFoer('dato', 'naesteKontrol', 'Må ikke ligge før seneste kontrol'),
   listeFelter: ['titel', 'beholdertypeId', 'indholdId', 'kapacitet', 'dato', 'naesteKontrol'],
 });
 
@@ -518,7 +408,7 @@ export const DYREHOLD = defineRecordKind({
     { navn: 'gyldigTil', label: 'Gældende til', type: { kind: 'dato' } },
     bemaerkning,
   ],
-  tjek: (v) => (foer(v, 'dato', 'gyldigTil') ? [['gyldigTil', 'Må ikke ligge før gældende fra']] : []),
+  tjek: gyldigTilTjek,
   kunForType: VIRKSOMHEDSTYPE.LANDBRUG,
   listeFelter: ['titel', 'dyretypeId', 'staldsystemId', 'antalDyr', 'produktionsareal', 'dato', 'gyldigTil'],
 });

@@ -97,6 +97,10 @@ export const SKRIVERET: Record<Virksomhedstype, Ressource> = {
   3: 'SAGSBEHANDLER_VANDANLAEG',
 };
 
+/** The water plants' read and write rights, which every water-plant call names. */
+export const VAND_LAES = LAESERET[VIRKSOMHEDSTYPE.VANDANLAEG];
+export const VAND_RET = SKRIVERET[VIRKSOMHEDSTYPE.VANDANLAEG];
+
 /** The three caseworker rights that show the notification bell (spec 000 §6). */
 export const SAGSBEHANDLER_RETTIGHEDER: readonly Ressource[] = [
   'SAGSBEHANDLER_LANDBRUG',

@@ -1,5 +1,6 @@
 import { type FeltDef, foer } from './felter';
 import { plusDage } from './format';
+import { HAANDHAEVELSE_NAVNE, HAANDHAEVELSE_STATUS, ikkeFoer } from './kind-dele';
 import {
   bemaerkningFelt as bemaerkning,
   defineRecordKind,
@@ -186,15 +187,13 @@ export const SAT_HAANDHAEVELSE_TYPER = [
   'Forbud',
   'Politianmeldelse',
 ] as const;
-export const SAT_HAANDHAEVELSE_STATUS = ['Åben', 'Efterkommet', 'Afsluttet'] as const;
+export const SAT_HAANDHAEVELSE_STATUS = HAANDHAEVELSE_STATUS;
 
 export const SAT_HAANDHAEVELSE = defineRecordKind({
   owner: SATVIRKSOMHED_EJER,
   art: 'sathaandhaevelse',
   fane: { segment: 'haandhaevelser', param: 'satHaandhaevelseId' },
-  navn: 'Håndhævelse',
-  flertal: 'Håndhævelser',
-  nyLabel: 'Ny håndhævelse',
+  ...HAANDHAEVELSE_NAVNE,
   felter: [
     titel(),
     {
@@ -212,7 +211,7 @@ export const SAT_HAANDHAEVELSE = defineRecordKind({
     sagsbehandler,
     bemaerkning,
   ],
-  tjek: (v) => (foer(v, 'dato', 'frist') ? [['frist', 'Fristen må ikke ligge før datoen']] : []),
+  tjek: ikkeFoer('dato', 'frist', 'Fristen må ikke ligge før datoen'),
   nyeStandard: { status: 'Åben' },
   listeFelter: ['dato', 'titel', 'haandhaevelsestype', 'frist', 'status', 'sagsbehandlerId'],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema, idSchema } from './common';
+import { idParamsSchema, idSchema, kundeIdParamsSchema } from './common';
 import { endpoint } from './endpoint';
 import { type FeltDef, inputSchema, outputShape, type Tjek, versionSchema } from './felter';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
@@ -125,14 +125,13 @@ export function gebyrBeloebOere(art: GebyrArt, satsOere: number, timeantal: numb
 /** GET SATResultatType/lookup: the result types (a fixed list, FASTE_LOOKUPS.satResultatTyper). */
 export const SAT_RESULTAT_TYPE_STI = 'SATResultatType/lookup';
 
-/** `kundeId` in a path must be the active customer's (another answers 404). */
-const kundeParams = z.object({ kundeId: idSchema });
+// A `kundeId` in a path must be the active customer's (another answers 404).
 
 /** GET SATTilsynsperiode/tilsynsperiodelookup/{kundeId}: the periods as lookup items, newest first. */
 export const hentTilsynsperiodeLookup = endpoint({
   method: 'GET',
   path: '/SATTilsynsperiode/tilsynsperiodelookup/:kundeId',
-  params: kundeParams,
+  params: kundeIdParamsSchema,
   answer: lookupListeSchema,
   access: SAT_RET,
 });
@@ -157,7 +156,7 @@ export type SatTilsynsperiode = z.infer<typeof satTilsynsperiodeSchema>;
 export const hentTilsynsperioder = endpoint({
   method: 'GET',
   path: '/SATTilsynsperiode/tilsynsperioder/:kundeId',
-  params: kundeParams,
+  params: kundeIdParamsSchema,
   answer: z.array(satTilsynsperiodeSchema),
   access: SAT_RET,
 });
@@ -175,7 +174,7 @@ export type GebyrType = z.infer<typeof gebyrTypeSchema>;
 export const hentGebyrTypeLookup = endpoint({
   method: 'GET',
   path: '/satgebyrtype/lookup/:kundeId',
-  params: kundeParams,
+  params: kundeIdParamsSchema,
   query: z.object({
     date: z
       .string({ error: 'Vælg en dato' })

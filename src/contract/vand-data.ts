@@ -9,6 +9,7 @@ import {
 } from './common';
 import { endpoint } from './endpoint';
 import { DGU_UGYLDIG, dguNrGyldigt } from './jupiter-regler';
+import { VAND_LAES, VAND_RET } from './roles';
 import { pejlingPostSchema, vandproevePostSchema } from './validering';
 import { afrund, ledningstab, ledningstabProcent } from './vand-regler';
 
@@ -18,8 +19,7 @@ import { afrund, ledningstab, ledningstabProcent } from './vand-regler';
  * (001 §7 'Water plants'); the routes that are not in the spec are listed in docs/api.md.
  */
 
-export const VAND_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
-export const VAND_RET = 'SAGSBEHANDLER_VANDANLAEG';
+export { VAND_LAES, VAND_RET };
 
 export const BORING_KONFLIKT = 'Boringen er ændret af en anden siden du hentede den. Hent den igen.';
 export const MAENGDE_KONFLIKT = 'Vandmængden er ændret af en anden siden du hentede den. Hent den igen.';

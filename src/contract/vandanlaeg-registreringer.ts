@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { idParamsSchema, idSchema } from './common';
+import { idParamsSchema } from './common';
 import { endpoint } from './endpoint';
 import { type FeltDef, foer } from './felter';
 import { dagenFoer } from './format';
+import {
+  alleTjek,
+  gyldigTilTjek,
+  HAANDHAEVELSE_NAVNE,
+  HAANDHAEVELSE_STATUS,
+  ikkeFoer,
+  lookupFelt,
+  meddeltTjek,
+} from './kind-dele';
 import { lookupListeSchema } from './lookups';
 import {
   type AnyRecordKind,
@@ -13,7 +22,8 @@ import {
   titelFelt as titel,
   VANDANLAEG_EJER,
 } from './record-kind';
-import { iDanmarkBoks, UDEN_FOR_DANMARK, vandLookupSti } from './vandanlaeg';
+import { VAND_LAES } from './roles';
+import { iDanmarkBoks, UDEN_FOR_DANMARK, vandFelt, vandLookupKilde as vl } from './vandanlaeg';
 
 /**
  * A water plant's record kinds (spec 001 §3, §7 'Water plants'), declared on the shared record kind
@@ -23,10 +33,6 @@ import { iDanmarkBoks, UDEN_FOR_DANMARK, vandLookupSti } from './vandanlaeg';
  * the few calls beside them (a borehole's permits, the permit of a year, the dispensations of an
  * order, the Diadem substances) are declared at the end.
  */
-
-const VAND_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
-
-const vl = (name: Parameters<typeof vandLookupSti>[0]) => ({ path: vandLookupSti(name) });
 
 // ---------------------------------------------------------------- Diadem substances
 
@@ -123,12 +129,7 @@ export const VANDANLAEG_TILLADELSE = defineRecordKind({
   nyLabel: 'Ny tilladelse',
   felter: [
     titel('Betegnelse'),
-    {
-      navn: 'tilladelsestypeId',
-      label: 'Tilladelsestype',
-      type: { kind: 'lookup', kilde: vl('jupitertilladelsetype'), paakraevet: true },
-      maerker: ['J'],
-    },
+    vandFelt('tilladelsestypeId', 'Tilladelsestype', 'jupitertilladelsetype', { paakraevet: true }),
     { navn: 'dato', label: 'Startdato', type: { kind: 'dato', paakraevet: true }, maerker: ['J'] },
     { navn: 'slutdato', label: 'Slutdato', type: { kind: 'dato' }, maerker: ['J'] },
     {
@@ -194,11 +195,7 @@ export const VANDANLAEG_TILSYN = defineRecordKind({
   nyLabel: 'Nyt tilsyn',
   felter: [
     titel(),
-    {
-      navn: 'tilsynstypeId',
-      label: 'Tilsynstype',
-      type: { kind: 'lookup', kilde: vl('vandanlaegtilsynstype'), paakraevet: true },
-    },
+    lookupFelt('tilsynstypeId', 'Tilsynstype', vl('vandanlaegtilsynstype'), { paakraevet: true }),
     { navn: 'planlagtDato', label: 'Planlagt dato', type: { kind: 'dato' } },
     { navn: 'dato', label: 'Udført dato', type: { kind: 'dato' } },
     { navn: 'udfoertAf', label: 'Udført af', type: { kind: 'tekst', max: 200 } },
@@ -207,26 +204,22 @@ export const VANDANLAEG_TILSYN = defineRecordKind({
     { navn: 'frist', label: 'Frist for opfølgning', type: { kind: 'dato' } },
     bemaerkning,
   ],
-  tjek: (v) => (foer(v, 'dato', 'frist') ? [['frist', 'Fristen må ikke ligge før tilsynsdatoen']] : []),
+  tjek: ikkeFoer('dato', 'frist', 'Fristen må ikke ligge før tilsynsdatoen'),
   listeFelter: ['dato', 'titel', 'tilsynstypeId', 'udfoertAf', 'frist', 'sagsbehandlerId'],
 });
 
-export const HAANDHAEVELSE_STATUS = ['Åben', 'Efterkommet', 'Afsluttet'] as const;
+export { HAANDHAEVELSE_STATUS };
 
 export const VANDANLAEG_HAANDHAEVELSE = defineRecordKind({
   owner: VANDANLAEG_EJER,
   art: 'VandanlaegHaandhaevelse',
   fane: { segment: 'haandhaevelser', param: 'haandhaevelseid' },
-  navn: 'Håndhævelse',
-  flertal: 'Håndhævelser',
-  nyLabel: 'Ny håndhævelse',
+  ...HAANDHAEVELSE_NAVNE,
   felter: [
     titel(),
-    {
-      navn: 'haandhaevelsestypeId',
-      label: 'Håndhævelsestype',
-      type: { kind: 'lookup', kilde: vl('vandanlaegHaandhaevelseType'), paakraevet: true },
-    },
+    lookupFelt('haandhaevelsestypeId', 'Håndhævelsestype', vl('vandanlaegHaandhaevelseType'), {
+      paakraevet: true,
+    }),
     { navn: 'dato', label: 'Startdato', type: { kind: 'dato', paakraevet: true } },
     { navn: 'frist', label: 'Frist (deadline)', type: { kind: 'dato' } },
     { navn: 'status', label: 'Status', type: { kind: 'valg', valg: HAANDHAEVELSE_STATUS, paakraevet: true } },
@@ -234,14 +227,14 @@ export const VANDANLAEG_HAANDHAEVELSE = defineRecordKind({
     sagsbehandler,
     bemaerkning,
   ],
-  tjek: (v) => {
-    const fejl: [string, string][] = [];
-    if (foer(v, 'dato', 'frist')) fejl.push(['frist', 'Fristen må ikke ligge før startdatoen']);
-    if (foer(v, 'dato', 'efterkommetDato')) fejl.push(['efterkommetDato', 'Må ikke ligge før startdatoen']);
-    if (v.status === 'Efterkommet' && !v.efterkommetDato)
-      fejl.push(['efterkommetDato', 'Angiv hvornår håndhævelsen blev efterkommet']);
-    return fejl;
-  },
+  tjek: alleTjek(
+    ikkeFoer('dato', 'frist', 'Fristen må ikke ligge før startdatoen'),
+    ikkeFoer('dato', 'efterkommetDato', 'Må ikke ligge før startdatoen'),
+    (v) =>
+      v.status === 'Efterkommet' && !v.efterkommetDato
+        ? [['efterkommetDato', 'Angiv hvornår håndhævelsen blev efterkommet']]
+        : [],
+  ),
   nyeStandard: { status: 'Åben' },
   listeFelter: ['dato', 'titel', 'haandhaevelsestypeId', 'frist', 'status', 'sagsbehandlerId'],
 });
@@ -268,7 +261,7 @@ export const DIADEM_ANALYSEFREKVENS = defineRecordKind({
     { navn: 'gyldigTil', label: 'Gældende til', type: { kind: 'dato' }, maerker: ['J'] },
     bemaerkning,
   ],
-  tjek: (v) => (foer(v, 'dato', 'gyldigTil') ? [['gyldigTil', 'Må ikke ligge før gældende fra']] : []),
+  tjek: gyldigTilTjek,
   listeFelter: ['titel', 'stof', 'antalPrAar', 'dato', 'gyldigTil'],
 });
 
@@ -291,37 +284,23 @@ const paabudFelter = (boring: boolean): FeltDef[] => [
   sagsbehandler,
   bemaerkning,
 ];
-const paabudTjek = (v: Record<string, unknown>): [string, string][] => {
-  const fejl: [string, string][] = [];
-  if (foer(v, 'dato', 'frist')) fejl.push(['frist', 'Fristen må ikke ligge før den meddelte dato']);
-  if (foer(v, 'dato', 'efterkommetDato'))
-    fejl.push(['efterkommetDato', 'Må ikke ligge før den meddelte dato']);
-  return fejl;
-};
 
-export const DIADEM_ANLAEGSPAABUD = defineRecordKind({
-  owner: VANDANLAEG_EJER,
-  art: 'DiademAnlaegspaabud',
-  fane: { segment: 'diadem' },
-  navn: 'Anlægspåbud',
-  flertal: 'Anlægspåbud',
-  nyLabel: 'Nyt anlægspåbud',
-  felter: paabudFelter(false),
-  tjek: paabudTjek,
-  listeFelter: ['dato', 'titel', 'stof', 'frist', 'efterkommetDato'],
-});
+/** A Diadem order of the plant or of one of its boreholes (`boringId` names it). */
+const paabud = <A extends string>(art: A, navn: string, nyLabel: string, boring: boolean) =>
+  defineRecordKind({
+    owner: VANDANLAEG_EJER,
+    art,
+    fane: { segment: 'diadem' },
+    navn,
+    flertal: navn,
+    nyLabel,
+    felter: paabudFelter(boring),
+    tjek: meddeltTjek,
+    listeFelter: ['dato', 'titel', ...(boring ? ['boringId'] : []), 'stof', 'frist', 'efterkommetDato'],
+  });
 
-export const DIADEM_BORINGSPAABUD = defineRecordKind({
-  owner: VANDANLAEG_EJER,
-  art: 'DiademBoringspaabud',
-  fane: { segment: 'diadem' },
-  navn: 'Boringspåbud',
-  flertal: 'Boringspåbud',
-  nyLabel: 'Nyt boringspåbud',
-  felter: paabudFelter(true),
-  tjek: paabudTjek,
-  listeFelter: ['dato', 'titel', 'boringId', 'stof', 'frist', 'efterkommetDato'],
-});
+export const DIADEM_ANLAEGSPAABUD = paabud('DiademAnlaegspaabud', 'Anlægspåbud', 'Nyt anlægspåbud', false);
+export const DIADEM_BORINGSPAABUD = paabud('DiademBoringspaabud', 'Boringspåbud', 'Nyt boringspåbud', true);
 
 const dispensationFelter: FeltDef[] = [
   titel('Dispensation'),
@@ -342,38 +321,33 @@ const dispensationFelter: FeltDef[] = [
   { navn: 'enhed', label: 'Enhed', type: { kind: 'tekst', max: 30 } },
   bemaerkning,
 ];
-const dispensationTjek = (v: Record<string, unknown>): [string, string][] =>
-  foer(v, 'dato', 'gyldigTil') ? [['gyldigTil', 'Må ikke ligge før gældende fra']] : [];
 
-/** Dispensations of a plant order; `paabudId` names the order (listed per order, not per plant). */
-export const DIADEM_ANLAEGSPAABUD_DISPENSATION = defineRecordKind({
-  owner: VANDANLAEG_EJER,
-  art: 'DiademAnlaegspaabudDispensation',
-  fane: { segment: 'diadem' },
-  navn: 'Dispensation',
-  flertal: 'Dispensationer',
-  nyLabel: 'Ny dispensation',
-  felter: dispensationFelter,
-  tjek: dispensationTjek,
-  egenListe: true,
-  logEmne: 'Dispensation (anlægspåbud)',
-  listeFelter: ['dato', 'titel', 'stof', 'tilladtVaerdi', 'gyldigTil'],
-});
+/** Dispensations of an order; `paabudId` names the order (listed per order, not per plant). */
+const dispensation = <A extends string>(art: A, logEmne: string) =>
+  defineRecordKind({
+    owner: VANDANLAEG_EJER,
+    art,
+    fane: { segment: 'diadem' },
+    navn: 'Dispensation',
+    flertal: 'Dispensationer',
+    nyLabel: 'Ny dispensation',
+    felter: dispensationFelter,
+    tjek: gyldigTilTjek,
+    egenListe: true,
+    logEmne,
+    listeFelter: ['dato', 'titel', 'stof', 'tilladtVaerdi', 'gyldigTil'],
+  });
 
+/** Dispensations of a plant order. */
+export const DIADEM_ANLAEGSPAABUD_DISPENSATION = dispensation(
+  'DiademAnlaegspaabudDispensation',
+  'Dispensation (anlægspåbud)',
+);
 /** Dispensations of a borehole order. */
-export const DIADEM_BORINGSPAABUD_DISPENSATION = defineRecordKind({
-  owner: VANDANLAEG_EJER,
-  art: 'DiademBoringspaabudDispensation',
-  fane: { segment: 'diadem' },
-  navn: 'Dispensation',
-  flertal: 'Dispensationer',
-  nyLabel: 'Ny dispensation',
-  felter: dispensationFelter,
-  tjek: dispensationTjek,
-  egenListe: true,
-  logEmne: 'Dispensation (boringspåbud)',
-  listeFelter: ['dato', 'titel', 'stof', 'tilladtVaerdi', 'gyldigTil'],
-});
+export const DIADEM_BORINGSPAABUD_DISPENSATION = dispensation(
+  'DiademBoringspaabudDispensation',
+  'Dispensation (boringspåbud)',
+);
 
 /** The order kind a dispensation kind belongs to. */
 export const DISPENSATION_PAABUD: Readonly<Record<string, AnyRecordKind>> = {
@@ -411,7 +385,7 @@ export const IMPORT_EKSPORT_VANDMAENGDER = defineRecordKind({
     },
     bemaerkning,
   ],
-  tjek: (v) => (foer(v, 'dato', 'periodeTil') ? [['periodeTil', 'Må ikke ligge før periodens start']] : []),
+  tjek: ikkeFoer('dato', 'periodeTil', 'Må ikke ligge før periodens start'),
   listeFelter: ['dato', 'periodeTil', 'retning', 'titel', 'maengde'],
 });
 
@@ -528,23 +502,20 @@ export const hentTilladelseForPeriode = endpoint({
   access: VAND_LAES,
 });
 
-/** GET DiademAnlaegspaabudDispensation/list/{id}: the dispensations of plant order {id}. */
-export const hentAnlaegspaabudDispensationer = endpoint({
-  method: 'GET',
-  path: '/DiademAnlaegspaabudDispensation/list/:id',
-  params: idParamsSchema,
-  answer: z.array(recordSchema(DIADEM_ANLAEGSPAABUD_DISPENSATION)),
-  access: VAND_LAES,
-});
+/** GET {art}/list/{id}: the dispensations of order {id}. */
+const dispensationListe = (kind: AnyRecordKind) =>
+  endpoint({
+    method: 'GET',
+    path: `/${kind.art}/list/:id`,
+    params: idParamsSchema,
+    answer: z.array(recordSchema(kind)),
+    access: VAND_LAES,
+  });
 
+/** GET DiademAnlaegspaabudDispensation/list/{id}: the dispensations of plant order {id}. */
+export const hentAnlaegspaabudDispensationer = dispensationListe(DIADEM_ANLAEGSPAABUD_DISPENSATION);
 /** GET DiademBoringspaabudDispensation/list/{id}: the dispensations of borehole order {id}. */
-export const hentBoringspaabudDispensationer = endpoint({
-  method: 'GET',
-  path: '/DiademBoringspaabudDispensation/list/:id',
-  params: idParamsSchema,
-  answer: z.array(recordSchema(DIADEM_BORINGSPAABUD_DISPENSATION)),
-  access: VAND_LAES,
-});
+export const hentBoringspaabudDispensationer = dispensationListe(DIADEM_BORINGSPAABUD_DISPENSATION);
 
 /** The dispensation list of each dispensation kind. */
 export const DISPENSATION_LISTER = {
@@ -556,7 +527,7 @@ export const DISPENSATION_LISTER = {
 export const hentDiademStoffer = endpoint({
   method: 'GET',
   path: '/DiademStof/list/:id',
-  params: z.object({ id: idSchema }),
+  params: idParamsSchema,
   answer: lookupListeSchema,
   access: VAND_LAES,
 });

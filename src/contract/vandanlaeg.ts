@@ -11,9 +11,11 @@ import {
   versionSchema,
 } from './felter';
 import { parseDanskTalStreng } from './format';
+import { type LookupValg, lookupFelt } from './kind-dele';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
 import { lookupListeSchema } from './lookups';
 import { dawaAdresseListeSchema, dawaSoegQuerySchema } from './registre';
+import { VAND_LAES, VAND_RET } from './roles';
 
 /**
  * A water plant (spec 001 §3 'Water plant'): its basis, address, coordinate, locality, over- and
@@ -42,7 +44,17 @@ export type VandanlaegLookup = (typeof VANDANLAEG_LOOKUPS)[number];
 
 /** The API path (relative to /api/) of a water-plant list. */
 export const vandLookupSti = (name: VandanlaegLookup) => `MWVandanlaegLookUp/list/${name}`;
-const vl = (name: VandanlaegLookup): LookupKilde => ({ path: vandLookupSti(name) });
+/** A water-plant list as a lookup field's source. */
+export const vandLookupKilde = (name: VandanlaegLookup): LookupKilde => ({ path: vandLookupSti(name) });
+const vl = vandLookupKilde;
+
+/** A field chosen from a water-plant list, marked J (Jupiter gets it). */
+export const vandFelt = (
+  navn: string,
+  label: string,
+  liste: VandanlaegLookup,
+  valg: LookupValg = {},
+): FeltDef => lookupFelt(navn, label, vl(liste), valg, ['J']);
 
 /** GET MWVandanlaegLookUp/list/{name}: a water-plant list (any signed-in user). */
 export const hentVandanlaegLookup = endpoint({
@@ -78,56 +90,19 @@ export const VANDANLAEG_BASIS_FELTER: readonly FeltDef[] = [
   },
   { navn: 'anlaegsnr', label: 'Anlægsnr.', type: { kind: 'tekst', max: 30 } },
   { navn: 'jupiterId', label: 'Jupiter-id', type: { kind: 'tekst', max: 30 }, maerker: ['J'] },
-  {
-    navn: 'jupiterIndvindingsformaalId',
-    label: 'Indvindingsformål',
-    type: { kind: 'lookup', kilde: vl('jupiterindvindingsformaal') },
-    maerker: ['J'],
-  },
-  {
-    navn: 'primaerVirksomhedstype',
-    label: 'Primær virksomhedstype',
-    type: { kind: 'lookup', kilde: vl('jupitervirksomhedstype'), vaerdi: 'kode' },
-    maerker: ['J'],
-  },
-  {
-    navn: 'oevrigeVandanlaegVirksomhedstyper',
-    label: 'Øvrige virksomhedstyper',
-    type: { kind: 'lookup', kilde: vl('jupitervirksomhedstype'), vaerdi: 'kode', flere: true },
-    maerker: ['J'],
-  },
-  {
-    navn: 'jupiterAnlaegsartId',
-    label: 'Anlægsart',
-    type: { kind: 'lookup', kilde: vl('jupiteranlaegsart') },
-    maerker: ['J'],
-  },
-  {
-    navn: 'jupiterAktivStatusId',
-    label: 'Aktiv status',
-    type: { kind: 'lookup', kilde: vl('jupiteraktivstatus') },
-    maerker: ['J'],
-  },
+  vandFelt('jupiterIndvindingsformaalId', 'Indvindingsformål', 'jupiterindvindingsformaal'),
+  vandFelt('primaerVirksomhedstype', 'Primær virksomhedstype', 'jupitervirksomhedstype', { vaerdi: 'kode' }),
+  vandFelt('oevrigeVandanlaegVirksomhedstyper', 'Øvrige virksomhedstyper', 'jupitervirksomhedstype', {
+    vaerdi: 'kode',
+    flere: true,
+  }),
+  vandFelt('jupiterAnlaegsartId', 'Anlægsart', 'jupiteranlaegsart'),
+  vandFelt('jupiterAktivStatusId', 'Aktiv status', 'jupiteraktivstatus'),
   { navn: 'startdato', label: 'Startdato', type: { kind: 'dato' }, maerker: ['J'] },
   { navn: 'slutdato', label: 'Slutdato', type: { kind: 'dato' }, maerker: ['J'] },
-  {
-    navn: 'jupiterVandtypeId',
-    label: 'Vandtype',
-    type: { kind: 'lookup', kilde: vl('jupitervandtype') },
-    maerker: ['J'],
-  },
-  {
-    navn: 'jupiterCTRLPROGRAMId',
-    label: 'Kontrolprogram',
-    type: { kind: 'lookup', kilde: vl('jupiterctrlprogram') },
-    maerker: ['J'],
-  },
-  {
-    navn: 'jupiterKoordinatMetodeId',
-    label: 'Koordinatmetode',
-    type: { kind: 'lookup', kilde: vl('jupiterkoordinatmetode') },
-    maerker: ['J'],
-  },
+  vandFelt('jupiterVandtypeId', 'Vandtype', 'jupitervandtype'),
+  vandFelt('jupiterCTRLPROGRAMId', 'Kontrolprogram', 'jupiterctrlprogram'),
+  vandFelt('jupiterKoordinatMetodeId', 'Koordinatmetode', 'jupiterkoordinatmetode'),
   {
     navn: 'vandmaengdeM3Aar',
     label: 'Tilladt vandmængde',
@@ -139,18 +114,8 @@ export const VANDANLAEG_BASIS_FELTER: readonly FeltDef[] = [
     label: 'Udløb af gældende tilladelse',
     type: { kind: 'dato' },
   },
-  {
-    navn: 'beliggenhedsKommuneId',
-    label: 'Beliggenhedskommune',
-    type: { kind: 'lookup', kilde: vl('kommune') },
-    maerker: ['J'],
-  },
-  {
-    navn: 'analysegodkendeKommuneId',
-    label: 'Analysegodkendende kommune',
-    type: { kind: 'lookup', kilde: vl('kommune') },
-    maerker: ['J'],
-  },
+  vandFelt('beliggenhedsKommuneId', 'Beliggenhedskommune', 'kommune'),
+  vandFelt('analysegodkendeKommuneId', 'Analysegodkendende kommune', 'kommune'),
   {
     navn: 'sagsbehandlerListe',
     label: 'Sagsbehandlere',
@@ -409,9 +374,6 @@ export type Vandanlaeg = z.infer<typeof vandanlaegSchema>;
 export const VANDANLAEG_KONFLIKT =
   'Vandanlægget er ændret af en anden bruger siden du åbnede det. Dine ændringer er ikke gemt; genindlæs for at se de nye oplysninger.';
 
-const VAND_LAES = 'SAGSBEHANDLER_VANDANLAEG_LAES';
-const VAND_SKRIV = 'SAGSBEHANDLER_VANDANLAEG';
-
 /** GET Vandanlaeg/{id} (404 for an id that is not a water plant of the active customer). */
 export const hentVandanlaeg = endpoint({
   method: 'GET',
@@ -428,7 +390,7 @@ export const gemVandanlaegBasis = endpoint({
   params: idParamsSchema,
   body: vandanlaegBasisInputSchema,
   answer: vandanlaegSchema,
-  access: VAND_SKRIV,
+  access: VAND_RET,
 });
 
 // ---------------------------------------------------------------- the list
@@ -516,5 +478,5 @@ export const soegVandanlaegDawa = endpoint({
   path: '/Vandanlaeg/dawa/adresser',
   query: dawaSoegQuerySchema,
   answer: dawaAdresseListeSchema,
-  access: VAND_SKRIV,
+  access: VAND_RET,
 });

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { idParamsSchema } from './common';
 import { endpoint } from './endpoint';
-import {
-  type FeltDef,
-  foer,
-  inputSchema,
-  type LookupKilde,
-  outputShape,
-  type Tjek,
-  versionSchema,
-} from './felter';
+import { type FeltDef, foer, inputSchema, outputShape, type Tjek, versionSchema } from './felter';
+import { dmaFelt } from './kind-dele';
 import { sideSchema } from './liste';
 import { versionQuerySchema } from './record-kind';
 import { VIRKSOMHEDSTYPE } from './roles';
@@ -24,7 +17,6 @@ export * from './felter';
 
 export const KATEGORIER = ['1a', '1b', '2', 'Ingen'] as const;
 export const GEBYRTYPER = ['Timesats gebyr', 'Fast gebyr'] as const;
-const dma = (name: string): LookupKilde => ({ path: `dmalookup/${name}` });
 
 /** Every basis field of spec 001 §3 the form shows, in the form's order. */
 export const BASIS_FELTER: readonly FeltDef[] = [
@@ -40,37 +32,12 @@ export const BASIS_FELTER: readonly FeltDef[] = [
   },
   { navn: 'etableringsDato', label: 'Etableringsdato', type: { kind: 'dato' } },
   { navn: 'ophoertDato', label: 'Ophørsdato', type: { kind: 'dato' }, maerker: ['D'] },
-  {
-    navn: 'virksomhedsGruppeId',
-    label: 'Virksomhedsgruppe',
-    type: { kind: 'lookup', kilde: dma('virksomhedsgrupper') },
-    maerker: ['D'],
-  },
+  dmaFelt('virksomhedsGruppeId', 'Virksomhedsgruppe', 'virksomhedsgrupper'),
   { navn: 'kategori', label: 'Kategori', type: { kind: 'valg', valg: KATEGORIER } },
-  {
-    navn: 'hovedaktivitet',
-    label: 'Hovedaktivitet',
-    type: { kind: 'lookup', kilde: dma('aktiviteter'), vaerdi: 'navn' },
-    maerker: ['D'],
-  },
-  {
-    navn: 'biaktiviteter',
-    label: 'Biaktiviteter',
-    type: { kind: 'lookup', kilde: dma('aktiviteter'), vaerdi: 'navn', flere: true },
-    maerker: ['D'],
-  },
-  {
-    navn: 'miljoemyndighedId',
-    label: 'Miljømyndighed',
-    type: { kind: 'lookup', kilde: dma('miljoemyndighed'), paakraevet: true },
-    maerker: ['D'],
-  },
-  {
-    navn: 'dmaMyndighedstyperId',
-    label: 'Myndighedstype',
-    type: { kind: 'lookup', kilde: dma('dmaMyndighedstyper') },
-    maerker: ['D'],
-  },
+  dmaFelt('hovedaktivitet', 'Hovedaktivitet', 'aktiviteter', { vaerdi: 'navn' }),
+  dmaFelt('biaktiviteter', 'Biaktiviteter', 'aktiviteter', { vaerdi: 'navn', flere: true }),
+  dmaFelt('miljoemyndighedId', 'Miljømyndighed', 'miljoemyndighed', { paakraevet: true }),
+  dmaFelt('dmaMyndighedstyperId', 'Myndighedstype', 'dmaMyndighedstyper'),
   {
     navn: 'primaerSagsbehandler',
     label: 'Primær sagsbehandler',
@@ -106,20 +73,10 @@ export const BASIS_FELTER: readonly FeltDef[] = [
     type: { kind: 'jaNej' },
     maerker: ['D'],
   },
-  {
-    navn: 'dmaStatusId',
-    label: 'DMA-status',
-    type: { kind: 'lookup', kilde: dma('dmaStatus') },
-    maerker: ['D'],
-  },
+  dmaFelt('dmaStatusId', 'DMA-status', 'dmaStatus'),
   { navn: 'dmaStatusDato', label: 'DMA-statusdato', type: { kind: 'dato' } },
   { navn: 'dmaStaedfaestVedCVR', label: 'Stadfæstet ved CVR i DMA', type: { kind: 'jaNej' } },
-  {
-    navn: 'dmabatKonklusionId',
-    label: 'BAT-konklusion',
-    type: { kind: 'lookup', kilde: dma('batkonklusion') },
-    maerker: ['D'],
-  },
+  dmaFelt('dmabatKonklusionId', 'BAT-konklusion', 'batkonklusion'),
   {
     navn: 'dmaUrlForVirksomhed',
     label: 'Virksomhedens side i DMA',
