@@ -110,19 +110,38 @@ export async function openDatabase(opts: {
  * waits behind. Logs the time and the statement's first 160 characters, never its parameters.
  */
 function logLangsomme(client: PGlite, ms: number): void {
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
+  type Query = (sql: string, ...rest: unknown[]) => Promise<unknown>;
+  const maalt = <Q>(q: Q, hvad: string): Q => {
+    const query = q as unknown as Query;
+    return (async (...args: Parameters<Query>) => {
+      const t0 = performance.now();
+      try {
+        return await query(...args);
+      } finally {
+        const t = performance.now() - t0;
+        if (t >= ms)
+          console.error(
+            `langsom ${hvad} ${t.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 160)}`,
+          );
+      }
+    }) as unknown as Q;
+  };
+  client.query = maalt(client.query.bind(client), 'SQL');
+  // A transaction holds the connection from its first statement to its commit: its statements and
+  // its whole length are logged too.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (fn: Parameters<PGlite['transaction']>[0]) => {
     const t0 = performance.now();
     try {
-      return await query(...args);
+      return await transaction((tx) => {
+        tx.query = maalt(tx.query.bind(tx), 'SQL i transaktion');
+        return fn(tx);
+      });
     } finally {
       const t = performance.now() - t0;
-      if (t >= ms)
-        console.error(
-          `langsom SQL ${t.toFixed(0)} ms: ${String(args[0]).replace(/\s+/g, ' ').slice(0, 160)}`,
-        );
+      if (t >= ms) console.error(`langsom transaktion ${t.toFixed(0)} ms`);
     }
-  }) as PGlite['query'];
+  }) as PGlite['transaction'];
 }
 
 /** A PGlite database's files as one uncompressed tar (see openDatabase's loadDataDir). */
