@@ -17,6 +17,7 @@ import { http } from '../session/runtime';
 import { Button, SpinnerButton } from '../ui/Button';
 import { ConflictAlert } from '../ui/form/ConflictAlert';
 import { Modal } from '../ui/Modal';
+import { FortrydOgHandling } from '../ui/ModalFod';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
@@ -372,14 +373,15 @@ function KontrolpunktSkabelonModal(p: {
       size="medium"
       testId="kontrolpunkt-skabelon-modal"
       footer={
-        <>
-          <Button color="secondary" onClick={p.onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton loading={p.sender} loadingText="Tilføjer …" disabled={!kan} onClick={tilfoej}>
-            Tilføj {ider.length > 0 ? `${ider.length} kontrolpunkter` : 'kontrolpunkter'}
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={p.onClose}
+          loading={p.sender}
+          loadingText="Tilføjer …"
+          disabled={!kan}
+          onHandling={tilfoej}
+        >
+          Tilføj {ider.length > 0 ? `${ider.length} kontrolpunkter` : 'kontrolpunkter'}
+        </FortrydOgHandling>
       }
     >
       {skabeloner.isLoading && (

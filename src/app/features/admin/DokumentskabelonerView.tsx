@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Download, Pencil, Power, Upload } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
-  DOKUMENT_TYPE_NOEGLER,
   DOKUMENT_TYPER,
   type DokumentSkabelon,
   type DokumentType,
@@ -12,22 +11,28 @@ import {
 } from '../../../contract/dokumenter';
 import { stiFor } from '../../../contract/endpoint';
 import { formatDatoTid } from '../../lib/dates';
+import { filStoerrelse, gemSomFil } from '../../lib/fil';
 import { HttpError } from '../../lib/http';
 import { fejlTekst, hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../session/useTableSettings';
-import { Button, SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { KommandoKnap } from '../../ui/KommandoKnap';
 import { ListeRude } from '../../ui/ListeRude';
 import { Modal } from '../../ui/Modal';
+import { FortrydOgHandling } from '../../ui/ModalFod';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
-import { dokumentKeys, filStoerrelse, gemSomFil } from './DokumentApi';
-import { DokumentFeltTabel, DokumentUploadModal, feltStatus } from './DokumentUploadModal';
+import { dokumentKeys } from './DokumentApi';
+import {
+  DokumentFeltTabel,
+  DokumentTypeOptions,
+  DokumentUploadModal,
+  feltStatus,
+} from './DokumentUploadModal';
 import '../../records/record.css';
 import './DokumentSkabeloner.css';
 
@@ -277,11 +282,7 @@ function Dokumentskabeloner({ kundeId }: { kundeId: number }) {
               onChange={(e) => setTypeFilter(e.target.value as DokumentType | '')}
             >
               <option value="">Alle</option>
-              {DOKUMENT_TYPE_NOEGLER.filter((t) => t !== 'undefined').map((t) => (
-                <option key={t} value={t}>
-                  {DOKUMENT_TYPER[t]}
-                </option>
-              ))}
+              <DokumentTypeOptions />
             </select>
           </span>
         }
@@ -400,14 +401,14 @@ function OmdoebModal(p: {
       size="small"
       testId="dokument-omdoeb-modal"
       footer={
-        <>
-          <Button color="secondary" onClick={p.onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton loading={gemmer} loadingText="Gemmer …" onClick={() => void gem()}>
-            Gem
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={p.onClose}
+          loading={gemmer}
+          loadingText="Gemmer …"
+          onHandling={() => void gem()}
+        >
+          Gem
+        </FortrydOgHandling>
       }
     >
       <form
