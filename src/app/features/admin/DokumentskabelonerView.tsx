@@ -164,30 +164,25 @@ function Dokumentskabeloner({ kundeId }: { kundeId: number }) {
         keywords: ['liste', 'skabeloner'],
         run: () => gridRef.current?.focus(),
       },
-      {
-        id: 'skabelon-omdoeb',
-        label: 'Omdøb skabelon',
-        shortcut: TAST.omdoeb,
-        keywords: ['omdøb', 'navn', 'skabelon'],
+      // The selected template's own commands.
+      ...(
+        [
+          ['omdoeb', 'Omdøb skabelon', ['omdøb', 'navn', 'skabelon']],
+          [
+            'aktiv',
+            valgtAktiv ? 'Deaktivér skabelon' : 'Aktivér skabelon',
+            ['aktiv', 'deaktiver', 'aktiver', 'skabelon'],
+          ],
+          ['hent', 'Hent skabelon', ['hent', 'download', 'skabelon']],
+        ] as const
+      ).map(([h, label, keywords]) => ({
+        id: `skabelon-${h}`,
+        label,
+        shortcut: TAST[h],
+        keywords: [...keywords],
         disabled: !harValgt,
-        run: () => handlinger.current.omdoeb(),
-      },
-      {
-        id: 'skabelon-aktiv',
-        label: valgtAktiv ? 'Deaktivér skabelon' : 'Aktivér skabelon',
-        shortcut: TAST.aktiv,
-        keywords: ['aktiv', 'deaktiver', 'aktiver', 'skabelon'],
-        disabled: !harValgt,
-        run: () => handlinger.current.aktiv(),
-      },
-      {
-        id: 'skabelon-hent',
-        label: 'Hent skabelon',
-        shortcut: TAST.hent,
-        keywords: ['hent', 'download', 'skabelon'],
-        disabled: !harValgt,
-        run: () => handlinger.current.hent(),
-      },
+        run: () => handlinger.current[h](),
+      })),
     ],
     [harValgt, valgtAktiv, handlinger],
   );
