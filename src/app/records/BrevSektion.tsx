@@ -14,9 +14,9 @@ import { useShellSession } from '../session/session-context';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { FortrydOgHandling } from '../ui/ModalFod';
-import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
+import { SkabelonHentning } from './SkabelonHentning';
 import './KontrolpunktSektion.css';
 
 export const BREV_TAST = { dan: 'alt+shift+r' } as const;
@@ -228,14 +228,7 @@ function DanBrevModal({ sektion, onClose }: { sektion: RecordSektionProps; onClo
             {fejl}
           </p>
         )}
-        {skabeloner.isLoading && (
-          <p>
-            <Spinner /> Henter skabeloner …
-          </p>
-        )}
-        {skabeloner.isError && (
-          <p className="form-alert">Skabelonerne kunne ikke hentes: {fejlTekst(skabeloner.error)}</p>
-        )}
+        <SkabelonHentning q={skabeloner} />
         {skabeloner.isSuccess && aktive.length === 0 && (
           <p className="form-alert info">
             Der er ingen aktive skabeloner til tilsynsrapporter. En administrator kan lægge en op under
