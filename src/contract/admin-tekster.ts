@@ -300,4 +300,5 @@ export const ADM_OPLYSNINGER = defineRecordKind({
     slet: sletAdmOplysning,
   },
   konflikt: ADM_OPLYS_KONFLIKT,
+  ental: { koen: 'et', navn: 'sæt' },
 });

@@ -196,6 +196,27 @@ export interface RecordKind<A extends string = string> {
    * 'Deaktivér' / 'Genaktivér', which saves the stored record with the field switched.
    */
   aktivFelt?: string;
+  /**
+   * How a sentence names one record ('Vælg et sæt i listen') where 'Ny …'/'Nyt …' of `nyLabel` does
+   * not say it (a plural label): the article and the noun (see recordEntal).
+   */
+  ental?: RecordEntal;
+}
+
+/** One record as a sentence names it: 'en frase', 'et tilsyn'. */
+export interface RecordEntal {
+  koen: 'en' | 'et';
+  navn: string;
+}
+
+/**
+ * How a sentence names one record of the kind: declared (`ental`), else read off the create label
+ * ('Ny frase' → en frase, 'Nyt tilsyn' → et tilsyn), else 'en registrering'.
+ */
+export function recordEntal(kind: Pick<RecordKind, 'nyLabel' | 'ental'>): RecordEntal {
+  if (kind.ental) return kind.ental;
+  const [, t, navn] = /^Ny(t?) (.+)$/.exec(kind.nyLabel) ?? [];
+  return navn ? { koen: t ? 'et' : 'en', navn } : { koen: 'en', navn: 'registrering' };
 }
 
 export type RecordKindInput<A extends string> = Omit<RecordKind<A>, 'logEmne'> & { logEmne?: string };

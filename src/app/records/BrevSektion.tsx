@@ -4,18 +4,19 @@ import { useEffect, useRef, useState } from 'react';
 import { ADMIN_TEKST_RET, hentAdmOplysninger } from '../../contract/admin-tekster';
 import { type Brev, danBrev, hentBreve, hentBrevFil, hentSkabeloner } from '../../contract/dokumenter';
 import { stiFor } from '../../contract/endpoint';
-import { formatTal } from '../../contract/format';
 import { harAdgang } from '../../contract/roles';
 import { formatDatoTid } from '../lib/dates';
+import { filStoerrelse, gemSomFil } from '../lib/fil';
 import { fejlTekst } from '../lib/http-fejl';
 import { medGenvej } from '../lib/keyboard';
 import { http } from '../session/runtime';
 import { useShellSession } from '../session/session-context';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Modal } from '../ui/Modal';
-import { Spinner } from '../ui/Spinner';
+import { FortrydOgHandling } from '../ui/ModalFod';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
+import { SkabelonHentning } from './SkabelonHentning';
 import './KontrolpunktSektion.css';
 
 export const BREV_TAST = { dan: 'alt+shift+r' } as const;
@@ -27,25 +28,6 @@ export const brevKey = (p: Pick<RecordSektionProps, 'kind' | 'ejer' | 'record'>)
 /** The document kind of an inspection report: a water plant's own kind, else the companies' and farms'. */
 export const brevDokumentType = (p: Pick<RecordSektionProps, 'kind'>) =>
   p.kind.owner.segment === 'vandanlaeg' ? ('VandTilsyn' as const) : ('tilsyn' as const);
-
-export const brevStoerrelse = (b: number) =>
-  b < 1024
-    ? `${b} B`
-    : b < 1024 * 1024
-      ? `${formatTal(b / 1024, 0)} kB`
-      : `${formatTal(b / 1024 / 1024, 1)} MB`;
-
-/** Saves a blob as a file through a temporary link. */
-function gemFil(blob: Blob, filnavn: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filnavn;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The letters of an inspection (spec 000 §3 document kinds 'tilsyn' / 'VandTilsyn'): every letter made
@@ -91,7 +73,7 @@ export function BrevSektion(p: RecordSektionProps) {
       const svar = await http.download('GET', stiFor(hentBrevFil, { id: b.filId }), {
         onProgress: (chunk) => setHenter((h) => (h ? { ...h, bytes: h.bytes + chunk.length } : h)),
       });
-      gemFil(svar.blob, svar.filename === 'ukendt-filnavn' ? b.filnavn : svar.filename);
+      gemSomFil(svar.blob, svar.filename === 'ukendt-filnavn' ? b.filnavn : svar.filename);
     } catch {
       // The HTTP client has shown why.
     } finally {
@@ -130,14 +112,14 @@ export function BrevSektion(p: RecordSektionProps) {
                 {b.filnavn}
               </span>
               <span className="muted small">
-                {brevStoerrelse(b.stoerrelse)} · {formatDatoTid(b.oprettet)}
+                {filStoerrelse(b.stoerrelse)} · {formatDatoTid(b.oprettet)}
                 {b.oprettetAf ? ` · ${b.oprettetAf}` : ''}
               </span>
               <SpinnerButton
                 size="small"
                 color="secondary"
                 loading={henter?.filId === b.filId}
-                loadingText={henter ? `${brevStoerrelse(henter.bytes)} …` : 'Henter …'}
+                loadingText={henter ? `${filStoerrelse(henter.bytes)} …` : 'Henter …'}
                 disabled={henter !== null && henter.filId !== b.filId}
                 onClick={() => void hent(b)}
                 aria-label={`Hent ${b.filnavn}`}
@@ -223,19 +205,15 @@ function DanBrevModal({ sektion, onClose }: { sektion: RecordSektionProps; onClo
       size="medium"
       testId="dan-brev-modal"
       footer={
-        <>
-          <Button color="secondary" onClick={onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton
-            loading={sender}
-            loadingText="Danner …"
-            disabled={skabelonId === null}
-            onClick={() => void dan()}
-          >
-            Dan brev
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={onClose}
+          loading={sender}
+          loadingText="Danner …"
+          disabled={skabelonId === null}
+          onHandling={() => void dan()}
+        >
+          Dan brev
+        </FortrydOgHandling>
       }
     >
       <form
@@ -250,14 +228,7 @@ function DanBrevModal({ sektion, onClose }: { sektion: RecordSektionProps; onClo
             {fejl}
           </p>
         )}
-        {skabeloner.isLoading && (
-          <p>
-            <Spinner /> Henter skabeloner …
-          </p>
-        )}
-        {skabeloner.isError && (
-          <p className="form-alert">Skabelonerne kunne ikke hentes: {fejlTekst(skabeloner.error)}</p>
-        )}
+        <SkabelonHentning q={skabeloner} />
         {skabeloner.isSuccess && aktive.length === 0 && (
           <p className="form-alert info">
             Der er ingen aktive skabeloner til tilsynsrapporter. En administrator kan lægge en op under

@@ -12,12 +12,13 @@ import {
 } from '../../contract/virksomhed';
 import { foersteFeltBesked } from '../lib/http-fejl';
 import { http } from '../session/runtime';
-import { Button, SpinnerButton } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { useVersionedForm } from '../ui/form';
 import { KonfliktTekst } from '../ui/form/KladdeBesked';
 import { IconButton } from '../ui/IconButton';
 import { Modal } from '../ui/Modal';
+import { FortrydOgHandling } from '../ui/ModalFod';
 import { toast } from '../ui/toast';
 import { saveFailure } from './api';
 import { FeltInput, type FeltKontekst } from './FeltInput';
@@ -220,14 +221,9 @@ function KontaktDialog({
       onClose={onClose}
       size="medium"
       footer={
-        <>
-          <Button color="secondary" onClick={onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton loading={busy} loadingText="Gemmer …" onClick={() => gem()}>
-            Gem
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling onFortryd={onClose} loading={busy} loadingText="Gemmer …" onHandling={() => gem()}>
+          Gem
+        </FortrydOgHandling>
       }
     >
       <form ref={form.ref} onSubmit={gem} noValidate className="form-grid kp-form">

@@ -17,9 +17,11 @@ import { http } from '../session/runtime';
 import { Button, SpinnerButton } from '../ui/Button';
 import { ConflictAlert } from '../ui/form/ConflictAlert';
 import { Modal } from '../ui/Modal';
+import { FortrydOgHandling } from '../ui/ModalFod';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
+import { SkabelonHentning } from './SkabelonHentning';
 import './KontrolpunktSektion.css';
 
 type Resultat = TilsynKontrolpunkt['resultat'];
@@ -372,24 +374,18 @@ function KontrolpunktSkabelonModal(p: {
       size="medium"
       testId="kontrolpunkt-skabelon-modal"
       footer={
-        <>
-          <Button color="secondary" onClick={p.onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton loading={p.sender} loadingText="Tilføjer …" disabled={!kan} onClick={tilfoej}>
-            Tilføj {ider.length > 0 ? `${ider.length} kontrolpunkter` : 'kontrolpunkter'}
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={p.onClose}
+          loading={p.sender}
+          loadingText="Tilføjer …"
+          disabled={!kan}
+          onHandling={tilfoej}
+        >
+          Tilføj {ider.length > 0 ? `${ider.length} kontrolpunkter` : 'kontrolpunkter'}
+        </FortrydOgHandling>
       }
     >
-      {skabeloner.isLoading && (
-        <p>
-          <Spinner /> Henter skabeloner …
-        </p>
-      )}
-      {skabeloner.isError && (
-        <p className="form-alert">Skabelonerne kunne ikke hentes: {fejlTekst(skabeloner.error)}</p>
-      )}
+      <SkabelonHentning q={skabeloner} />
       {skabeloner.isSuccess && egnede.length === 0 && (
         <p className="muted">Der er ingen aktive kontrolpunktskabeloner til denne type.</p>
       )}

@@ -35,6 +35,11 @@ export function KundeRegistreringer(
     | 'formKommandoer'
     | 'feltHint'
     | 'kolonneVisning'
+    | 'efterFelter'
+    | 'hovedTillaeg'
+    | 'sletbar'
+    | 'feltTilpasning'
+    | 'ekstraKolonner'
   >,
 ) {
   const { kind, sti, param, ikkeFundet, ...tab } = p;

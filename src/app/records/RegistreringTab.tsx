@@ -6,6 +6,7 @@ import {
   type AnyRecord,
   type AnyRecordKind,
   kindEndpoints,
+  recordEntal,
   recordOpretSchema,
   recordTitel,
 } from '../../contract/record-kind';
@@ -107,6 +108,31 @@ export interface RegistreringTabProps {
   tilForm?(vaerdier: Readonly<Record<string, unknown>>, record: AnyRecord | undefined): ReactNode;
   /** The form's own commands besides save and delete (a link's 'Test', alt+t). */
   formKommandoer?: readonly TileCommand[];
+  /** Shown inside the form after its fields, with the form's state (a set's logo upload). */
+  efterFelter?(t: FormTilstand): ReactNode;
+  /** Beside a saved record's heading (the standard set's mark). */
+  hovedTillaeg?(record: AnyRecord): ReactNode;
+  /** Whether a saved record may be deleted (not the standard set); default: when the kind may be. */
+  sletbar?(record: AnyRecord): boolean;
+  /** A field's own label and read-only state for a saved record (the standard set's fixed mark). */
+  feltTilpasning?(
+    navn: string,
+    record: AnyRecord | undefined,
+  ): { label?: string; disabled?: boolean } | undefined;
+  /** List columns after the kind's (whether a set has a logo). */
+  ekstraKolonner?: readonly DataTableColumn<AnyRecord>[];
+}
+
+/** What a slot inside the form gets: the values, the record, and the form's busy and dirty state. */
+export interface FormTilstand {
+  vaerdier: Readonly<Record<string, unknown>>;
+  record: AnyRecord | undefined;
+  busy: string | null;
+  dirty: boolean;
+  /** Runs an action on the record with the form's busy state and failure handling ('logo'). */
+  koer(navn: string, action: () => Promise<void>): Promise<void>;
+  /** After a change made beside the form: the list (and the owner) fetched again. */
+  efterAendring(): void;
 }
 
 /** The kind has a 'dato' field: the record's date, which date-dependent sources read. */
@@ -174,10 +200,10 @@ export function RegistreringTab(p: RegistreringTabProps) {
     muligheder: p.kontekst.muligheder,
     datoer,
   });
-  const kolonneVisning = p.kolonneVisning;
+  const { kolonneVisning, ekstraKolonner } = p;
   const columns = useMemo<DataTableColumn<AnyRecord>[]>(
-    () =>
-      kind.listeFelter.map((navn) => {
+    () => [
+      ...kind.listeFelter.map((navn) => {
         const f = kind.felter.find((x) => x.navn === navn)!;
         const numeric = ['tal', 'beloeb', 'timer', 'procent'].includes(f.type.kind);
         return {
@@ -200,7 +226,9 @@ export function RegistreringTab(p: RegistreringTabProps) {
           width: f.type.kind === 'dato' ? 96 : undefined,
         };
       }),
-    [kind, navne, kolonneVisning],
+      ...(ekstraKolonner ?? []),
+    ],
+    [kind, navne, kolonneVisning, ekstraKolonner],
   );
   const tabelNavn = p.tabelNavn ?? `${kind.owner.segment}-${kind.art}`;
   const settings = useTableSettings(tabelNavn);
@@ -333,6 +361,7 @@ function FormPlaceholder(p: {
 }) {
   p.tab.useKommandoer(p.listCommands);
   const kind = p.tab.kind;
+  const { koen, navn } = recordEntal(kind);
   return (
     <div className="rt-placeholder">
       {p.missing ? (
@@ -342,10 +371,11 @@ function FormPlaceholder(p: {
         </p>
       ) : (
         <p className="muted">
-          Vælg en registrering i listen
+          Vælg {koen} {navn} i listen
           {p.kanOprette ? (
             <>
-              , eller opret en ny med <kbd>{shortcutLabel(platformKey('alt+n'))}</kbd>.
+              , eller opret {koen} {koen === 'et' ? 'nyt' : 'ny'} med{' '}
+              <kbd>{shortcutLabel(platformKey('alt+n'))}</kbd>.
             </>
           ) : (
             '.'
@@ -484,7 +514,8 @@ function RegistreringForm({
       );
     });
   };
-  const kanSlette = kindEndpoints(kind).slet !== undefined;
+  const kanSlette =
+    kindEndpoints(kind).slet !== undefined && (record === undefined || (tab.sletbar?.(record) ?? true));
 
   const gemRef = useLatest(vf.gem);
   const sletRef = useLatest(slet);
@@ -548,6 +579,7 @@ function RegistreringForm({
     >
       <div className="rt-form-head">
         <h2>{record ? recordTitel(kind, record) : kind.nyLabel}</h2>
+        {record && tab.hovedTillaeg?.(record)}
         {aktiv === false && <span className="muted small">Deaktiveret</span>}
         {record?.oprettet && (
           <span className="muted small">
@@ -569,19 +601,31 @@ function RegistreringForm({
       <div className="form-grid">
         {kind.felter
           .filter((f) => !skjulte.has(f.navn))
-          .map((f) => (
-            <FeltInput
-              key={f.navn}
-              felt={f}
-              ctx={kontekst}
-              value={form.values[f.navn]}
-              error={form.errors[f.navn]}
-              onChange={(x) => form.set(f.navn, x)}
-              wide={f.type.kind === 'lookup' && f.type.flere ? false : undefined}
-              hint={tab.feltHint?.(f.navn, form.values, record)}
-            />
-          ))}
+          .map((f) => {
+            const egen = tab.feltTilpasning?.(f.navn, record);
+            return (
+              <FeltInput
+                key={f.navn}
+                felt={egen?.label ? { ...f, label: egen.label } : f}
+                disabled={egen?.disabled || undefined}
+                ctx={kontekst}
+                value={form.values[f.navn]}
+                error={form.errors[f.navn]}
+                onChange={(x) => form.set(f.navn, x)}
+                wide={f.type.kind === 'lookup' && f.type.flere ? false : undefined}
+                hint={tab.feltHint?.(f.navn, form.values, record)}
+              />
+            );
+          })}
       </div>
+      {tab.efterFelter?.({
+        vaerdier: form.values,
+        record,
+        busy,
+        dirty: form.dirty,
+        koer: vf.koer,
+        efterAendring,
+      })}
       {kanRette && (
         <RecordKnapper
           busy={busy}

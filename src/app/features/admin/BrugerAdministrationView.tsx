@@ -26,6 +26,7 @@ import { useConfirm } from '../../ui/ConfirmModal';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Checkbox, DateInput, TextInput } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
+import { FortrydOgHandling } from '../../ui/ModalFod';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, useTileDirty, type ViewProps } from '../../workspace/tile-api';
 import './BrugerAdministration.css';
@@ -385,6 +386,26 @@ function tilstandTekst(t: BrugerTilstand | null): string {
 
 type OpretFelter = Omit<OpretBrugerBody, 'roller'> & { roller: string[] };
 
+/** The new user's text fields, all required. */
+const OPRET_TEKSTFELTER: readonly {
+  navn: 'username' | 'navn' | 'email' | 'adgangskode';
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete?: string;
+  hint?: string;
+}[] = [
+  { navn: 'username', label: 'Brugernavn', autoComplete: 'off' },
+  { navn: 'navn', label: 'Navn' },
+  { navn: 'email', label: 'E-mail', type: 'email' },
+  {
+    navn: 'adgangskode',
+    label: 'Første adgangskode',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: 'Til kommunens indbyggede log-ind; brugeren logger derefter selv ind.',
+  },
+];
+
 function OpretBrugerModal({
   onClose,
   onOprettet,
@@ -437,14 +458,14 @@ function OpretBrugerModal({
       size="medium"
       testId="bruger-opret"
       footer={
-        <>
-          <Button color="secondary" onClick={onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton loading={travl} loadingText="Opretter …" onClick={() => void opret()}>
-            Opret bruger
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={onClose}
+          loading={travl}
+          loadingText="Opretter …"
+          onHandling={() => void opret()}
+        >
+          Opret bruger
+        </FortrydOgHandling>
       }
     >
       <form
@@ -459,43 +480,17 @@ function OpretBrugerModal({
             {generel}
           </p>
         )}
-        <TextInput
-          name="username"
-          label="Brugernavn"
-          required
-          value={v.username}
-          onChange={saet('username')}
-          error={fejl.username}
-          autoComplete="off"
-        />
-        <TextInput
-          name="navn"
-          label="Navn"
-          required
-          value={v.navn}
-          onChange={saet('navn')}
-          error={fejl.navn}
-        />
-        <TextInput
-          name="email"
-          label="E-mail"
-          type="email"
-          required
-          value={v.email}
-          onChange={saet('email')}
-          error={fejl.email}
-        />
-        <TextInput
-          name="adgangskode"
-          label="Første adgangskode"
-          type="password"
-          required
-          value={v.adgangskode}
-          onChange={saet('adgangskode')}
-          error={fejl.adgangskode}
-          autoComplete="new-password"
-          hint="Til kommunens indbyggede log-ind; brugeren logger derefter selv ind."
-        />
+        {OPRET_TEKSTFELTER.map(({ navn, ...f }) => (
+          <TextInput
+            key={navn}
+            {...f}
+            name={navn}
+            required
+            value={v[navn]}
+            onChange={saet(navn)}
+            error={fejl[navn]}
+          />
+        ))}
         <fieldset className="bruger-roller">
           <legend>Roller i kommunen</legend>
           {ADMIN_ROLLER.map((r) => (

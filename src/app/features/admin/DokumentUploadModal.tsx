@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Upload } from 'lucide-react';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   DOKUMENT_TYPE_NOEGLER,
   DOKUMENT_TYPER,
@@ -18,13 +18,34 @@ import {
   scanSkabelon,
 } from '../../../contract/dokumenter';
 import { stiFor } from '../../../contract/endpoint';
+import { filStoerrelse } from '../../lib/fil';
 import { fejlTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
-import { Button, SpinnerButton } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { FortrydOgHandling } from '../../ui/ModalFod';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { dokumentKeys, filStoerrelse } from './DokumentApi';
+import { dokumentKeys } from './DokumentApi';
+
+/** The document types a template can have, as a select's options. */
+export const DokumentTypeOptions = () =>
+  DOKUMENT_TYPE_NOEGLER.filter((k) => k !== 'undefined').map((k) => (
+    <option key={k} value={k}>
+      {DOKUMENT_TYPER[k]}
+    </option>
+  ));
+
+/** A required field's label, with the star. */
+function PaakraevetLabel(p: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label className="form-label" htmlFor={p.htmlFor}>
+      {p.children}
+      <span className="form-required" aria-hidden="true">
+        *
+      </span>
+    </label>
+  );
+}
 
 /** A template's names as words: what kind of name, and where in the document. */
 export const FELT_ART: Record<SkabelonFelt['art'], string> = {
@@ -243,19 +264,15 @@ export function DokumentUploadModal(p: {
       size="large"
       testId="dokument-upload-modal"
       footer={
-        <>
-          <Button color="secondary" onClick={p.onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton
-            loading={t.trin === 'gemmer'}
-            loadingText="Gemmer …"
-            disabled={scanResultat === null}
-            onClick={() => void gem()}
-          >
-            Gem skabelon
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={p.onClose}
+          loading={t.trin === 'gemmer'}
+          loadingText="Gemmer …"
+          disabled={scanResultat === null}
+          onHandling={() => void gem()}
+        >
+          Gem skabelon
+        </FortrydOgHandling>
       }
     >
       <form
@@ -267,12 +284,7 @@ export function DokumentUploadModal(p: {
       >
         <div className="dok-valg">
           <div className="dok-felt">
-            <label className="form-label" htmlFor={`${id}-type`}>
-              Dokumenttype
-              <span className="form-required" aria-hidden="true">
-                *
-              </span>
-            </label>
+            <PaakraevetLabel htmlFor={`${id}-type`}>Dokumenttype</PaakraevetLabel>
             <select
               id={`${id}-type`}
               className="input form-input"
@@ -280,20 +292,11 @@ export function DokumentUploadModal(p: {
               onChange={(e) => skiftType(e.target.value as DokumentType)}
               data-autofocus=""
             >
-              {DOKUMENT_TYPE_NOEGLER.filter((k) => k !== 'undefined').map((k) => (
-                <option key={k} value={k}>
-                  {DOKUMENT_TYPER[k]}
-                </option>
-              ))}
+              <DokumentTypeOptions />
             </select>
           </div>
           <div className="dok-felt">
-            <label className="form-label" htmlFor={`${id}-navn`}>
-              Navn
-              <span className="form-required" aria-hidden="true">
-                *
-              </span>
-            </label>
+            <PaakraevetLabel htmlFor={`${id}-navn`}>Navn</PaakraevetLabel>
             <input
               ref={navnInput}
               id={`${id}-navn`}

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Download, Pencil, Power, Upload } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
-  DOKUMENT_TYPE_NOEGLER,
   DOKUMENT_TYPER,
   type DokumentSkabelon,
   type DokumentType,
@@ -12,22 +11,28 @@ import {
 } from '../../../contract/dokumenter';
 import { stiFor } from '../../../contract/endpoint';
 import { formatDatoTid } from '../../lib/dates';
+import { filStoerrelse, gemSomFil } from '../../lib/fil';
 import { HttpError } from '../../lib/http';
 import { fejlTekst, hentTilstand, serverTekst } from '../../lib/http-fejl';
 import { useLatest } from '../../lib/useLatest';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../session/useTableSettings';
-import { Button, SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { ConflictAlert } from '../../ui/form/ConflictAlert';
 import { KommandoKnap } from '../../ui/KommandoKnap';
 import { ListeRude } from '../../ui/ListeRude';
 import { Modal } from '../../ui/Modal';
+import { FortrydOgHandling } from '../../ui/ModalFod';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
-import { dokumentKeys, filStoerrelse, gemSomFil } from './DokumentApi';
-import { DokumentFeltTabel, DokumentUploadModal, feltStatus } from './DokumentUploadModal';
+import { dokumentKeys } from './DokumentApi';
+import {
+  DokumentFeltTabel,
+  DokumentTypeOptions,
+  DokumentUploadModal,
+  feltStatus,
+} from './DokumentUploadModal';
 import '../../records/record.css';
 import './DokumentSkabeloner.css';
 
@@ -159,30 +164,25 @@ function Dokumentskabeloner({ kundeId }: { kundeId: number }) {
         keywords: ['liste', 'skabeloner'],
         run: () => gridRef.current?.focus(),
       },
-      {
-        id: 'skabelon-omdoeb',
-        label: 'Omdøb skabelon',
-        shortcut: TAST.omdoeb,
-        keywords: ['omdøb', 'navn', 'skabelon'],
+      // The selected template's own commands.
+      ...(
+        [
+          ['omdoeb', 'Omdøb skabelon', ['omdøb', 'navn', 'skabelon']],
+          [
+            'aktiv',
+            valgtAktiv ? 'Deaktivér skabelon' : 'Aktivér skabelon',
+            ['aktiv', 'deaktiver', 'aktiver', 'skabelon'],
+          ],
+          ['hent', 'Hent skabelon', ['hent', 'download', 'skabelon']],
+        ] as const
+      ).map(([h, label, keywords]) => ({
+        id: `skabelon-${h}`,
+        label,
+        shortcut: TAST[h],
+        keywords: [...keywords],
         disabled: !harValgt,
-        run: () => handlinger.current.omdoeb(),
-      },
-      {
-        id: 'skabelon-aktiv',
-        label: valgtAktiv ? 'Deaktivér skabelon' : 'Aktivér skabelon',
-        shortcut: TAST.aktiv,
-        keywords: ['aktiv', 'deaktiver', 'aktiver', 'skabelon'],
-        disabled: !harValgt,
-        run: () => handlinger.current.aktiv(),
-      },
-      {
-        id: 'skabelon-hent',
-        label: 'Hent skabelon',
-        shortcut: TAST.hent,
-        keywords: ['hent', 'download', 'skabelon'],
-        disabled: !harValgt,
-        run: () => handlinger.current.hent(),
-      },
+        run: () => handlinger.current[h](),
+      })),
     ],
     [harValgt, valgtAktiv, handlinger],
   );
@@ -277,11 +277,7 @@ function Dokumentskabeloner({ kundeId }: { kundeId: number }) {
               onChange={(e) => setTypeFilter(e.target.value as DokumentType | '')}
             >
               <option value="">Alle</option>
-              {DOKUMENT_TYPE_NOEGLER.filter((t) => t !== 'undefined').map((t) => (
-                <option key={t} value={t}>
-                  {DOKUMENT_TYPER[t]}
-                </option>
-              ))}
+              <DokumentTypeOptions />
             </select>
           </span>
         }
@@ -400,14 +396,14 @@ function OmdoebModal(p: {
       size="small"
       testId="dokument-omdoeb-modal"
       footer={
-        <>
-          <Button color="secondary" onClick={p.onClose}>
-            Fortryd
-          </Button>
-          <SpinnerButton loading={gemmer} loadingText="Gemmer …" onClick={() => void gem()}>
-            Gem
-          </SpinnerButton>
-        </>
+        <FortrydOgHandling
+          onFortryd={p.onClose}
+          loading={gemmer}
+          loadingText="Gemmer …"
+          onHandling={() => void gem()}
+        >
+          Gem
+        </FortrydOgHandling>
       }
     >
       <form

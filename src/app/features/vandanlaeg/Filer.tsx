@@ -16,21 +16,14 @@ import {
   sletFil,
   uploadFilTilVandanlaegTilsyn,
 } from '../../../contract/filer';
-import { formatTal } from '../../../contract/format';
 import { formatDato } from '../../lib/dates';
+import { filStoerrelse, gemSomFil } from '../../lib/fil';
 import { HttpError } from '../../lib/http';
 import { serverTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { toast } from '../../ui/toast';
-
-const stoerrelse = (b: number) =>
-  b < 1024
-    ? `${b} B`
-    : b < 1024 * 1024
-      ? `${formatTal(b / 1024, 0)} kB`
-      : `${formatTal(b / 1024 / 1024, 1)} MB`;
 
 /** Why a chosen file cannot be sent, checked before the upload (the server checks the same). */
 export function filFejl(f: { name: string; size: number }): string | null {
@@ -93,14 +86,7 @@ export function TilsynFiler({
 
   const hent = async (f: Fil) => {
     const svar = await http.download('GET', stiFor(hentFil, { id: f.id }));
-    const url = URL.createObjectURL(svar.blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = svar.filename;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    gemSomFil(svar.blob, svar.filename);
   };
 
   const slet = async (f: Fil) => {
@@ -133,7 +119,7 @@ export function TilsynFiler({
                 {f.filnavn ?? 'ukendt-filnavn'}
               </span>
               <span className="muted small">
-                {stoerrelse(f.stoerrelse)} · {formatDato(f.oprettet)}
+                {filStoerrelse(f.stoerrelse)} · {formatDato(f.oprettet)}
                 {f.oprettetAf ? ` · ${f.oprettetAf}` : ''}
               </span>
               <Button
