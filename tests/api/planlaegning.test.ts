@@ -410,6 +410,43 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
       expect(udfoert.planlagte.items.map((i) => i.udfoert)).toEqual(['2027-03-01']);
     });
 
+    it('regenerating writes only what differs: unchanged rows keep their ids, a changed one is updated in place, one that left goes', async () => {
+      type Raekke = { id: number; virksomhed_id: number; kategori: string; begrundelse: string };
+      const plan = () =>
+        rows<Raekke>(
+          sql`select id, virksomhed_id, kategori, begrundelse from planlagt_tilsyn where periode_id = ${p2027.id} order by virksomhed_id`,
+        );
+      const foer = await plan();
+      await generer(await periode2027());
+      // Nothing changed: the same rows with the same ids (nothing was rewritten).
+      expect(await plan()).toEqual(foer);
+
+      // G moves to category 2 and F is deleted: G's row is updated in place (same id), F's goes.
+      const g = ids['G 1b 4,0']!;
+      const f = ids['F 1b ny']!;
+      await rows(sql`update virksomhed set kategori = '2' where id = ${g}`);
+      await rows(sql`update virksomhed set slettet = true where id = ${f}`);
+      await generer(await periode2027());
+      const efter = await plan();
+      const gFoer = foer.find((r) => r.virksomhed_id === g)!;
+      const gEfter = efter.find((r) => r.virksomhed_id === g)!;
+      expect(gEfter.id).toBe(gFoer.id);
+      expect([gFoer.kategori, gEfter.kategori]).toEqual(['1b', '2']);
+      expect(efter.some((r) => r.virksomhed_id === f)).toBe(false);
+      // Every other company's row is the same row.
+      const andre = (l: Raekke[]) => l.filter((r) => r.virksomhed_id !== g && r.virksomhed_id !== f);
+      const uaendrede = andre(efter).filter((r) => andre(foer).some((x) => x.id === r.id));
+      expect(uaendrede.length).toBeGreaterThan(0);
+
+      // Back as it was: the plan has every company again (F's row is a new one).
+      await rows(sql`update virksomhed set kategori = '1b' where id = ${g}`);
+      await rows(sql`update virksomhed set slettet = false where id = ${f}`);
+      await generer(await periode2027());
+      const igen = await plan();
+      expect(igen.map(({ id: _, ...r }) => r)).toEqual(foer.map(({ id: _, ...r }) => r));
+      expect(igen.find((r) => r.virksomhed_id === g)!.id).toBe(gFoer.id);
+    });
+
     it('a stale period version answers 409 and changes nothing', async () => {
       const r = await req('POST', `planlaegning/${p2027.id}/generer`, 'admin', { version: p2027.version });
       expect(r.statusCode, r.body).toBe(409);

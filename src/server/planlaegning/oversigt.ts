@@ -232,7 +232,7 @@ export async function planOversigt(
       db,
       sql`select p.*, count(*) over () as total from (${planRaekkerSql(p)}) p
         where ${sql.join(where, sql` and `)}
-        ${sorteringSql(SORT_SQL, qy, sql`p.id`, ['virksomhedsnavn', 'kategori', 'tilsynstype', 'type', 'fysisk', 'timer'])} ${sidePart(qy)}`,
+        ${sorteringSql(SORT_SQL, qy, sql`p.virksomhed_id`, ['virksomhedsnavn', 'kategori', 'tilsynstype', 'type', 'fysisk', 'timer'])} ${sidePart(qy)}`,
     ),
   ]);
   return { periode, ...status, advarsler: advarselLinjer, planlagte: sideAf(rows, planRaekkeSvar) };

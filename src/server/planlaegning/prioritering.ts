@@ -24,7 +24,7 @@ async function prioriteringSvar(db: Db, p: PeriodeRaekke, kategorier: readonly s
   const rows = await queryRows<PlanSqlRaekke>(
     db,
     sql`select * from (${planRaekkerSql(p)}) p where ${inListe(sql`p.kategori`, kategorier)}
-      order by p.score desc nulls last, p.prioritet nulls last, p.id`,
+      order by p.score desc nulls last, p.prioritet nulls last, p.virksomhed_id`,
   );
   const [v] = await db
     .select({ version: planlaegningsperiode.version })
