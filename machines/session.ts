@@ -148,6 +148,28 @@ function notProvided<TOutput, TInput>(name: string) {
 
 const signedOutContext = { token: null, user: null, brugerSettings: null, kundeSettings: null } as const;
 
+/**
+ * Signing out, by the user or by an expired token, from every state that holds a token (loading the
+ * user and signed in alike).
+ */
+const UDLOGNING = {
+  LOGOUT: {
+    target: 'signingOut',
+    // The user is still in the context here (signingOut's entry forgets it).
+    actions: {
+      type: 'removeDrafts',
+      params: ({ context }: { context: SessionContext }) => ({ userId: context.user?.userId ?? null }),
+    },
+  },
+  TOKEN_EXPIRED: {
+    target: 'signingOut',
+    actions: {
+      type: 'storeGoToRoute',
+      params: ({ event }: { event: { type: 'TOKEN_EXPIRED'; route: string } }) => ({ route: event.route }),
+    },
+  },
+} as const;
+
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {
@@ -263,35 +285,13 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        LOGOUT: {
-          target: 'signingOut',
-          // The user is still in the context here (signingOut's entry forgets it).
-          actions: {
-            type: 'removeDrafts',
-            params: ({ context }) => ({ userId: context.user?.userId ?? null }),
-          },
-        },
-        TOKEN_EXPIRED: {
-          target: 'signingOut',
-          actions: { type: 'storeGoToRoute', params: ({ event }) => ({ route: event.route }) },
-        },
+        ...UDLOGNING,
       },
     },
     signedIn: {
       initial: 'routing',
       on: {
-        LOGOUT: {
-          target: 'signingOut',
-          // The user is still in the context here (signingOut's entry forgets it).
-          actions: {
-            type: 'removeDrafts',
-            params: ({ context }) => ({ userId: context.user?.userId ?? null }),
-          },
-        },
-        TOKEN_EXPIRED: {
-          target: 'signingOut',
-          actions: { type: 'storeGoToRoute', params: ({ event }) => ({ route: event.route }) },
-        },
+        ...UDLOGNING,
         SETTINGS_CHANGED: {
           actions: assign(({ context, event }) => ({
             brugerSettings: event.brugerSettings ?? context.brugerSettings,
