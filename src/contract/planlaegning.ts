@@ -4,6 +4,7 @@ import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
 import { jobSchema } from './jobs';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
+import { defineRecordKind, PERIODE_EJER } from './record-kind';
 import { MAALGRUPPER, PLAN_KATEGORIER, TILSYNSTYPER } from './tilsynsplan-regler';
 
 /**
@@ -301,6 +302,38 @@ export const gemRessource = endpoint({
   }),
   answer: ressourceSchema,
   access: PLANLAEGNING_RET,
+});
+
+export const RESSOURCE_KONFLIKT =
+  'De disponible timer er blevet ændret af en anden, siden du hentede dem. Hent dem igen og ret på ny.';
+
+/**
+ * A case worker's resources in a period as a record kind of the period (owner PERIODE_EJER, table
+ * `planlaegning_ressource`, hours kept as half hours): one per case worker of the customer, whether
+ * its hours were stored or not (version 0: the standard), so there is no create and no delete; only
+ * the hours available are changed. The generic list and form show it; its endpoints above are served.
+ */
+export const RESSOURCE = defineRecordKind({
+  owner: PERIODE_EJER,
+  art: 'ressource',
+  navn: 'Ressource',
+  flertal: 'Ressourcer',
+  nyLabel: 'Ny ressource',
+  felter: [
+    { navn: 'navn', label: 'Sagsbehandler', type: { kind: 'tekst', max: 200 }, skrivebeskyttet: true },
+    { navn: 'antalPlanlagte', label: 'Planlagte tilsyn', type: { kind: 'tal' }, skrivebeskyttet: true },
+    { navn: 'planlagteTimer', label: 'Planlagte timer', type: { kind: 'timer' }, skrivebeskyttet: true },
+    {
+      navn: 'timerTilRaadighed',
+      label: 'Timer til rådighed',
+      type: { kind: 'timer', paakraevet: true, max: 3000 },
+    },
+  ],
+  listeFelter: ['navn', 'antalPlanlagte', 'planlagteTimer', 'timerTilRaadighed'],
+  idFelt: 'brugerId',
+  titelFelt: 'navn',
+  egne: { liste: hentRessourcer, ret: gemRessource, raekker: 'ressourcer' },
+  konflikt: RESSOURCE_KONFLIKT,
 });
 
 // ---------------------------------------------------------------- priority lists

@@ -3,14 +3,12 @@ import {
   gemOpfoelgningOekonomi,
   gemPeriodeMaal,
   gemPrioritering,
-  gemRessource,
   genererPlan,
   genererPlanJob,
   hentOpfoelgningOekonomi,
   hentPlanlaegningsperioder,
   hentPlanOversigt,
   hentPrioritering,
-  hentRessourcer,
   opretOpfoelgningOekonomi,
   PLANLAEGNING_RET,
   sletOpfoelgningOekonomi,
@@ -24,7 +22,7 @@ import { oekonomiRaekker, opretOekonomi, retOekonomi, sletOekonomi } from '../pl
 import { planOversigt } from '../planlaegning/oversigt';
 import { gemMaal, genererOgSvar, hentPerioder } from '../planlaegning/perioder';
 import { gemPrioriteringsliste, prioriteringsliste } from '../planlaegning/prioritering';
-import { gemRessourceTimer, ressourceOversigt } from '../planlaegning/ressourcer';
+import { ressourceRoutes } from '../planlaegning/ressourcer';
 
 /**
  * Yearly planning (contract src/contract/planlaegning.ts): the periods, the generation, the overview,
@@ -77,14 +75,8 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
     return job;
   });
 
-  serve(app, hentRessourcer, async (request) =>
-    ressourceOversigt(db, await hentPeriode(db, request.user, request.params.periodeId)),
-  );
-
-  serve(app, gemRessource, async (request) => {
-    const p = await hentPeriode(db, request.user, request.params.periodeId);
-    return gemRessourceTimer(db, request.user, p, request.params.brugerId, request.body);
-  });
+  // The resources: the record kind RESSOURCE of the period, on the generic path.
+  await ressourceRoutes(app, { db });
 
   serve(app, hentPrioritering, async (request) => {
     const p = await hentPeriode(db, request.user, request.params.periodeId);
