@@ -338,25 +338,30 @@ describe('the plan (Tilsynsplan)', () => {
 });
 
 describe('the resources', () => {
-  it('shows planned against available hours; Enter saves the available hours; a stale version answers 409', async () => {
+  it('shows planned against available hours; the form saves the available hours; a stale version answers 409', async () => {
     const p = periode(2026);
     const r = await s.api<{ ressourcer: Ressource[] }>('GET', `planlaegning/${p.id}/ressourcer`);
     expect(r.status).toBe(200);
     // The case worker with the most planned hours.
     const en = r.body.ressourcer.reduce((a, b) => (b.planlagteTimer > a.planlagteTimer ? b : a));
     await renderVisning(RessourcerView, 'planlaegningsperiode-ressourcer', { id: String(p.id) }, session());
-    const felt = (await screen.findByLabelText(`Timer til rådighed for ${en.navn}`)) as HTMLInputElement;
+    const grid = await screen.findByRole('grid', { name: 'Ressourcer pr. sagsbehandler' });
+    const raekke = () => within(grid).getByText(en.navn).closest('tr')!;
+    await waitFor(() => expect(within(grid).getByText(en.navn)).toBeTruthy());
+    fireEvent.click(within(grid).getByText(en.navn));
+    const form = await screen.findByRole('form', { name: `Ressource ${en.navn}` });
+    const felt = within(form).getByRole('textbox', { name: /^Timer til rådighed/ }) as HTMLInputElement;
+    const gem = () => fireEvent.click(within(form).getByRole('button', { name: /^Gem/ }));
 
     // Too few hours: the over-planned figure in the danger colour.
     fireEvent.change(felt, { target: { value: '1' } });
-    fireEvent.keyDown(felt, { key: 'Enter' });
+    gem();
     await waitFor(async () => {
       const nu = await s.api<{ ressourcer: Ressource[] }>('GET', `planlaegning/${p.id}/ressourcer`);
       expect(nu.body.ressourcer.find((x) => x.brugerId === en.brugerId)!.timerTilRaadighed).toBe(1);
     });
-    const raekke = screen.getByTestId(`ressource-${en.brugerId}`);
     expect(en.planlagteTimer).toBeGreaterThan(1);
-    await waitFor(() => expect(within(raekke).getByText(/ over$/).className).toBe('plan-over'));
+    await waitFor(() => expect(within(raekke()).getByText(/ over$/).className).toBe('plan-over'));
 
     // Someone else saves meanwhile: our next save carries the old version and is refused in Danish.
     const nu = await s.api<{ ressourcer: Ressource[] }>('GET', `planlaegning/${p.id}/ressourcer`);
@@ -368,21 +373,18 @@ describe('the resources', () => {
     });
     expect(andet.status).toBe(200);
     fireEvent.change(felt, { target: { value: '37,5' } });
-    fireEvent.keyDown(felt, { key: 'Enter' });
-    const fejl = await within(raekke).findByRole('alert');
-    expect(fejl.textContent).toBe(RESSOURCE_KONFLIKT);
+    gem();
+    await within(form).findByText(RESSOURCE_KONFLIKT);
     expect(s.kald.some((k) => k.method === 'PUT' && k.status === 409)).toBe(true);
     // The refused figure stays in the field; the other user's 500 hours are what the server has.
     expect(felt.value).toBe('37,5');
     const gemt = await s.api<{ ressourcer: Ressource[] }>('GET', `planlaegning/${p.id}/ressourcer`);
     expect(gemt.body.ressourcer.find((x) => x.brugerId === en.brugerId)!.timerTilRaadighed).toBe(500);
     // Bad input never reaches the server.
-    await act(async () => {
-      fireEvent.change(felt, { target: { value: '2,3' } });
-      fireEvent.keyDown(felt, { key: 'Enter' });
-    });
-    expect(within(raekke).getByRole('alert').textContent).toBe(
-      'Angiv timer som et tal i hele eller halve timer',
-    );
+    const putFoer = s.kald.filter((k) => k.method === 'PUT').length;
+    fireEvent.change(felt, { target: { value: '2,3' } });
+    gem();
+    await within(form).findByText('Timer angives i halve timer');
+    expect(s.kald.filter((k) => k.method === 'PUT').length).toBe(putFoer);
   });
 });

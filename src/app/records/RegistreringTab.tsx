@@ -5,6 +5,7 @@ import { feltTom } from '../../contract/felter';
 import {
   type AnyRecord,
   type AnyRecordKind,
+  kanOprettes,
   kindEndpoints,
   recordOpretSchema,
   recordTitel,
@@ -88,6 +89,8 @@ export interface RegistreringTabProps {
     vaerdier: Readonly<Record<string, unknown>>,
     record: AnyRecord | undefined,
   ): ReactNode;
+  /** Columns after the kind's, computed from a record (a resource's hours over or under). */
+  ekstraKolonner?: readonly DataTableColumn<AnyRecord>[];
   /** A list column's heading and text instead of the field's own (an amount in øre shown in kroner). */
   kolonneVisning?: Readonly<Record<string, { overskrift?: string; tekst(r: AnyRecord): string }>>;
   /** Why a record cannot be changed (an invoiced fee): its form is read-only with this message. */
@@ -153,7 +156,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
     }
   }, [recordId]);
 
-  const kanOprette = ejer.kanRette && (ejer.kanOprette ?? true);
+  const kanOprette = ejer.kanRette && (ejer.kanOprette ?? true) && kanOprettes(kind);
   const startNy = () => {
     if (!kanOprette) return;
     if (recordId !== null) {
@@ -175,9 +178,10 @@ export function RegistreringTab(p: RegistreringTabProps) {
     datoer,
   });
   const kolonneVisning = p.kolonneVisning;
+  const ekstraKolonner = p.ekstraKolonner;
   const columns = useMemo<DataTableColumn<AnyRecord>[]>(
-    () =>
-      kind.listeFelter.map((navn) => {
+    () => [
+      ...kind.listeFelter.map((navn) => {
         const f = kind.felter.find((x) => x.navn === navn)!;
         const numeric = ['tal', 'beloeb', 'timer', 'procent'].includes(f.type.kind);
         return {
@@ -200,7 +204,9 @@ export function RegistreringTab(p: RegistreringTabProps) {
           width: f.type.kind === 'dato' ? 96 : undefined,
         };
       }),
-    [kind, navne, kolonneVisning],
+      ...(ekstraKolonner ?? []),
+    ],
+    [kind, navne, kolonneVisning, ekstraKolonner],
   );
   const tabelNavn = p.tabelNavn ?? `${kind.owner.segment}-${kind.art}`;
   const settings = useTableSettings(tabelNavn);
@@ -260,15 +266,17 @@ export function RegistreringTab(p: RegistreringTabProps) {
           ejer.kanRette && (
             <>
               {filter?.kontrol}
-              <Button
-                size="small"
-                onClick={startNy}
-                disabled={!kanOprette}
-                title={medGenvej(kind.nyLabel, 'alt+n')}
-              >
-                <Plus size={14} aria-hidden="true" />
-                Ny
-              </Button>
+              {kanOprettes(kind) && (
+                <Button
+                  size="small"
+                  onClick={startNy}
+                  disabled={!kanOprette}
+                  title={medGenvej(kind.nyLabel, 'alt+n')}
+                >
+                  <Plus size={14} aria-hidden="true" />
+                  Ny
+                </Button>
+              )}
             </>
           )
         }
@@ -411,7 +419,9 @@ function RegistreringForm({
     nye,
     kanRette,
     gem: (data, r) =>
-      r ? recordApi.ret(kind, r.id, { ...data, version: r.version }) : recordApi.opret(kind, ejer.id, data),
+      r
+        ? recordApi.ret(kind, r.id, { ...data, version: r.version }, ejer.id)
+        : recordApi.opret(kind, ejer.id, data),
     fejl: saveFailure,
     vagt: tab.vagt ?? tile.setDirty,
     onGemt: (saved, varNy) => {
@@ -458,7 +468,7 @@ function RegistreringForm({
     });
     if (!ok) return;
     await vf.koer('slet', async () => {
-      await recordApi.slet(kind, record.id, record.version);
+      await recordApi.slet(kind, record.id, record.version, ejer.id);
       vf.fortryd();
       efterAendring();
       toast.success(`${kind.navn} '${recordTitel(kind, record)}' er slettet`);
@@ -472,11 +482,12 @@ function RegistreringForm({
   const skiftAktiv = async () => {
     if (!record || !aktivFelt || !kanRette || busy) return;
     await vf.koer('aktiv', async () => {
-      const saved = await recordApi.ret(kind, record.id, {
-        ...vaerdierAf(kind, record),
-        [aktivFelt]: !aktiv,
-        version: record.version,
-      });
+      const saved = await recordApi.ret(
+        kind,
+        record.id,
+        { ...vaerdierAf(kind, record), [aktivFelt]: !aktiv, version: record.version },
+        ejer.id,
+      );
       client.setQueryData<AnyRecord[]>(listeKey, (list) => list?.map((r) => (r.id === saved.id ? saved : r)));
       efterAendring();
       toast.success(
