@@ -474,3 +474,50 @@ export const sletOpfoelgningOekonomi = endpoint({
   status: 204,
   access: OPFOELGNING_OEKONOMI_RET,
 });
+
+export const OEKONOMI_KONFLIKT =
+  'Opfølgningen er blevet ændret eller slettet af en anden, siden du hentede den. Hent den igen og ret på ny.';
+
+const timerFelt = (navn: string, label: string) =>
+  ({ navn, label, type: { kind: 'timer', paakraevet: true, max: 1_000_000 } }) as const;
+const beloebFelt = (navn: string, label: string) =>
+  ({ navn, label, type: { kind: 'beloeb', paakraevet: true } }) as const;
+
+/**
+ * A row of a planning period's economic follow-up as a record kind of the period (owner
+ * PERIODE_EJER, table `opfoelgning_oekonomi`: hours kept as half hours, amounts in øre, deleted
+ * softly, no company's log): its endpoints above are served on the generic path. The create names the
+ * period in its body (`periodeId`); a row's change and delete find the period from the row.
+ */
+export const OPFOELGNING_OEKONOMI = defineRecordKind({
+  owner: PERIODE_EJER,
+  art: 'opfoelgningoekonomi',
+  navn: 'Opfølgning',
+  flertal: 'Økonomisk opfølgning',
+  nyLabel: 'Ny række',
+  felter: [
+    { navn: 'tekst', label: 'Tekst', type: { kind: 'tekst', max: 200, paakraevet: true } },
+    timerFelt('planlagteTimer', 'Planlagte timer'),
+    timerFelt('registreredeTimer', 'Registrerede timer'),
+    timerFelt('faktureredeTimer', 'Fakturerede timer'),
+    beloebFelt('planlagtBeloebOere', 'Planlagt beløb'),
+    beloebFelt('faktureretBeloebOere', 'Faktureret beløb'),
+    { navn: 'bemaerkning', label: 'Bemærkning', type: { kind: 'tekst', max: 2000, flerlinjet: true } },
+  ],
+  listeFelter: [
+    'tekst',
+    'planlagteTimer',
+    'registreredeTimer',
+    'faktureredeTimer',
+    'planlagtBeloebOere',
+    'faktureretBeloebOere',
+  ],
+  titelFelt: 'tekst',
+  egne: {
+    liste: hentOpfoelgningOekonomi,
+    opret: opretOpfoelgningOekonomi,
+    ret: gemOpfoelgningOekonomi,
+    slet: sletOpfoelgningOekonomi,
+  },
+  konflikt: OEKONOMI_KONFLIKT,
+});

@@ -5,7 +5,7 @@ import type { AnyEndpoint } from '../../contract/endpoint';
 import { type AnyRecordKind, KUNDE_EJER, PERIODE_EJER, recordKonflikt } from '../../contract/record-kind';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
-import { opdaterVersioneret, type Tx, tjekVersion } from '../db/versioneret';
+import { opdaterVersioneret, sletBloedt, type Tx, tjekVersion } from '../db/versioneret';
 import { serve } from '../http/endpoint';
 import { conflict, notFound } from '../http/errors';
 import { hentPeriode } from '../planlaegning/generer';
@@ -51,6 +51,13 @@ export interface EgenKind<R extends EnRaekke = EgenRaekke> {
    * 0 writes the row (a concurrent first change loses, 409); there is no create.
    */
   raekkeVedFoersteRet?: boolean;
+  /**
+   * The owner of a stored record where the record's path does not name it (a follow-up row's
+   * period), read from the record's row within the token's customer; none: 404.
+   */
+  ejerAfPost?(db: Db, user: SessionUser, id: number): Promise<number | undefined>;
+  /** A delete marks the row `slettet` (the kind's reads leave such rows out) instead of deleting it. */
+  bloedSlet?: boolean;
   /** The list's conditions from its query (a subject, a text). */
   filter?(query: Record<string, unknown>): SQL | undefined;
   /** 'Frasen': who was not found (404). */
@@ -80,9 +87,10 @@ export interface EgenHooks<R> {
 type EjerAf = (db: Db, user: SessionUser, params: Record<string, unknown>) => Promise<number>;
 
 /**
- * The owners of 'egne' kinds: the owner's id from the request's params (the record's own left out).
+ * The owners of 'egne' kinds: the owner's id from the request's params (the record's own left out;
+ * a create whose path names no owner: the body's value of the owner's column, `periodeId`).
  * The customer is the token's; a path that names it (`:kundeId`) must name that one (another answers
- * 404). A period is the path's, and must be one of the token's customer (another answers 404).
+ * 404). A period is the request's, and must be one of the token's customer (another answers 404).
  */
 const EJER_ID: Readonly<Record<string, EjerAf>> = {
   [KUNDE_EJER.navn]: async (_db, user, params) => {
@@ -95,6 +103,9 @@ const EJER_ID: Readonly<Record<string, EjerAf>> = {
     return (await hentPeriode(db, user, periodeId)).id;
   },
 };
+
+/** A change of a kind on 'egne' paths writes no company's log. */
+const INGEN_LOG = { virksomhedId: 0, emne: '', notat: null };
 
 /** A field's column and how its value is stored. */
 function kolonneAf(e: EgenKind<never>, navn: string) {
@@ -141,26 +152,47 @@ function serveEgen<R extends EnRaekke>(app: FastifyInstance, db: Db, e: EgenKind
     return r;
   }
 
-  /** The owner's id of a request: from its path's params besides the record's own, checked. */
-  const ejerAfReq = (request: { user: SessionUser; params: unknown }) => {
-    const { [idFelt]: _id, ...params } = (request.params ?? {}) as Record<string, unknown>;
-    return ejerAf(db, request.user, params);
+  /**
+   * The owner's id of a request, checked: the list's params are all the owner's; a record's path
+   * besides the record's own parameter, else the record's row (`ejerAfPost`); a create's path, else
+   * its body's value of the owner's column.
+   */
+  const ejerAfReq = async (
+    request: { user: SessionUser; params: unknown; body?: unknown },
+    art: 'liste' | 'en' | 'opret',
+  ) => {
+    const alle = (request.params ?? {}) as Record<string, unknown>;
+    const { [idFelt]: _id, ...params } = alle;
+    if (art === 'liste') return ejerAf(db, request.user, alle);
+    if (Object.keys(params).length > 0) return ejerAf(db, request.user, params);
+    if (art === 'en' && e.ejerAfPost) {
+      const ejerId = await e.ejerAfPost(db, request.user, alle[idFelt] as number);
+      if (ejerId === undefined) throw notFound(e.ikkeFundet);
+      return ejerAf(db, request.user, { [e.ejerKolonne]: ejerId });
+    }
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    return ejerAf(
+      db,
+      request.user,
+      art === 'opret' && e.ejerKolonne in body ? { [e.ejerKolonne]: body[e.ejerKolonne] } : {},
+    );
   };
   /** The record's id in a request's path. */
   const idAfReq = (request: { params: unknown }) => (request.params as Record<string, number>)[idFelt]!;
 
   serve(app, ep.liste as AnyEndpoint, async (request) => {
-    const ejerId = await ejerAfReq(request);
+    const ejerId = await ejerAfReq(request, 'liste');
     const raekker = await e.hent(db, ejerId, e.filter?.((request.query ?? {}) as Record<string, unknown>));
     return ep.raekker ? { [ep.raekker]: raekker, ...(await e.listeTillaeg?.(db, ejerId)) } : raekker;
   });
 
-  if (ep.hent) serve(app, ep.hent, async (request) => en(db, await ejerAfReq(request), idAfReq(request)));
+  if (ep.hent)
+    serve(app, ep.hent, async (request) => en(db, await ejerAfReq(request, 'en'), idAfReq(request)));
 
   if (ep.opret)
     serve(app, ep.opret as AnyEndpoint, async (request) => {
       const { user } = request;
-      const ejerId = await ejerAfReq(request);
+      const ejerId = await ejerAfReq(request, 'opret');
       const input = request.body as Record<string, unknown>;
       const id = await db.transaction(async (tx) => {
         const ctx: EgenKontekst<R> = { tx, user, ejerId, gemt: null };
@@ -178,7 +210,7 @@ function serveEgen<R extends EnRaekke>(app: FastifyInstance, db: Db, e: EgenKind
 
   serve(app, ep.ret as AnyEndpoint, async (request) => {
     const { user } = request;
-    const ejerId = await ejerAfReq(request);
+    const ejerId = await ejerAfReq(request, 'en');
     const { version, ...input } = request.body as Record<string, unknown> & { version: number };
     const gemt = await en(db, ejerId, idAfReq(request));
     tjekVersion(version, gemt.version, konflikt);
@@ -248,12 +280,17 @@ function serveEgen<R extends EnRaekke>(app: FastifyInstance, db: Db, e: EgenKind
   if (slet) {
     serve(app, slet as AnyEndpoint, async (request, reply) => {
       const { user } = request;
-      const ejerId = await ejerAfReq(request);
+      const ejerId = await ejerAfReq(request, 'en');
       const { version } = request.query as { version: number };
       await db.transaction(async (tx) => {
         const gemt = await en(tx, ejerId, idAfReq(request));
         tjekVersion(version, gemt.version, konflikt);
         await e.hooks?.foerSlet?.({ tx, user, ejerId, gemt });
+        if (e.bloedSlet) {
+          // No company's log: the kinds on 'egne' paths have none.
+          await sletBloedt(tx, e.tabel as never, { id: idAf(gemt), version }, {}, konflikt, user, INGEN_LOG);
+          return;
+        }
         const slettet = await tx
           .delete(e.tabel)
           .where(and(eq(idKolonne, idAf(gemt)), eq(ejerKolonne, ejerId), eq(e.tabel.version, version)))

@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  gemOpfoelgningOekonomi,
   gemPeriodeMaal,
   gemPrioritering,
   genererPlan,
   genererPlanJob,
-  hentOpfoelgningOekonomi,
   hentPlanlaegningsperioder,
   hentPlanOversigt,
   hentPrioritering,
-  opretOpfoelgningOekonomi,
   PLANLAEGNING_RET,
-  sletOpfoelgningOekonomi,
 } from '../../contract/planlaegning';
 import { requireActiveKunde } from '../auth/entitet-adgang';
 import { tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { antalIPlanen, hentPeriode, PERIODE_KONFLIKT } from '../planlaegning/generer';
-import { oekonomiRaekker, opretOekonomi, retOekonomi, sletOekonomi } from '../planlaegning/oekonomi';
+import { oekonomiRoutes } from '../planlaegning/oekonomi';
 import { planOversigt } from '../planlaegning/oversigt';
 import { gemMaal, genererOgSvar, hentPerioder } from '../planlaegning/perioder';
 import { gemPrioriteringsliste, prioriteringsliste } from '../planlaegning/prioritering';
@@ -88,18 +84,6 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
     return gemPrioriteringsliste(db, request.user, p, request.body);
   });
 
-  // ---- economic follow-up (spec)
-  serve(app, hentOpfoelgningOekonomi, async (request) =>
-    oekonomiRaekker(db, await hentPeriode(db, request.user, request.params.id)),
-  );
-  serve(app, opretOpfoelgningOekonomi, async (request) => {
-    const p = await hentPeriode(db, request.user, request.body.periodeId);
-    return opretOekonomi(db, request.user, p, request.body);
-  });
-  serve(app, gemOpfoelgningOekonomi, (request) =>
-    retOekonomi(db, request.user, request.params.id, request.body),
-  );
-  serve(app, sletOpfoelgningOekonomi, (request) =>
-    sletOekonomi(db, request.user, request.params.id, request.query.version),
-  );
+  // ---- economic follow-up (spec): the record kind OPFOELGNING_OEKONOMI of the period, on the generic path.
+  await oekonomiRoutes(app, { db });
 }
