@@ -5,7 +5,6 @@ import OversigtView from '../../src/app/features/planlaegning/OversigtView';
 import PerioderView from '../../src/app/features/planlaegning/PerioderView';
 import RessourcerView from '../../src/app/features/planlaegning/RessourcerView';
 import type { Planlaegningsperiode, PlanOversigt, Ressource } from '../../src/contract/planlaegning';
-import { planlaegningsperiode } from '../../src/server/db/schema';
 import { RESSOURCE_KONFLIKT } from '../../src/server/planlaegning/ressourcer';
 import { opretPlanlaegningsaar } from '../helpers/planlaegningsaar';
 import { type SatServer, startSatServer } from '../helpers/sat-server';
