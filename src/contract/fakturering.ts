@@ -5,7 +5,8 @@ import { BATCH_STATUSSER, FAKTURA_STATUSSER } from './faktura-status';
 import { versionSchema } from './felter';
 import { jobSchema } from './jobs';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
-import { GEBYR_ARTER } from './sat';
+import { defineRecordKind, KUNDE_EJER } from './record-kind';
+import { GEBYR_ART_TEKST, GEBYR_ARTER } from './sat';
 
 /**
  * Invoicing user payment (issue 13, spec 000 §6 '/fakturering', spec 001 §9): invoice proposals
@@ -176,6 +177,40 @@ export const gemGebyrType = endpoint({
   body: gebyrTypeInputSchema.extend({ version: versionSchema }),
   answer: gebyrTypeAdminSchema,
   access: GEBYRTYPE_RET,
+});
+
+export const GEBYRTYPE_KONFLIKT = 'Gebyrtypen er ændret af en anden. Genindlæs og prøv igen.';
+
+/**
+ * A SAT fee type as a record kind of the customer (owner KUNDE_EJER, table `sat_gebyr_type`, every
+ * field its own column, so the SAT fees and the invoice run read the real columns): its endpoints
+ * above are the ones served, on the generic path. The rate is money (øre typed as kroner); the fees
+ * using a type are counted, never written. Closed (gyldig til, not active), never deleted.
+ */
+export const GEBYRTYPE = defineRecordKind({
+  owner: KUNDE_EJER,
+  art: 'gebyrtype',
+  navn: 'Gebyrtype',
+  flertal: 'Gebyrtyper',
+  nyLabel: 'Ny gebyrtype',
+  felter: [
+    { navn: 'navn', label: 'Navn', type: { kind: 'tekst', max: 100, paakraevet: true } },
+    {
+      navn: 'art',
+      label: 'Art',
+      type: { kind: 'valg', valg: GEBYR_ARTER, tekster: GEBYR_ART_TEKST, paakraevet: true, radio: true },
+    },
+    { navn: 'satsOere', label: 'Sats', type: { kind: 'beloeb', paakraevet: true, max: 10_000_000 } },
+    { navn: 'gyldigFra', label: 'Gyldig fra', type: { kind: 'dato', paakraevet: true } },
+    { navn: 'gyldigTil', label: 'Gyldig til', type: { kind: 'dato' } },
+    { navn: 'aktiv', label: 'Aktiv', type: { kind: 'jaNej' } },
+    { navn: 'antalGebyrer', label: 'Gebyrer', type: { kind: 'tal' }, skrivebeskyttet: true },
+  ],
+  listeFelter: ['navn', 'art', 'satsOere', 'gyldigFra', 'gyldigTil', 'aktiv', 'antalGebyrer'],
+  titelFelt: 'navn',
+  nyeStandard: { art: 'timesats', aktiv: true },
+  egne: { liste: hentGebyrTyper, opret: opretGebyrType, ret: gemGebyrType },
+  konflikt: GEBYRTYPE_KONFLIKT,
 });
 
 // ---------------------------------------------------------------- invoices and proposals

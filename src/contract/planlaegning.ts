@@ -4,6 +4,7 @@ import { endpoint } from './endpoint';
 import { versionSchema } from './felter';
 import { jobSchema } from './jobs';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
+import { defineRecordKind, PERIODE_EJER } from './record-kind';
 import { MAALGRUPPER, PLAN_KATEGORIER, TILSYNSTYPER } from './tilsynsplan-regler';
 
 /**
@@ -303,6 +304,38 @@ export const gemRessource = endpoint({
   access: PLANLAEGNING_RET,
 });
 
+export const RESSOURCE_KONFLIKT =
+  'De disponible timer er blevet ændret af en anden, siden du hentede dem. Hent dem igen og ret på ny.';
+
+/**
+ * A case worker's resources in a period as a record kind of the period (owner PERIODE_EJER, table
+ * `planlaegning_ressource`, hours kept as half hours): one per case worker of the customer, whether
+ * its hours were stored or not (version 0: the standard), so there is no create and no delete; only
+ * the hours available are changed. The generic list and form show it; its endpoints above are served.
+ */
+export const RESSOURCE = defineRecordKind({
+  owner: PERIODE_EJER,
+  art: 'ressource',
+  navn: 'Ressource',
+  flertal: 'Ressourcer',
+  nyLabel: 'Ny ressource',
+  felter: [
+    { navn: 'navn', label: 'Sagsbehandler', type: { kind: 'tekst', max: 200 }, skrivebeskyttet: true },
+    { navn: 'antalPlanlagte', label: 'Planlagte tilsyn', type: { kind: 'tal' }, skrivebeskyttet: true },
+    { navn: 'planlagteTimer', label: 'Planlagte timer', type: { kind: 'timer' }, skrivebeskyttet: true },
+    {
+      navn: 'timerTilRaadighed',
+      label: 'Timer til rådighed',
+      type: { kind: 'timer', paakraevet: true, max: 3000 },
+    },
+  ],
+  listeFelter: ['navn', 'antalPlanlagte', 'planlagteTimer', 'timerTilRaadighed'],
+  idFelt: 'brugerId',
+  titelFelt: 'navn',
+  egne: { liste: hentRessourcer, ret: gemRessource, raekker: 'ressourcer' },
+  konflikt: RESSOURCE_KONFLIKT,
+});
+
 // ---------------------------------------------------------------- priority lists
 
 /** A row of a priority list: the planned inspection's own fields and whether it is chosen. */
@@ -440,4 +473,51 @@ export const sletOpfoelgningOekonomi = endpoint({
   query: z.object({ version: rowVersionQuerySchema('version skal sendes med (den version du har slettet)') }),
   status: 204,
   access: OPFOELGNING_OEKONOMI_RET,
+});
+
+export const OEKONOMI_KONFLIKT =
+  'Opfølgningen er blevet ændret eller slettet af en anden, siden du hentede den. Hent den igen og ret på ny.';
+
+const timerFelt = (navn: string, label: string) =>
+  ({ navn, label, type: { kind: 'timer', paakraevet: true, max: 1_000_000 } }) as const;
+const beloebFelt = (navn: string, label: string) =>
+  ({ navn, label, type: { kind: 'beloeb', paakraevet: true } }) as const;
+
+/**
+ * A row of a planning period's economic follow-up as a record kind of the period (owner
+ * PERIODE_EJER, table `opfoelgning_oekonomi`: hours kept as half hours, amounts in øre, deleted
+ * softly, no company's log): its endpoints above are served on the generic path. The create names the
+ * period in its body (`periodeId`); a row's change and delete find the period from the row.
+ */
+export const OPFOELGNING_OEKONOMI = defineRecordKind({
+  owner: PERIODE_EJER,
+  art: 'opfoelgningoekonomi',
+  navn: 'Opfølgning',
+  flertal: 'Økonomisk opfølgning',
+  nyLabel: 'Ny række',
+  felter: [
+    { navn: 'tekst', label: 'Tekst', type: { kind: 'tekst', max: 200, paakraevet: true } },
+    timerFelt('planlagteTimer', 'Planlagte timer'),
+    timerFelt('registreredeTimer', 'Registrerede timer'),
+    timerFelt('faktureredeTimer', 'Fakturerede timer'),
+    beloebFelt('planlagtBeloebOere', 'Planlagt beløb'),
+    beloebFelt('faktureretBeloebOere', 'Faktureret beløb'),
+    { navn: 'bemaerkning', label: 'Bemærkning', type: { kind: 'tekst', max: 2000, flerlinjet: true } },
+  ],
+  listeFelter: [
+    'tekst',
+    'planlagteTimer',
+    'registreredeTimer',
+    'faktureredeTimer',
+    'planlagtBeloebOere',
+    'faktureretBeloebOere',
+  ],
+  titelFelt: 'tekst',
+  egne: {
+    liste: hentOpfoelgningOekonomi,
+    opret: opretOpfoelgningOekonomi,
+    ret: gemOpfoelgningOekonomi,
+    slet: sletOpfoelgningOekonomi,
+  },
+  konflikt: OEKONOMI_KONFLIKT,
 });

@@ -90,6 +90,13 @@ export const SAT_EJER: RecordOwner = {
 export const KUNDE_EJER: RecordOwner = { navn: 'kunde', segment: 'kunde', stier: 'egne' };
 
 /**
+ * The owner of period-level objects (a planning period's resources ...): a planning period of the
+ * token's customer, its id the path's parameter that is not the record's own (another customer's
+ * period answers 404). Its kinds declare their own endpoints (stier 'egne') and keep their own tables.
+ */
+export const PERIODE_EJER: RecordOwner = { navn: 'periode', segment: 'planlaegningsperiode', stier: 'egne' };
+
+/**
  * The endpoints of a kind on 'egne' paths, as the contract declares them (the specification's paths,
  * request schemas with their own Danish messages, and answers): the list, one record, create, change
  * and, where the kind may be deleted, delete (`?version=`).
@@ -98,9 +105,15 @@ export interface EgneEndpoints {
   liste: AnyEndpoint;
   /** One record, where the specification has the call. */
   hent?: AnyEndpoint;
-  opret: AnyEndpoint;
+  /** None where the owner's records exist without one (a resource per case worker of the customer). */
+  opret?: AnyEndpoint;
   ret: AnyEndpoint;
   slet?: AnyEndpoint;
+  /**
+   * The list answer's property that holds the records, where the answer carries more than them
+   * (the resources' hours planned without a case worker); default: the answer is the records.
+   */
+  raekker?: string;
 }
 
 /** The owner's id in the body of a create on 'art' paths. */
@@ -187,6 +200,11 @@ export interface RecordKind<A extends string = string> {
   egenListe?: boolean;
   /** With an owner on 'egne' paths: the kind's endpoints (their bodies are what the form checks too). */
   egne?: EgneEndpoints;
+  /**
+   * With an owner on 'egne' paths: the field that identifies a record within its owner where it is not
+   * `id` (a resource: its case worker's `brugerId`), and the name of the record's path parameter.
+   */
+  idFelt?: string;
   /** The field that names a record (its heading, its toasts); default 'titel'. */
   titelFelt?: string;
   /** The 409 text of a stale change; default `recordKonflikt(navn)`. */
@@ -230,9 +248,20 @@ export const defineRecordKind = <A extends string>(def: RecordKindInput<A>): Rec
 // biome-ignore lint/suspicious/noExplicitAny: any kind, for code that handles every kind alike
 export type AnyRecordKind = RecordKind<any>;
 
-/** What the form checks before it saves and what POST <owner>/{id}/{art} takes (an 'egne' kind: its create's body). */
-export const recordOpretSchema = (kind: AnyRecordKind): z.ZodType =>
-  kind.egne?.opret.body ?? inputSchema(kind.felter, kind.tjek);
+/**
+ * What the form checks before it saves and what POST <owner>/{id}/{art} takes (an 'egne' kind: its
+ * create's body, or where it has none its change's body without the version).
+ */
+export function recordOpretSchema(kind: AnyRecordKind): z.ZodType {
+  const egne = kind.egne;
+  if (egne?.opret?.body) return egne.opret.body;
+  const ret = egne?.ret.body;
+  if (ret instanceof z.ZodObject) return ret.omit({ version: true });
+  return inputSchema(kind.felter, kind.tjek);
+}
+
+/** New records of the kind can be made (an 'egne' kind without a create has none). */
+export const kanOprettes = (kind: AnyRecordKind): boolean => !kind.egne || kind.egne.opret !== undefined;
 
 /** The text that names a record: its title field's value. */
 export const recordTitel = (kind: AnyRecordKind, r: Record<string, unknown>): string =>
@@ -369,23 +398,39 @@ export function recordEndpoints(kind: AnyRecordKind): RecordEndpoints {
 }
 
 /** Any kind's endpoints: an 'egne' kind's declared ones, else the ones made from its owner's path shape. */
-export const kindEndpoints = (
-  kind: AnyRecordKind,
-): Omit<RecordEndpoints, 'slet'> & { slet?: RecordEndpoints['slet'] } =>
+type KindEndpoints = Omit<RecordEndpoints, 'slet' | 'opret'> & {
+  opret?: RecordEndpoints['opret'];
+  slet?: RecordEndpoints['slet'];
+};
+export const kindEndpoints = (kind: AnyRecordKind): KindEndpoints =>
   // The declared ones are called the same way (their answers are read as records of any kind).
-  (kind.egne as (Omit<RecordEndpoints, 'slet'> & { slet?: RecordEndpoints['slet'] }) | undefined) ??
-  recordEndpoints(kind);
+  (kind.egne as KindEndpoints | undefined) ?? recordEndpoints(kind);
 
 /** The {type} of an 'art-type' path: the given one, else the owner's first. */
 const typeAf = (owner: RecordOwner, type?: string) => type ?? Object.keys(owner.typeSegmenter ?? {})[0];
 
-/** Every parameter of an 'egne' path is the owner's id (`:kundeId`, a period's `:id`). */
-const egneParams = (path: string | undefined, ejerId: number) =>
-  Object.fromEntries([...(path ?? '').matchAll(/:(\w+)/g)].map((m) => [m[1], ejerId]));
+/**
+ * The params of an 'egne' path: the record's parameter (the kind's `idFelt`, default `:id`) is the
+ * record's id where one is given; every other parameter is the owner's id (`:kundeId`, a period's `:id`).
+ */
+const egneParams = (kind: AnyRecordKind, path: string | undefined, ejerId: number, recordId?: number) =>
+  Object.fromEntries(
+    [...(path ?? '').matchAll(/:(\w+)/g)].map((m) => [
+      m[1],
+      recordId !== undefined && m[1] === (kind.idFelt ?? 'id') ? recordId : ejerId,
+    ]),
+  );
+
+/** The params of one record's path (read, change, delete), on any path shape; the owner's id where the path names it. */
+export function recordParams(kind: AnyRecordKind, recordId: number, ejerId: number) {
+  return kind.owner.stier === 'egne'
+    ? egneParams(kind, kind.egne?.ret.path, ejerId, recordId)
+    : { id: recordId };
+}
 
 /** The params of the list of the owner with id `ejerId`, on any path shape. */
 export function listeParams(kind: AnyRecordKind, ejerId: number, type?: string) {
-  if (kind.owner.stier === 'egne') return egneParams(kind.egne?.liste.path, ejerId);
+  if (kind.owner.stier === 'egne') return egneParams(kind, kind.egne?.liste.path, ejerId);
   return kind.owner.stier === 'art-type' ? { type: typeAf(kind.owner, type), id: ejerId } : { id: ejerId };
 }
 
@@ -394,6 +439,6 @@ export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<stri
   return kind.owner.stier === 'art'
     ? { params: {}, body: { ...body, virksomhedId: ejerId } }
     : kind.owner.stier === 'egne'
-      ? { params: egneParams(kind.egne?.opret.path, ejerId), body }
+      ? { params: egneParams(kind, kind.egne?.opret?.path, ejerId), body }
       : { params: listeParams(kind, ejerId, type), body };
 }

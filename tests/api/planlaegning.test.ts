@@ -723,6 +723,26 @@ describe.each(dbTargets())('yearly planning on %s', (target) => {
         (await req('GET', `PlanlaegningsPeriode/planlaegningYears/${herning}`, 'planlaegger')).statusCode,
       ).toBe(404);
       expect((await req('GET', `planlaegning/${p2027.id}/oversigt`, 'planlaegger')).statusCode).toBe(404);
+      // The period-level records (resources, follow-up rows) of another customer's period: 404 as well.
+      expect((await req('GET', `planlaegning/${p2027.id}/ressourcer`, 'planlaegger')).statusCode).toBe(404);
+      expect(
+        (
+          await req('PUT', `planlaegning/${p2027.id}/ressourcer/${adminId}`, 'planlaegger', {
+            timerTilRaadighed: 10,
+            version: 0,
+          })
+        ).statusCode,
+      ).toBe(404);
+      const fremmedRaekke = await req('POST', 'aarsplanlaegning/opfoelgningOekonomiData', 'planlaegger', {
+        periodeId: p2027.id,
+        tekst: 'Fremmed periode',
+        planlagteTimer: 0,
+        registreredeTimer: 0,
+        faktureredeTimer: 0,
+        planlagtBeloebOere: 0,
+        faktureretBeloebOere: 0,
+      });
+      expect(fremmedRaekke.statusCode, fremmedRaekke.body).toBe(404);
       expect(
         (await req('GET', `aarsplanlaegning/opfoelgningOekonomiData/list/${p2027.id}`, 'oekonomi'))
           .statusCode,

@@ -13,9 +13,9 @@ import type { Afregningsaar, GebyrTypeAdmin, OekonomiSummer } from '../../src/co
 import { bpFast, formatOere, formatTal, kroner } from '../../src/contract/format';
 import type { OpfoelgningOekonomi, Planlaegningsperiode } from '../../src/contract/planlaegning';
 import type { BrugerSettings } from '../../src/contract/session';
-import { planlaegningsperiode } from '../../src/server/db/schema';
 import { OEKONOMI_KONFLIKT } from '../../src/server/planlaegning/oekonomi';
 import { GEBYRTYPE_ART_BRUGT, GEBYRTYPE_KONFLIKT } from '../../src/server/routes/fakturering-admin';
+import { opretPlanlaegningsaar } from '../helpers/planlaegningsaar';
 import { type SatServer, startSatServer } from '../helpers/sat-server';
 import { fakeTile, skjultePaneler } from '../helpers/vandanlaeg-komponent';
 import { renderSignedIn, setupComponentTests } from './harness';
@@ -34,18 +34,7 @@ let s: SatServer;
 beforeAll(async () => {
   s = await startSatServer('oekonomi');
   // The planning years the follow-up tests use (the seed may have made them already).
-  await s.database.db
-    .insert(planlaegningsperiode)
-    .values(
-      [2026, 2027].map((aar) => ({
-        kundeId: s.kundeId,
-        aar,
-        navn: `Tilsynsplan ${aar}`,
-        startdato: `${aar}-01-01`,
-        slutdato: `${aar}-12-31`,
-      })),
-    )
-    .onConflictDoNothing();
+  await opretPlanlaegningsaar(s, [2026, 2027]);
 }, 60_000);
 afterAll(async () => s?.close());
 beforeEach(() => s.kobl());

@@ -1,20 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { laesTimerTilRaadighed } from '../../src/app/features/planlaegning/timer';
+import { laesMaengde } from '../../src/contract/format';
+import { RESSOURCE } from '../../src/contract/planlaegning';
+import { recordOpretSchema } from '../../src/contract/record-kind';
 
-// A resource row's hours available: the hours field kind, in whole or half hours (issue 33).
+/**
+ * A resource's hours available as typed in its form: the hours field kind (the form's MaengdeInput
+ * reads with laesMaengde: a text it cannot read is NaN), then the form's schema, which is the change's
+ * body without the version: whole or half hours, not negative (issue 33).
+ */
+const laes = (tekst: string): number | null => {
+  const r = laesMaengde('timer', tekst);
+  const v = 'vaerdi' in r ? r.vaerdi : Number.NaN;
+  const gyldig = recordOpretSchema(RESSOURCE).safeParse({ timerTilRaadighed: v });
+  return gyldig.success ? (gyldig.data as { timerTilRaadighed: number }).timerTilRaadighed : null;
+};
+
 describe('hours available as typed', () => {
   it('reads Danish numbers, thousands points and a decimal dot as the hours field does', () => {
-    expect(laesTimerTilRaadighed('37,5')).toBe(37.5);
-    expect(laesTimerTilRaadighed('1.200')).toBe(1200);
-    expect(laesTimerTilRaadighed('1.200,5')).toBe(1200.5);
+    expect(laes('37,5')).toBe(37.5);
+    expect(laes('1.200')).toBe(1200);
+    expect(laes('1.200,5')).toBe(1200.5);
     // Before, every dot was a thousands point here: '12.5' was saved as 125 hours.
-    expect(laesTimerTilRaadighed('12.5')).toBe(12.5);
-    expect(laesTimerTilRaadighed(' 0 ')).toBe(0);
+    expect(laes('12.5')).toBe(12.5);
+    expect(laes(' 0 ')).toBe(0);
   });
   it('refuses what is not whole or half hours, negative or no number', () => {
-    expect(laesTimerTilRaadighed('7,3')).toBeNull();
-    expect(laesTimerTilRaadighed('-1')).toBeNull();
-    expect(laesTimerTilRaadighed('')).toBeNull();
-    expect(laesTimerTilRaadighed('tolv')).toBeNull();
+    expect(laes('7,3')).toBeNull();
+    expect(laes('-1')).toBeNull();
+    expect(laes('')).toBeNull();
+    expect(laes('tolv')).toBeNull();
+  });
+  it('says why in the change’s own Danish messages', () => {
+    const fejl = (v: unknown) =>
+      recordOpretSchema(RESSOURCE).safeParse({ timerTilRaadighed: v }).error?.issues[0]?.message;
+    expect(fejl(7.3)).toBe('Timer angives i halve timer');
+    expect(fejl(-1)).toBe('Må ikke være negativ');
+    expect(fejl(Number.NaN)).toBe('Skal være et tal');
+    expect(fejl(3000.5)).toBe('Højst 3000 timer');
   });
 });

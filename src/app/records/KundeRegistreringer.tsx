@@ -6,12 +6,76 @@ import { RegistreringTab, type RegistreringTabProps } from './RegistreringTab';
 
 const INGEN_NAVNE: ReadonlyMap<number, string> = new Map();
 
+/** What a view of an owner's records of one kind passes on to the generic tab. */
+type TabValg = Pick<
+  RegistreringTabProps,
+  | 'overskrift'
+  | 'listeNavn'
+  | 'filter'
+  | 'nyeStandard'
+  | 'efterAendring'
+  | 'pladsholderTekst'
+  | 'tabelNavn'
+  | 'tom'
+  | 'tilForm'
+  | 'formKommandoer'
+  | 'feltHint'
+  | 'kolonneVisning'
+  | 'efterFelter'
+  | 'hovedTillaeg'
+  | 'sletbar'
+  | 'feltTilpasning'
+  | 'ekstraKolonner'
+>;
+
+export interface EjerRegistreringerProps extends TabValg {
+  kind: AnyRecordKind;
+  /** The owner's id: the customer's, a planning period's. */
+  ejerId: number;
+  /** 'den aktive kunde', 'perioden': where a missing record was looked for. */
+  betegnelse: string;
+  /** The view's path; a record's is `${sti}/${id}`. None: the view keeps the selection itself. */
+  sti?: string;
+  /** The route's record id. */
+  param?: string | undefined;
+  /** 'Frasen findes ikke hos den aktive kunde.' */
+  ikkeFundet: string;
+}
+
 /**
- * The records of a customer-level kind (owner KUNDE_EJER: phrases, map links ...) as a view: the
- * generic list and form with the active customer as owner, the record in the address
- * (`${sti}/${id}`) selected, the tile's commands. Only users with the kind's right reach the view, so
- * they may change its records.
+ * The records of a customer- or period-level kind (owners KUNDE_EJER, PERIODE_EJER: phrases, map
+ * links, a period's resources ...) as a view: the generic list and form with the owner given, the
+ * record in the address (`${sti}/${id}`) selected where the view has such addresses, the tile's
+ * commands. Only users with the kind's right reach the view, so they may change its records.
  */
+export function EjerRegistreringer(p: EjerRegistreringerProps) {
+  const { kind, ejerId, betegnelse, sti, param, ikkeFundet, ...tab } = p;
+  const { user } = useShellSession();
+  const kundeId = user?.customerId ?? 0;
+  const tile = useTile();
+  const ejer = { id: ejerId, type: 0 };
+  if (ejerId <= 0) return null;
+  return (
+    <RegistreringTab
+      {...tab}
+      kind={kind}
+      ejer={{ ...ejer, kanRette: true, betegnelse, ikkeFundet }}
+      kontekst={{ ejer, kundeId, disabled: false, kendteNavne: INGEN_NAVNE }}
+      valg={
+        sti === undefined
+          ? undefined
+          : {
+              id: idAf(param),
+              vaelg: (id) => tile.navigate(id === null ? sti : `${sti}/${id}`),
+              aabnBeside: (id) => tile.openBeside(`${sti}/${id}`),
+            }
+      }
+      useKommandoer={useTileCommands}
+    />
+  );
+}
+
+/** The records of a customer-level kind (owner KUNDE_EJER): the owner is the active customer. */
 export function KundeRegistreringer(
   p: {
     kind: AnyRecordKind;
@@ -21,45 +85,8 @@ export function KundeRegistreringer(
     param: string | undefined;
     /** 'Frasen findes ikke hos den aktive kunde.' */
     ikkeFundet: string;
-  } & Pick<
-    RegistreringTabProps,
-    | 'overskrift'
-    | 'listeNavn'
-    | 'filter'
-    | 'nyeStandard'
-    | 'efterAendring'
-    | 'pladsholderTekst'
-    | 'tabelNavn'
-    | 'tom'
-    | 'tilForm'
-    | 'formKommandoer'
-    | 'feltHint'
-    | 'kolonneVisning'
-    | 'efterFelter'
-    | 'hovedTillaeg'
-    | 'sletbar'
-    | 'feltTilpasning'
-    | 'ekstraKolonner'
-  >,
+  } & TabValg,
 ) {
-  const { kind, sti, param, ikkeFundet, ...tab } = p;
   const { user } = useShellSession();
-  const kundeId = user?.customerId ?? 0;
-  const tile = useTile();
-  const ejer = { id: kundeId, type: 0 };
-  if (kundeId <= 0) return null;
-  return (
-    <RegistreringTab
-      {...tab}
-      kind={kind}
-      ejer={{ ...ejer, kanRette: true, betegnelse: 'den aktive kunde', ikkeFundet }}
-      kontekst={{ ejer, kundeId, disabled: false, kendteNavne: INGEN_NAVNE }}
-      valg={{
-        id: idAf(param),
-        vaelg: (id) => tile.navigate(id === null ? sti : `${sti}/${id}`),
-        aabnBeside: (id) => tile.openBeside(`${sti}/${id}`),
-      }}
-      useKommandoer={useTileCommands}
-    />
-  );
+  return <EjerRegistreringer {...p} ejerId={user?.customerId ?? 0} betegnelse="den aktive kunde" />;
 }

@@ -5,6 +5,7 @@ import { feltTom } from '../../contract/felter';
 import {
   type AnyRecord,
   type AnyRecordKind,
+  kanOprettes,
   kindEndpoints,
   recordEntal,
   recordOpretSchema,
@@ -89,6 +90,8 @@ export interface RegistreringTabProps {
     vaerdier: Readonly<Record<string, unknown>>,
     record: AnyRecord | undefined,
   ): ReactNode;
+  /** List columns after the kind's, computed from a record (a resource's hours over or under, a set's logo). */
+  ekstraKolonner?: readonly DataTableColumn<AnyRecord>[];
   /** A list column's heading and text instead of the field's own (an amount in øre shown in kroner). */
   kolonneVisning?: Readonly<Record<string, { overskrift?: string; tekst(r: AnyRecord): string }>>;
   /** Why a record cannot be changed (an invoiced fee): its form is read-only with this message. */
@@ -119,8 +122,6 @@ export interface RegistreringTabProps {
     navn: string,
     record: AnyRecord | undefined,
   ): { label?: string; disabled?: boolean } | undefined;
-  /** List columns after the kind's (whether a set has a logo). */
-  ekstraKolonner?: readonly DataTableColumn<AnyRecord>[];
 }
 
 /** What a slot inside the form gets: the values, the record, and the form's busy and dirty state. */
@@ -179,7 +180,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
     }
   }, [recordId]);
 
-  const kanOprette = ejer.kanRette && (ejer.kanOprette ?? true);
+  const kanOprette = ejer.kanRette && (ejer.kanOprette ?? true) && kanOprettes(kind);
   const startNy = () => {
     if (!kanOprette) return;
     if (recordId !== null) {
@@ -288,15 +289,17 @@ export function RegistreringTab(p: RegistreringTabProps) {
           ejer.kanRette && (
             <>
               {filter?.kontrol}
-              <Button
-                size="small"
-                onClick={startNy}
-                disabled={!kanOprette}
-                title={medGenvej(kind.nyLabel, 'alt+n')}
-              >
-                <Plus size={14} aria-hidden="true" />
-                Ny
-              </Button>
+              {kanOprettes(kind) && (
+                <Button
+                  size="small"
+                  onClick={startNy}
+                  disabled={!kanOprette}
+                  title={medGenvej(kind.nyLabel, 'alt+n')}
+                >
+                  <Plus size={14} aria-hidden="true" />
+                  Ny
+                </Button>
+              )}
             </>
           )
         }
@@ -441,7 +444,9 @@ function RegistreringForm({
     nye,
     kanRette,
     gem: (data, r) =>
-      r ? recordApi.ret(kind, r.id, { ...data, version: r.version }) : recordApi.opret(kind, ejer.id, data),
+      r
+        ? recordApi.ret(kind, r.id, { ...data, version: r.version }, ejer.id)
+        : recordApi.opret(kind, ejer.id, data),
     fejl: saveFailure,
     vagt: tab.vagt ?? tile.setDirty,
     onGemt: (saved, varNy) => {
@@ -488,7 +493,7 @@ function RegistreringForm({
     });
     if (!ok) return;
     await vf.koer('slet', async () => {
-      await recordApi.slet(kind, record.id, record.version);
+      await recordApi.slet(kind, record.id, record.version, ejer.id);
       vf.fortryd();
       efterAendring();
       toast.success(`${kind.navn} '${recordTitel(kind, record)}' er slettet`);
@@ -502,11 +507,12 @@ function RegistreringForm({
   const skiftAktiv = async () => {
     if (!record || !aktivFelt || !kanRette || busy) return;
     await vf.koer('aktiv', async () => {
-      const saved = await recordApi.ret(kind, record.id, {
-        ...vaerdierAf(kind, record),
-        [aktivFelt]: !aktiv,
-        version: record.version,
-      });
+      const saved = await recordApi.ret(
+        kind,
+        record.id,
+        { ...vaerdierAf(kind, record), [aktivFelt]: !aktiv, version: record.version },
+        ejer.id,
+      );
       client.setQueryData<AnyRecord[]>(listeKey, (list) => list?.map((r) => (r.id === saved.id ? saved : r)));
       efterAendring();
       toast.success(

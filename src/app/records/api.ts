@@ -6,6 +6,7 @@ import {
   kindEndpoints,
   listeParams,
   opretKald,
+  recordParams,
 } from '../../contract/record-kind';
 import { errorStore } from '../lib/error-store';
 import { HttpError } from '../lib/http';
@@ -46,29 +47,43 @@ export function saveFailure(err: unknown): GemFejl {
   return { kind: 'andet' };
 }
 
+/** A record as the kind's answer has it, its id in `id` where the kind names it otherwise (`brugerId`). */
+const somRecord = (kind: AnyRecordKind, r: AnyRecord): AnyRecord =>
+  kind.idFelt ? { ...r, id: r[kind.idFelt] as number } : r;
+
 /** The calls of a record form; each answers 400/409 to the form itself (silent). */
 export const recordApi = {
   /** `type`: the owner's path segment on 'art-type' paths (default the owner's first). */
-  liste: (kind: AnyRecordKind, ejerId: number, signal?: AbortSignal, type?: string) =>
-    http.call(kindEndpoints(kind).liste, {
+  liste: async (kind: AnyRecordKind, ejerId: number, signal?: AbortSignal, type?: string) => {
+    const svar = await http.call(kindEndpoints(kind).liste, {
       params: listeParams(kind, ejerId, type) as { type: string; id: number },
       signal,
-    }) as Promise<AnyRecord[]>,
+    });
+    // The records, where the answer carries more than them (kind.egne.raekker).
+    const raekker = (
+      kind.egne?.raekker ? (svar as unknown as Record<string, unknown>)[kind.egne.raekker] : svar
+    ) as AnyRecord[];
+    return kind.idFelt ? raekker.map((r) => somRecord(kind, r)) : raekker;
+  },
   opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>, type?: string) =>
     // The create's path shape depends on the owner; the call is the same.
     http.call(kindEndpoints(kind).opret as AnyEndpoint, {
       ...opretKald(kind, ejerId, body, type),
       silent: true,
     }) as Promise<AnyRecord>,
-  ret: (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>) =>
-    http.call(kindEndpoints(kind).ret, {
-      params: { id: recordId },
-      body,
-      silent: true,
-    }) as Promise<AnyRecord>,
-  slet: (kind: AnyRecordKind, recordId: number, version: number) =>
+  /** `ejerId`: the owner, where the record's path names it too (a period's resource). */
+  ret: async (kind: AnyRecordKind, recordId: number, body: Record<string, unknown>, ejerId = 0) =>
+    somRecord(
+      kind,
+      (await http.call(kindEndpoints(kind).ret, {
+        params: recordParams(kind, recordId, ejerId) as { id: number },
+        body,
+        silent: true,
+      })) as AnyRecord,
+    ),
+  slet: (kind: AnyRecordKind, recordId: number, version: number, ejerId = 0) =>
     http.call(kindEndpoints(kind).slet!, {
-      params: { id: recordId },
+      params: recordParams(kind, recordId, ejerId) as { id: number },
       query: { version },
       silent: true,
     }),

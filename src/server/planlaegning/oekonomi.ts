@@ -1,23 +1,24 @@
-import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '../auth/session-user';
+import { and, eq, type SQL } from 'drizzle-orm';
+import {
+  OEKONOMI_KONFLIKT,
+  OPFOELGNING_OEKONOMI,
+  type OpfoelgningOekonomi,
+} from '../../contract/planlaegning';
 import type { Db } from '../db/client';
 import { opfoelgningOekonomi } from '../db/schema';
-import { opdaterVersioneret, sletBloedt } from '../db/versioneret';
-import { notFound } from '../http/errors';
-import type { PeriodeRaekke } from './generer';
+import type { Tx } from '../db/versioneret';
+import { egenKindRoutes } from '../records/egne';
 
 /**
  * The economic follow-up of a planning period (spec): free rows of planned, registered and invoiced
- * hours (half hours stored) and amounts (øre), versioned, deleted softly; no company's log.
+ * hours (half hours stored) and amounts (øre), versioned, deleted softly; no company's log. The record
+ * kind OPFOELGNING_OEKONOMI of the period on the generic path (src/server/records/egne.ts).
  */
 
-export const OEKONOMI_KONFLIKT =
-  'Opfølgningen er blevet ændret eller slettet af en anden, siden du hentede den. Hent den igen og ret på ny.';
-
-// ---------------------------------------------------------------- economic follow-up
+export { OEKONOMI_KONFLIKT };
 
 type OekonomiRaekke = typeof opfoelgningOekonomi.$inferSelect;
-const oekonomiSvar = (r: OekonomiRaekke) => ({
+const oekonomiSvar = (r: OekonomiRaekke): OpfoelgningOekonomi => ({
   id: r.id,
   periodeId: r.periodeId,
   tekst: r.tekst,
@@ -30,81 +31,51 @@ const oekonomiSvar = (r: OekonomiRaekke) => ({
   version: r.version,
 });
 
-interface OekonomiInput {
-  tekst: string;
-  planlagteTimer: number;
-  registreredeTimer: number;
-  faktureredeTimer: number;
-  planlagtBeloebOere: number;
-  faktureretBeloebOere: number;
-  bemaerkning?: string | null;
-}
-const oekonomiKolonner = (b: OekonomiInput) => ({
-  tekst: b.tekst,
-  planlagteTimerHalve: Math.round(b.planlagteTimer * 2),
-  registreredeTimerHalve: Math.round(b.registreredeTimer * 2),
-  faktureredeTimerHalve: Math.round(b.faktureredeTimer * 2),
-  planlagtBeloebOere: b.planlagtBeloebOere,
-  faktureretBeloebOere: b.faktureretBeloebOere,
-  bemaerkning: b.bemaerkning ? b.bemaerkning : null,
+/** Hours are kept as half hours. */
+const halve = (kolonne: string) => ({
+  kolonne,
+  skriv: (timer: unknown) => Math.round((timer as number) * 2),
 });
 
-async function hentOekonomiRaekke(db: Db, user: SessionUser, id: number): Promise<OekonomiRaekke> {
-  const [r] = await db
-    .select()
-    .from(opfoelgningOekonomi)
-    .where(
-      and(
-        eq(opfoelgningOekonomi.id, id),
-        eq(opfoelgningOekonomi.kundeId, user.kundeId),
-        eq(opfoelgningOekonomi.slettet, false),
-      ),
-    );
-  if (!r) throw notFound('Opfølgningen');
-  return r;
-}
-
-/** The economic follow-up has no company: nothing is written to a company's log. */
-const INGEN_LOG = { virksomhedId: 0, emne: '', notat: null };
-
-/** The period's rows in the order they were created. */
-export async function oekonomiRaekker(db: Db, p: PeriodeRaekke) {
+/** The period's live rows in the order they were created. */
+async function oekonomiRaekker(db: Db | Tx, periodeId: number, hvor?: SQL) {
   const rows = await db
     .select()
     .from(opfoelgningOekonomi)
-    .where(and(eq(opfoelgningOekonomi.periodeId, p.id), eq(opfoelgningOekonomi.slettet, false)))
+    .where(and(eq(opfoelgningOekonomi.periodeId, periodeId), eq(opfoelgningOekonomi.slettet, false), hvor))
     .orderBy(opfoelgningOekonomi.id);
   return rows.map(oekonomiSvar);
 }
 
-export async function opretOekonomi(db: Db, user: SessionUser, p: PeriodeRaekke, b: OekonomiInput) {
-  const [ny] = await db
-    .insert(opfoelgningOekonomi)
-    .values({ kundeId: user.kundeId, periodeId: p.id, ...oekonomiKolonner(b) })
-    .returning();
-  if (!ny) throw new Error('Opfølgningen blev ikke oprettet');
-  return oekonomiSvar(ny);
-}
-
-export async function retOekonomi(
-  db: Db,
-  user: SessionUser,
-  id: number,
-  b: OekonomiInput & { version: number },
-) {
-  const r = await hentOekonomiRaekke(db, user, id);
-  const ny = await opdaterVersioneret(
-    db,
-    opfoelgningOekonomi,
-    { id: r.id, version: b.version, hvor: eq(opfoelgningOekonomi.slettet, false) },
-    oekonomiKolonner(b),
-    OEKONOMI_KONFLIKT,
-    user,
-  );
-  return oekonomiSvar(ny);
-}
-
-export async function sletOekonomi(db: Db, user: SessionUser, id: number, version: number): Promise<void> {
-  const r = await hentOekonomiRaekke(db, user, id);
-  await sletBloedt(db, opfoelgningOekonomi, { id: r.id, version }, {}, OEKONOMI_KONFLIKT, user, INGEN_LOG);
-}
+export const oekonomiRoutes = egenKindRoutes<OpfoelgningOekonomi>({
+  kind: OPFOELGNING_OEKONOMI,
+  tabel: opfoelgningOekonomi,
+  ejerKolonne: 'periodeId',
+  kolonner: {
+    planlagteTimer: halve('planlagteTimerHalve'),
+    registreredeTimer: halve('registreredeTimerHalve'),
+    faktureredeTimer: halve('faktureredeTimerHalve'),
+    bemaerkning: { kolonne: 'bemaerkning', skriv: (v) => (v ? v : null) },
+  },
+  hent: oekonomiRaekker,
+  /** A row's period: the live row's of the token's customer. */
+  ejerAfPost: async (db, user, id) => {
+    const [r] = await db
+      .select({ periodeId: opfoelgningOekonomi.periodeId })
+      .from(opfoelgningOekonomi)
+      .where(
+        and(
+          eq(opfoelgningOekonomi.id, id),
+          eq(opfoelgningOekonomi.kundeId, user.kundeId),
+          eq(opfoelgningOekonomi.slettet, false),
+        ),
+      );
+    return r?.periodeId;
+  },
+  bloedSlet: true,
+  ikkeFundet: 'Opfølgningen',
+  hooks: {
+    // A new row is the customer's.
+    beregn: async ({ user, gemt }) => (gemt ? {} : { kundeId: user.kundeId }),
+  },
+});

@@ -1,30 +1,23 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { satsPeriode } from '../../contract/brugerbetaling-regler';
-import { DATO_INTERVAL_FEJL, erDatoIInterval, erKalenderdato } from '../../contract/common';
 import { FAKTURA_I_OEKONOMI, KREDITNOTA_TAELLER } from '../../contract/faktura-status';
 import {
   type Afregningsaar,
-  type GebyrTypeAdmin,
-  type GebyrTypeInput,
-  gemGebyrType,
   gemSatser,
   hentBrugOIR,
-  hentGebyrTyper,
   hentOekonomiSummer,
   hentSatser,
-  opretGebyrType,
 } from '../../contract/fakturering';
-import { SAT_GEBYR } from '../../contract/sat-registreringer';
 import { requireActiveKunde } from '../auth/entitet-adgang';
-import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { inListe } from '../db/liste';
-import { brugerbetalingSats, kunde, planlaegningsperiode, satGebyrType } from '../db/schema';
+import { brugerbetalingSats, kunde, planlaegningsperiode } from '../db/schema';
 import { opdaterVersioneret, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
+import { gebyrTypeRoutes } from '../fakturering/gebyrtyper';
 import { serve } from '../http/endpoint';
-import { addFieldError, badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 
 /**
  * Invoicing administration (issue 13): the customer's economy flag (`Brugerbetaling/BrugOIR`), the
@@ -34,10 +27,7 @@ import { addFieldError, badRequest, conflict, notFound } from '../http/errors';
  */
 
 export const SATSER_KONFLIKT = 'Satserne er ændret af en anden. Genindlæs og prøv igen.';
-export const GEBYRTYPE_KONFLIKT = 'Gebyrtypen er ændret af en anden. Genindlæs og prøv igen.';
-export const GYLDIG_TIL_FOER_FRA = 'Gyldig til må ikke ligge før gyldig fra';
-export const GEBYRTYPE_ART_BRUGT = 'Arten kan ikke ændres, når gebyrtypen er brugt på gebyrer';
-const UGYLDIG_DATO = 'Skal være en dato (ÅÅÅÅ-MM-DD)';
+export { GEBYRTYPE_ART_BRUGT, GEBYRTYPE_KONFLIKT, GYLDIG_TIL_FOER_FRA } from '../fakturering/gebyrtyper';
 
 const tilAfregningsaar = (r: typeof brugerbetalingSats.$inferSelect): Afregningsaar => ({
   aar: r.aar,
@@ -48,62 +38,6 @@ const tilAfregningsaar = (r: typeof brugerbetalingSats.$inferSelect): Afregnings
   kilde: r.kilde,
   version: r.version,
 });
-
-/** The customer's fee types, or one of them, with the number of live fees registered with each. */
-async function gebyrTyperMedAntal(db: Db, kundeId: number, id?: number): Promise<GebyrTypeAdmin[]> {
-  const rows = await queryRows<{
-    id: number;
-    navn: string;
-    art: string;
-    sats_oere: number;
-    gyldig_fra: string;
-    gyldig_til: string | null;
-    aktiv: boolean;
-    version: number | string;
-    antal: number | string;
-  }>(
-    db,
-    sql`select t.id, t.navn, t.art, t.sats_oere, t.gyldig_fra::text as gyldig_fra,
-          t.gyldig_til::text as gyldig_til, t.aktiv, t.version, coalesce(g.antal, 0) as antal
-        from sat_gebyr_type t
-        left join (
-          select (data->>'gebyrtypeId')::int as type_id, count(*) as antal
-          from registrering
-          where kunde_id = ${kundeId} and art = ${SAT_GEBYR.art} and not slettet
-            and jsonb_typeof(data->'gebyrtypeId') = 'number'
-          group by 1
-        ) g on g.type_id = t.id
-        where t.kunde_id = ${kundeId} ${id === undefined ? sql`` : sql`and t.id = ${id}`}
-        order by t.navn, t.gyldig_fra, t.id`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    navn: r.navn,
-    art: r.art as GebyrTypeAdmin['art'],
-    satsOere: Number(r.sats_oere),
-    gyldigFra: r.gyldig_fra,
-    gyldigTil: r.gyldig_til,
-    aktiv: r.aktiv,
-    antalGebyrer: Number(r.antal),
-    version: Number(r.version),
-  }));
-}
-
-/** Real calendar days, and the end of validity not before its start: 400 in Danish. */
-function tjekGyldighed(input: GebyrTypeInput): void {
-  const fejl: Record<string, string[]> = {};
-  for (const [felt, v] of [
-    ['gyldigFra', input.gyldigFra],
-    ['gyldigTil', input.gyldigTil],
-  ] as const) {
-    if (v === null) continue;
-    if (!erKalenderdato(v)) addFieldError(fejl, felt, UGYLDIG_DATO);
-    else if (!erDatoIInterval(v)) addFieldError(fejl, felt, DATO_INTERVAL_FEJL);
-  }
-  if (Object.keys(fejl).length === 0 && input.gyldigTil !== null && input.gyldigTil < input.gyldigFra)
-    addFieldError(fejl, 'gyldigTil', GYLDIG_TIL_FOER_FRA);
-  if (Object.keys(fejl).length > 0) throw badRequest(fejl);
-}
 
 export async function faktureringAdminRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, hentBrugOIR, async (request) => {
@@ -164,45 +98,8 @@ export async function faktureringAdminRoutes(app: FastifyInstance, { db }: Deps)
 
   // ---------------------------------------------------------------- SAT fee types
 
-  serve(app, hentGebyrTyper, (request) => gebyrTyperMedAntal(db, request.user.kundeId));
-
-  serve(app, opretGebyrType, async (request) => {
-    const input = request.body;
-    tjekGyldighed(input);
-    const [ny] = await db
-      .insert(satGebyrType)
-      .values({ kundeId: request.user.kundeId, ...input })
-      .returning({ id: satGebyrType.id });
-    const [svar] = await gebyrTyperMedAntal(db, request.user.kundeId, ny!.id);
-    return svar!;
-  });
-
-  /**
-   * A changed rate applies to fees registered (or edited) from now on: every fee keeps the rate and
-   * amount stored when it was saved, and an invoiced fee is frozen. The kind of a used type is kept.
-   */
-  serve(app, gemGebyrType, async (request) => {
-    const { user } = request;
-    const { version, ...input } = request.body;
-    const [gemt] = await gebyrTyperMedAntal(db, user.kundeId, request.params.id);
-    if (!gemt) throw notFound('Gebyrtypen');
-    tjekVersion(version, gemt.version, GEBYRTYPE_KONFLIKT);
-    tjekGyldighed(input);
-    if (input.art !== gemt.art && gemt.antalGebyrer > 0)
-      throw badRequest({ art: [GEBYRTYPE_ART_BRUGT] }, GEBYRTYPE_ART_BRUGT);
-    await db.transaction((tx) =>
-      opdaterVersioneret(
-        tx,
-        satGebyrType,
-        { id: gemt.id, version, hvor: eq(satGebyrType.kundeId, user.kundeId) },
-        input,
-        GEBYRTYPE_KONFLIKT,
-        user,
-      ),
-    );
-    const [svar] = await gebyrTyperMedAntal(db, user.kundeId, gemt.id);
-    return svar!;
-  });
+  // The fee types: the record kind GEBYRTYPE of the customer, on the generic path.
+  await gebyrTypeRoutes(app, { db });
 
   // ---------------------------------------------------------------- economic follow-up
 

@@ -1,30 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  gemOpfoelgningOekonomi,
   gemPeriodeMaal,
   gemPrioritering,
-  gemRessource,
   genererPlan,
   genererPlanJob,
-  hentOpfoelgningOekonomi,
   hentPlanlaegningsperioder,
   hentPlanOversigt,
   hentPrioritering,
-  hentRessourcer,
-  opretOpfoelgningOekonomi,
   PLANLAEGNING_RET,
-  sletOpfoelgningOekonomi,
 } from '../../contract/planlaegning';
 import { requireActiveKunde } from '../auth/entitet-adgang';
 import { tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { antalIPlanen, hentPeriode, PERIODE_KONFLIKT } from '../planlaegning/generer';
-import { oekonomiRaekker, opretOekonomi, retOekonomi, sletOekonomi } from '../planlaegning/oekonomi';
+import { oekonomiRoutes } from '../planlaegning/oekonomi';
 import { planOversigt } from '../planlaegning/oversigt';
 import { gemMaal, genererOgSvar, hentPerioder } from '../planlaegning/perioder';
 import { gemPrioriteringsliste, prioriteringsliste } from '../planlaegning/prioritering';
-import { gemRessourceTimer, ressourceOversigt } from '../planlaegning/ressourcer';
+import { ressourceRoutes } from '../planlaegning/ressourcer';
 
 /**
  * Yearly planning (contract src/contract/planlaegning.ts): the periods, the generation, the overview,
@@ -77,14 +71,8 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
     return job;
   });
 
-  serve(app, hentRessourcer, async (request) =>
-    ressourceOversigt(db, await hentPeriode(db, request.user, request.params.periodeId)),
-  );
-
-  serve(app, gemRessource, async (request) => {
-    const p = await hentPeriode(db, request.user, request.params.periodeId);
-    return gemRessourceTimer(db, request.user, p, request.params.brugerId, request.body);
-  });
+  // The resources: the record kind RESSOURCE of the period, on the generic path.
+  await ressourceRoutes(app, { db });
 
   serve(app, hentPrioritering, async (request) => {
     const p = await hentPeriode(db, request.user, request.params.periodeId);
@@ -96,18 +84,6 @@ export async function planlaegningRoutes(app: FastifyInstance, deps: Deps) {
     return gemPrioriteringsliste(db, request.user, p, request.body);
   });
 
-  // ---- economic follow-up (spec)
-  serve(app, hentOpfoelgningOekonomi, async (request) =>
-    oekonomiRaekker(db, await hentPeriode(db, request.user, request.params.id)),
-  );
-  serve(app, opretOpfoelgningOekonomi, async (request) => {
-    const p = await hentPeriode(db, request.user, request.body.periodeId);
-    return opretOekonomi(db, request.user, p, request.body);
-  });
-  serve(app, gemOpfoelgningOekonomi, (request) =>
-    retOekonomi(db, request.user, request.params.id, request.body),
-  );
-  serve(app, sletOpfoelgningOekonomi, (request) =>
-    sletOekonomi(db, request.user, request.params.id, request.query.version),
-  );
+  // ---- economic follow-up (spec): the record kind OPFOELGNING_OEKONOMI of the period, on the generic path.
+  await oekonomiRoutes(app, { db });
 }

@@ -1,21 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
+import { useMemo } from 'react';
 import { formatTal } from '../../../contract/format';
-import type { Ressource } from '../../../contract/planlaegning';
-import { fejlTekst, httpStatus } from '../../lib/http-fejl';
-import { Button } from '../../ui/Button';
-import { primaryFocus } from '../../ui/focus';
-import { toast } from '../../ui/toast';
+import { RESSOURCE, type Ressource } from '../../../contract/planlaegning';
+import type { AnyRecord } from '../../../contract/record-kind';
+import { EjerRegistreringer } from '../../records/KundeRegistreringer';
+import type { DataTableColumn } from '../../ui/DataTable';
 import type { ViewProps } from '../../workspace/tile-api';
-import { gemTimerTilRaadighed, planKeys, useRessourcer } from './api';
+import { planKeys, useRessourcer } from './api';
 import { PeriodeFrame } from './Frame';
-import { laesTimerTilRaadighed } from './timer';
 
 /**
  * /planlaegningsperioder/:id/ressourcer: per case worker the planned hours (planned inspections ×
- * the average hours of their kind) against the hours available; over-planned is shown in the danger
- * colour. The available hours are edited in the row: Enter saves (with the row's version; a stale one
- * answers 409 in Danish), Escape puts the saved figure back.
+ * the average hours of their kind) against the hours available, as the generic list and form of the
+ * period's record kind RESSOURCE; over-planned is shown in the danger colour. The hours available are
+ * changed in the form (the hours field kind; a stale version answers 409 in Danish). Under the list:
+ * the totals and the planned hours without a case worker.
  */
 export default function RessourcerView({ params }: ViewProps) {
   return (
@@ -23,69 +22,77 @@ export default function RessourcerView({ params }: ViewProps) {
   );
 }
 
+const som = (r: AnyRecord) => r as unknown as Ressource;
+
+/** The over/under column and the load bar, from a row's planned and available hours. */
+const KOLONNER: DataTableColumn<AnyRecord>[] = [
+  {
+    id: 'overUnder',
+    header: 'Over/under',
+    accessor: (r) => som(r).timerTilRaadighed - som(r).planlagteTimer,
+    cell: (r) => <Difference planlagt={som(r).planlagteTimer} raadighed={som(r).timerTilRaadighed} />,
+    align: 'right',
+  },
+  {
+    id: 'belastning',
+    header: 'Belastning',
+    accessor: (r) => belastning(som(r)),
+    cell: (r) => {
+      const { planlagteTimer, timerTilRaadighed } = som(r);
+      return (
+        <span className="plan-bar-spor">
+          <span
+            className={`plan-bar ${planlagteTimer > timerTilRaadighed ? 'over' : 'planlagt'}`}
+            style={{ width: `${Math.round(belastning(som(r)))}%` }}
+          />
+        </span>
+      );
+    },
+  },
+];
+
+/** The planned share of the hours available, at most 100. */
+const belastning = (r: Ressource) =>
+  r.timerTilRaadighed > 0 ? Math.min(100, (r.planlagteTimer / r.timerTilRaadighed) * 100) : 100;
+
 function Ressourcer({ periodeId }: { periodeId: number }) {
+  const client = useQueryClient();
+  // The totals and the unassigned hours (the list's own rows come to the generic tab).
   const q = useRessourcer(periodeId);
-  if (q.isError) {
-    return (
-      <div className="plan-fejl" role="alert">
-        <p>Ressourcerne kunne ikke hentes: {fejlTekst(q.error, { udenSvar: true })}</p>
-        <Button size="small" color="secondary" onClick={() => void q.refetch()}>
-          Prøv igen
-        </Button>
-      </div>
-    );
-  }
-  if (!q.data) return <p className="plan-muted">Henter ressourcer …</p>;
-  const { ressourcer, ufordelteTimer } = q.data;
-  const iAlt = ressourcer.reduce(
-    (s, r) => ({ planlagt: s.planlagt + r.planlagteTimer, raadighed: s.raadighed + r.timerTilRaadighed }),
-    { planlagt: 0, raadighed: 0 },
+  const iAlt = useMemo(
+    () =>
+      (q.data?.ressourcer ?? []).reduce(
+        (s, r) => ({ planlagt: s.planlagt + r.planlagteTimer, raadighed: s.raadighed + r.timerTilRaadighed }),
+        { planlagt: 0, raadighed: 0 },
+      ),
+    [q.data],
   );
   return (
     <div className="plan-ressourcer">
-      <table
-        className="vd-table plan-ressource-tabel"
-        aria-label="Ressourcer pr. sagsbehandler"
-        {...primaryFocus}
-      >
-        <thead>
-          <tr>
-            <th>Sagsbehandler</th>
-            <th className="tal">Planlagte tilsyn</th>
-            <th className="tal">Planlagte timer</th>
-            <th className="tal">Timer til rådighed</th>
-            <th className="tal">Over/under</th>
-            <th aria-label="Belastning" />
-          </tr>
-        </thead>
-        <tbody>
-          {ressourcer.map((r) => (
-            <RessourceRaekke key={r.brugerId} periodeId={periodeId} r={r} />
-          ))}
-          {ressourcer.length === 0 && (
-            <tr>
-              <td colSpan={6} className="plan-muted">
-                Ingen sagsbehandlere har planlagte tilsyn.
-              </td>
-            </tr>
-          )}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th>I alt</th>
-            <td />
-            <td className="tal">{formatTal(iAlt.planlagt, 1)}</td>
-            <td className="tal">{formatTal(iAlt.raadighed, 1)}</td>
-            <td className="tal">
-              <Difference planlagt={iAlt.planlagt} raadighed={iAlt.raadighed} />
-            </td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
-      {ufordelteTimer > 0 && (
+      <EjerRegistreringer
+        kind={RESSOURCE}
+        ejerId={periodeId}
+        betegnelse="perioden"
+        ikkeFundet="Sagsbehandleren findes ikke i perioden."
+        listeNavn="Ressourcer pr. sagsbehandler"
+        tom="Ingen sagsbehandlere har planlagte tilsyn."
+        ekstraKolonner={KOLONNER}
+        efterAendring={() => void client.invalidateQueries({ queryKey: planKeys.ressourcer(periodeId) })}
+        feltHint={(navn, v, r) =>
+          navn === 'timerTilRaadighed' && r && Number.isFinite(v.timerTilRaadighed) ? (
+            <Difference planlagt={som(r).planlagteTimer} raadighed={v.timerTilRaadighed as number} />
+          ) : null
+        }
+      />
+      {q.data && (
+        <p className="plan-muted" data-testid="ressourcer-i-alt">
+          I alt {formatTal(iAlt.planlagt, 1)} planlagte timer og {formatTal(iAlt.raadighed, 1)} timer til
+          rådighed: <Difference planlagt={iAlt.planlagt} raadighed={iAlt.raadighed} />
+        </p>
+      )}
+      {q.data && q.data.ufordelteTimer > 0 && (
         <p className="plan-muted" data-testid="ufordelte-timer">
-          {formatTal(ufordelteTimer, 1)} planlagte timer er ikke fordelt på en sagsbehandler.
+          {formatTal(q.data.ufordelteTimer, 1)} planlagte timer er ikke fordelt på en sagsbehandler.
         </p>
       )}
     </div>
@@ -98,90 +105,5 @@ function Difference({ planlagt, raadighed }: { planlagt: number; raadighed: numb
     <span className={d < 0 ? 'plan-over' : 'plan-under'}>
       {d < 0 ? `${formatTal(-d, 1)} over` : `${formatTal(d, 1)} ledige`}
     </span>
-  );
-}
-
-function RessourceRaekke({ periodeId, r }: { periodeId: number; r: Ressource }) {
-  const client = useQueryClient();
-  const gemtTekst = formatTal(r.timerTilRaadighed, 1);
-  const [tekst, setTekst] = useState<string | null>(null);
-  const [fejl, setFejl] = useState<string | null>(null);
-  const [gemmer, setGemmer] = useState(false);
-  const vist = tekst ?? gemtTekst;
-
-  const gem = async () => {
-    if (tekst === null) return;
-    const timer = laesTimerTilRaadighed(tekst);
-    if (timer === null) {
-      setFejl('Angiv timer som et tal i hele eller halve timer');
-      return;
-    }
-    setGemmer(true);
-    try {
-      await gemTimerTilRaadighed(periodeId, r.brugerId, timer, r.version);
-      setTekst(null);
-      setFejl(null);
-      toast.success(`Timer til rådighed for ${r.navn} er gemt`);
-    } catch (err) {
-      setFejl(fejlTekst(err, { udenSvar: true, kilder: ['felter', 'message', 'title'] }));
-      if (httpStatus(err) !== 409) return;
-    } finally {
-      setGemmer(false);
-    }
-    await client.invalidateQueries({ queryKey: planKeys.ressourcer(periodeId) });
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      void gem();
-    } else if (e.key === 'Escape' && tekst !== null) {
-      e.preventDefault();
-      e.stopPropagation();
-      setTekst(null);
-      setFejl(null);
-    }
-  };
-
-  const pct = r.timerTilRaadighed > 0 ? Math.min(100, (r.planlagteTimer / r.timerTilRaadighed) * 100) : 100;
-  const over = r.planlagteTimer > r.timerTilRaadighed;
-  return (
-    <tr data-testid={`ressource-${r.brugerId}`}>
-      <th scope="row">{r.navn}</th>
-      <td className="tal">{formatTal(r.antalPlanlagte)}</td>
-      <td className="tal">{formatTal(r.planlagteTimer, 1)}</td>
-      <td className="tal">
-        <input
-          className={`input plan-timer${fejl ? ' invalid' : ''}`}
-          aria-label={`Timer til rådighed for ${r.navn}`}
-          aria-invalid={fejl !== null}
-          inputMode="decimal"
-          value={vist}
-          disabled={gemmer}
-          onChange={(e) => {
-            setTekst(e.target.value);
-            setFejl(null);
-          }}
-          onKeyDown={onKeyDown}
-          title="Enter gemmer, Escape fortryder"
-        />
-        {fejl && (
-          <div className="plan-feltfejl" role="alert">
-            {fejl}
-          </div>
-        )}
-      </td>
-      <td className="tal">
-        <Difference planlagt={r.planlagteTimer} raadighed={r.timerTilRaadighed} />
-      </td>
-      <td className="plan-belastning">
-        <span className="plan-bar-spor">
-          <span
-            className={`plan-bar ${over ? 'over' : 'planlagt'}`}
-            style={{ width: `${Math.round(pct)}%` }}
-          />
-        </span>
-      </td>
-    </tr>
   );
 }

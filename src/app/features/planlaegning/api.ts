@@ -4,7 +4,6 @@ import {
   type GenererSvar,
   gemPeriodeMaal,
   gemPrioritering,
-  gemRessource,
   genererPlanJob,
   genererSvarSchema,
   hentPlanOversigt,
@@ -118,18 +117,6 @@ export async function generer(
     await client.invalidateQueries({ queryKey: planKeys.alle });
   }
 }
-
-export const gemTimerTilRaadighed = (
-  periodeId: number,
-  brugerId: number,
-  timerTilRaadighed: number,
-  version: number,
-) =>
-  http.call(gemRessource, {
-    params: { periodeId, brugerId },
-    body: { timerTilRaadighed, version },
-    silent: true,
-  });
 
 /** The period's goal setting: category 1's yearly share of physical inspections (whole percent). */
 export const gemKategori1Andel = (periodeId: number, kategori1Andel: number, version: number) =>
