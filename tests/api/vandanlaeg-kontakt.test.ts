@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbTargets, testAppForBlok } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -7,14 +7,7 @@ const json = (r: { body: string }) => JSON.parse(r.body);
 /** A water plant's contact persons through the contact calls: Jupiter contact types, plant rights, its log. */
 describe.each(dbTargets())('water plant contacts on %s', (target) => {
   const app = testAppForBlok(target, ['vand', 'laeser', 'virksomhed']);
-  const { req, rows } = app;
-  let skive: number;
-  let herning: number;
-
-  beforeAll(async () => {
-    skive = await app.t.kundeId(779);
-    herning = await app.t.kundeId(657);
-  });
+  const { req, rows, kunde } = app;
   const plant = async (kundeId: number) => (await app.t.forsteVirksomhed(kundeId, 3)).id;
   const sidsteLog = async (id: number) =>
     (
@@ -24,7 +17,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     )[0]!;
 
   it('creates, changes and deletes a plant contact with a Jupiter contact type, logging each on the plant', async () => {
-    const id = await plant(skive);
+    const id = await plant(kunde.skive);
     const created = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
       navn: 'Villy Vandmand',
       rolle: 'Vandværkspasser',
@@ -74,14 +67,14 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
   });
 
   it('checks the type against the Jupiter list for a plant and the company list for a company', async () => {
-    const id = await plant(skive);
+    const id = await plant(kunde.skive);
     const firmaTypen = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
       navn: 'A',
       rolle: 'Miljøkoordinator',
     });
     expect(firmaTypen.statusCode).toBe(400);
     expect(Object.keys(json(firmaTypen).errors)).toEqual(['rolle']);
-    const firma = (await app.t.forsteVirksomhed(skive, 1)).id;
+    const firma = (await app.t.forsteVirksomhed(kunde.skive, 1)).id;
     const jupiterTypen = await req('POST', `virksomhed/${firma}/kontaktperson`, 'virksomhed', {
       navn: 'A',
       rolle: 'Vandværkspasser',
@@ -99,7 +92,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     const [wk] = await rows<{ id: number; jid: string; plant: number }>(
       sql`SELECT k.id, k.jupiter_kontaktperson_id AS jid, k.virksomhed_id AS plant FROM kontaktperson k
           JOIN virksomhed v ON v.id = k.virksomhed_id
-          WHERE v.kunde_id = ${skive} AND v.type = 3 AND NOT v.slettet AND NOT k.slettet
+          WHERE v.kunde_id = ${kunde.skive} AND v.type = 3 AND NOT v.slettet AND NOT k.slettet
             AND k.jupiter_kontaktperson_id IS NOT NULL
           ORDER BY k.id DESC LIMIT 1`,
     );
@@ -119,7 +112,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
   });
 
   it("needs the plant's write right, and hides another customer's plant", async () => {
-    const id = await plant(skive);
+    const id = await plant(kunde.skive);
     expect((await req('POST', `virksomhed/${id}/kontaktperson`, 'laeser', { navn: 'A' })).statusCode).toBe(
       403,
     );
@@ -138,7 +131,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     );
     expect((await req('GET', `virksomhed/${id}/kontaktperson`, 'laeser')).statusCode).toBe(200);
 
-    const anden = await plant(herning);
+    const anden = await plant(kunde.herning);
     expect((await req('POST', `virksomhed/${anden}/kontaktperson`, 'vand', { navn: 'X' })).statusCode).toBe(
       404,
     );
