@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIRKSOMHED_KONFLIKT, virksomhedSchema } from '../../src/contract/virksomhed';
 import { queryRows } from '../../src/server/db/client';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { basisKrop } from '../helpers/virksomhed-formular';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 type Detail = ReturnType<typeof virksomhedSchema.parse>;
@@ -35,25 +36,7 @@ describe.each(dbTargets())('company API on %s', (target) => {
     json(await req('GET', `virksomhed/${id}`, user)) as Detail;
 
   /** The form's body: every editable basis field as it stands, plus the locality and the version. */
-  const body = (d: Detail, changes: Record<string, unknown> = {}) => {
-    const {
-      virksomhedstype,
-      slettet,
-      branche,
-      bibrancher,
-      aktivitetsListe,
-      dmaSenestOpdateringDato,
-      ...basis
-    } = d.basis as unknown as Record<string, unknown>;
-    void [virksomhedstype, slettet, branche, bibrancher, aktivitetsListe, dmaSenestOpdateringDato];
-    const { matrikler, grunde, bygningerOgAnlaeg, ejere } = d.lokalitet as unknown as Record<string, unknown>;
-    return {
-      ...basis,
-      lokalitet: { matrikler, grunde, bygningerOgAnlaeg, ejere },
-      version: d.version,
-      ...changes,
-    };
-  };
+  const body = (d: Detail, changes: Record<string, unknown> = {}) => basisKrop(d, changes);
 
   describe('GET virksomhed/{id}', () => {
     it('answers the company with basis, locality, contacts, CVR changes and record counts', async () => {
