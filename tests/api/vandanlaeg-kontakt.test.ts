@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { aendrKontakt, opretKontakt } from '../helpers/kontaktperson';
 import { dbTargets, testAppForBlok } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -18,15 +19,12 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
 
   it('creates, changes and deletes a plant contact with a Jupiter contact type, logging each on the plant', async () => {
     const id = await plant(kunde.skive);
-    const created = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
+    const k = await opretKontakt(req, id, 'vand', {
       navn: 'Villy Vandmand',
       rolle: 'Vandværkspasser',
       telefon: '97 52 00 11',
       email: 'villy@vandvaerk.dk',
     });
-    expect(created.statusCode).toBe(201);
-    const k = json(created);
-    expect(k).toMatchObject({ navn: 'Villy Vandmand', rolle: 'Vandværkspasser', virksomhedId: id });
     expect(await sidsteLog(id)).toEqual({
       emne: 'Kontaktperson',
       notat: "Kontaktperson 'Villy Vandmand' oprettet (Vandværkspasser).",
@@ -43,16 +41,13 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
       expect.objectContaining({ id: k.id, kontaktType: 'Vandværkspasser' }),
     );
 
-    const changed = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, rolle: 'Formand' });
-    expect(changed.statusCode).toBe(200);
-    expect(json(changed).version).toBeGreaterThan(k.version);
+    const v2 = await aendrKontakt(req, k, 'vand', { rolle: 'Formand' });
     expect((await sidsteLog(id)).notat).toBe(
       "Kontaktperson 'Villy Vandmand' ændret: Kontakttype (Jupiter): Vandværkspasser → Formand.",
     );
     const stale = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, telefon: '11 11 11 11' });
     expect(stale.statusCode).toBe(409);
     expect(json(stale).message).toMatch(/^Kontaktpersonen er ændret af en anden bruger/);
-    const v2 = json(changed).version as number;
     expect((await req('DELETE', `kontaktperson/${k.id}?version=${k.version}`, 'vand')).statusCode).toBe(409);
 
     const del = await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'vand');
