@@ -4,6 +4,7 @@ import {
   rensKoordinat,
   UDEN_FOR_DANMARK,
   VANDANLAEG_KONFLIKT,
+  VANDANLAEG_LOOKUPS,
   type Vandanlaeg,
   vandanlaegListeSchema,
   vandanlaegSchema,
@@ -374,19 +375,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
 
   describe('MWVandanlaegLookUp', () => {
     it('serves every named list, the municipalities and the dependent company types', async () => {
-      for (const name of [
-        'jupitervirksomhedstype',
-        'jupiteranlaegsart',
-        'jupiteraktivstatus',
-        'jupiterforsyningsart',
-        'vandanlaegHaandhaevelseType',
-        'jupitertilladelsetype',
-        'vandanlaegtilsynstype',
-        'jupitervandtype',
-        'jupiterindvindingsformaal',
-        'jupiterctrlprogram',
-        'jupiterkoordinatmetode',
-      ]) {
+      for (const name of VANDANLAEG_LOOKUPS) {
         const r = await req('GET', `MWVandanlaegLookUp/list/${name}`, 'vand');
         expect(r.statusCode, name).toBe(200);
         expect(json(r).length, name).toBeGreaterThan(0);
