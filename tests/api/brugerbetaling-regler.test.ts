@@ -66,6 +66,13 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     const raekke = side.items.find((f) => f.virksomhedId === virksomhedId)!;
     return json<Faktura>(await req('GET', `fakturering/fakturaer/${raekke.id}`, 'oekonomi'));
   };
+  /** The fields of `n` hours at the hourly rate on `dato` in the category. */
+  const timer = (dato: string, kategoriId: number, n: number) => ({
+    dato,
+    gebyrtype: 'Timesats gebyr',
+    kategoriId,
+    timer: n,
+  });
   const linje = (f: Faktura, navn: string) => f.linjer.find((l) => l.registreringId === reg[navn])!;
 
   beforeAll(async () => {
@@ -78,12 +85,6 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
 
     const tilsyn = kategori('TILSYN', 1);
     const klage = kategori('KLAGE', 1);
-    const timer = (dato: string, kategoriId: number, n: number) => ({
-      dato,
-      gebyrtype: 'Timesats gebyr',
-      kategoriId,
-      timer: n,
-    });
     // Settlement year 2022: November 2021 and March 2022.
     await opret('november', firma, 'virksomhed', timer('2021-11-15', tilsyn, 2));
     await opret('marts', firma, 'virksomhed', timer('2022-03-01', tilsyn, 2));
@@ -187,12 +188,7 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
   it('a year without a rate stops the run in Danish, naming the year and where to enter it; entered, it runs', async () => {
     // Settlement year 2024 needs 2023's rate for December 2023 and 2024's for March 2024; the seed
     // has neither (no published figure was found for them).
-    await opret('marts 2024', andenFirma, 'virksomhed', {
-      dato: '2024-03-05',
-      gebyrtype: 'Timesats gebyr',
-      kategoriId: kategori('TILSYN', 1),
-      timer: 1,
-    });
+    await opret('marts 2024', andenFirma, 'virksomhed', timer('2024-03-05', kategori('TILSYN', 1), 1));
     const uden2024 = await req('POST', 'fakturering/forslag/dan', 'oekonomi', { aar: 2024 });
     expect(uden2024.statusCode).toBe(400);
     expect(json(uden2024)).toMatchObject({
@@ -202,12 +198,7 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     });
     expect(ingenTimetakst(2024)).toContain('Gebyrtyper › Satser for brugerbetaling');
 
-    await opret('december 2023', andenFirma, 'virksomhed', {
-      dato: '2023-12-05',
-      gebyrtype: 'Timesats gebyr',
-      kategoriId: kategori('TILSYN', 1),
-      timer: 1,
-    });
+    await opret('december 2023', andenFirma, 'virksomhed', timer('2023-12-05', kategori('TILSYN', 1), 1));
     const uden2023 = await req('POST', 'fakturering/forslag/dan', 'oekonomi', { aar: 2024 });
     expect(json<{ title: string }>(uden2023).title).toBe(ingenTimetakst(2023));
     // Nothing was made or replaced by a stopped run.
