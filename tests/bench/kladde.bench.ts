@@ -4,7 +4,7 @@ import path from 'node:path';
 import { freePort } from '../helpers/postgres-cluster';
 import { logIndViaSso, startChromium } from './browser-login';
 import type { BenchOptions } from './run';
-import { ensureClientBuild, percentile, round1, startBenchServer } from './support';
+import { ensureClientBuild, fordeling, percentile, startBenchServer } from './support';
 
 /**
  * A keystroke's main-thread time in a real form with drafts on (issue 34; target: the drafts add
@@ -79,9 +79,7 @@ export default async function kladdeBench(opts: BenchOptions): Promise<Record<st
         db: 'pglite',
         target: 'tastetryk (hele input-hændelsen, kladder slået til)',
         antal: tast.length,
-        median_ms: round1(percentile(tast, 50)),
-        p95_ms: round1(percentile(tast, 95)),
-        max_ms: round1(tast.at(-1) ?? Number.NaN),
+        ...fordeling(tast),
         mål: 'kladdernes andel < 2 ms',
       },
       {
