@@ -73,6 +73,13 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     kategoriId,
     timer: n,
   });
+  /** The fields of an outside service of `beloeb` kroner on `dato` in the category. */
+  const fremmed = (dato: string, kategoriId: number, beloeb: number) => ({
+    dato,
+    gebyrtype: 'Fremmed tjenesteydelse',
+    kategoriId,
+    beloeb,
+  });
   const linje = (f: Faktura, navn: string) => f.linjer.find((l) => l.registreringId === reg[navn])!;
 
   beforeAll(async () => {
@@ -99,10 +106,7 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     });
     await opret('uden mærke', firma, 'virksomhed', timer('2022-05-12', klage, 0.5));
     await opret('klage fremmed', firma, 'virksomhed', {
-      dato: '2022-05-11',
-      gebyrtype: 'Fremmed tjenesteydelse',
-      kategoriId: klage,
-      beloeb: 2000,
+      ...fremmed('2022-05-11', klage, 2000),
       klageBerettiget: false,
     });
     // A farm: approval hours in December 2021 and April 2022, an outside service inside the approval,
@@ -110,18 +114,8 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     const godkendelse = kategori('GODKENDELSE', 2);
     await opret('godkendelse december', farm, 'landbrug', timer('2021-12-06', godkendelse, 1));
     await opret('godkendelse april', farm, 'landbrug', timer('2022-04-04', godkendelse, 1.5));
-    await opret('godkendelse fremmed', farm, 'landbrug', {
-      dato: '2022-04-20',
-      gebyrtype: 'Fremmed tjenesteydelse',
-      kategoriId: godkendelse,
-      beloeb: 1000,
-    });
-    await opret('tilsyn fremmed', farm, 'landbrug', {
-      dato: '2022-04-21',
-      gebyrtype: 'Fremmed tjenesteydelse',
-      kategoriId: kategori('TILSYN', 2),
-      beloeb: 1000,
-    });
+    await opret('godkendelse fremmed', farm, 'landbrug', fremmed('2022-04-20', godkendelse, 1000));
+    await opret('tilsyn fremmed', farm, 'landbrug', fremmed('2022-04-21', kategori('TILSYN', 2), 1000));
   });
   afterAll(async () => t?.close());
 
