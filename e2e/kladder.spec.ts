@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHORT_TOKEN_PORT } from '../playwright.config';
+import { basisKrop } from '../tests/helpers/virksomhed-formular';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { type APIRequestContext, chromium, expect, type Page, test } from './fixtures';
-import { escapeRe, signIn, tokenOf } from './helpers';
+import { acceptCookiesHvisVist, escapeRe, signIn, tokenOf } from './helpers';
 
 /**
  * Drafts (issue 34): what a case worker typed in a form survives an expired token, a browser crash
@@ -57,25 +58,9 @@ async function detalje(
 async function aendrViaApi(page: Page, base: string, id: number, changes: Record<string, unknown>) {
   const headers = await auth(page);
   const d = await detalje(page.request, base, headers, id);
-  const {
-    virksomhedstype,
-    slettet,
-    branche,
-    bibrancher,
-    aktivitetsListe,
-    dmaSenestOpdateringDato,
-    ...basis
-  } = d.basis;
-  void [virksomhedstype, slettet, branche, bibrancher, aktivitetsListe, dmaSenestOpdateringDato];
-  const { matrikler, grunde, bygningerOgAnlaeg, ejere } = d.lokalitet;
   const r = await page.request.put(`${base}/api/virksomhed/${id}/basis`, {
     headers,
-    data: {
-      ...basis,
-      lokalitet: { matrikler, grunde, bygningerOgAnlaeg, ejere },
-      version: d.version,
-      ...changes,
-    },
+    data: basisKrop(d, changes),
   });
   expect(r.status(), await r.text()).toBe(200);
 }
@@ -108,11 +93,6 @@ async function kladdeSkrevet(page: Page, id: number, bemaerkning: string) {
     .toMatchObject({ bemaerkning });
 }
 
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
-}
-
 const stamform = (page: Page) => page.getByRole('form', { name: 'Stamoplysninger' });
 const bemaerkningFelt = (page: Page) =>
   stamform(page).getByRole('textbox', { name: 'Bemærkning', exact: true });
@@ -126,15 +106,21 @@ async function aabnStamoplysninger(page: Page, base: string, id: number) {
   await expect(bemaerkningFelt(page)).toBeEditable();
 }
 
+/** Signed in as 'virksomhed' on `base`: the n-th company's Stamoplysninger as the only tile. */
+async function stamoplysningerSomVirksomhed(page: Page, base: string, n: number): Promise<Firma> {
+  await signIn(page, 'virksomhed', base);
+  await acceptCookiesHvisVist(page);
+  const v = await firma(page, base, n);
+  await aabnStamoplysninger(page, base, v.id);
+  return v;
+}
+
 test('typed, the token expired, signed in again: the draft comes back, is restored and saved with Ctrl+S', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const base = `http://localhost:${SHORT_TOKEN_PORT}`;
-  await signIn(page, 'virksomhed', base);
-  await acceptCookies(page);
-  const v = await firma(page, base, 3);
-  await aabnStamoplysninger(page, base, v.id);
+  const v = await stamoplysningerSomVirksomhed(page, base, 3);
   const asked = new URL(page.url()).pathname;
 
   const tekst = `Kladde før udløb ${Date.now() % 100000}`;
@@ -190,10 +176,7 @@ test('typed, the browser crashed: in a new browser, signed in, the palette lists
   try {
     let browser = await start();
     let page = browser.pages()[0] ?? (await browser.newPage());
-    await signIn(page, 'virksomhed', base);
-    await acceptCookies(page);
-    const v = await firma(page, base, 4);
-    await aabnStamoplysninger(page, base, v.id);
+    const v = await stamoplysningerSomVirksomhed(page, base, 4);
     const tekst = `Kladde før nedbrud ${Date.now() % 100000}`;
     await bemaerkningFelt(page).fill(tekst);
     await kladdeSkrevet(page, v.id, tekst);
@@ -234,10 +217,7 @@ test('a draft against a record changed meanwhile shows both values field by fiel
   baseURL,
 }) => {
   const base = baseURL!;
-  await signIn(page, 'virksomhed', base);
-  await acceptCookies(page);
-  const v = await firma(page, base, 5);
-  await aabnStamoplysninger(page, base, v.id);
+  const v = await stamoplysningerSomVirksomhed(page, base, 5);
   const n = Date.now() % 100000;
   const minTekst = `Min kladde ${n}`;
   await bemaerkningFelt(page).fill(minTekst);
@@ -294,10 +274,7 @@ test('a save without a connection keeps the draft and says so; back online, Ctrl
   baseURL,
 }) => {
   const base = baseURL!;
-  await signIn(page, 'virksomhed', base);
-  await acceptCookies(page);
-  const v = await firma(page, base, 6);
-  await aabnStamoplysninger(page, base, v.id);
+  const v = await stamoplysningerSomVirksomhed(page, base, 6);
   const tekst = `Skrevet uden net ${Date.now() % 100000}`;
 
   // The connection is gone for the save: its request never gets an answer. (Taking the whole browser

@@ -1,16 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { freePort, type PgCluster, startPgCluster } from '../tests/helpers/postgres-cluster';
-import {
-  databaseUrl,
-  medKlient,
-  nytSecret,
-  ready,
-  type ServerProcess,
-  startServer,
-  stop,
-} from '../tests/helpers/server-prosess';
+import { type PgCluster, startPgCluster } from '../tests/helpers/postgres-cluster';
+import { type ToProcesser, toProcesser } from '../tests/helpers/server-prosess';
 import { expect, type Locator, type Page, test } from './fixtures';
 import { acceptCookiesHvisVist, openAlone, signIn, tokenOf } from './helpers';
 
@@ -195,53 +184,35 @@ test('a company being edited by one user shows it on the other user’s tile, an
 test.describe('two server processes on one PostgreSQL', () => {
   test.describe.configure({ timeout: 240_000 });
   let klynge: PgCluster | undefined;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mw-e2e-naervaer-'));
+  let processer: ToProcesser | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     klynge = await startPgCluster();
     if (!klynge) return;
-    await medKlient(klynge.url, (c) => c.query('CREATE DATABASE mw_e2e_naervaer'));
-    const url = databaseUrl(klynge.url, 'mw_e2e_naervaer');
-    const jwtSecret = nytSecret();
-    a = startServer({
-      databaseUrl: url,
-      port: await freePort(),
-      dataDir: path.join(dataDir, 'a'),
-      jwtSecret,
-    });
-    await ready(a);
-    b = startServer({
-      databaseUrl: url,
-      port: await freePort(),
-      dataDir: path.join(dataDir, 'b'),
-      jwtSecret,
-    });
-    await ready(b);
+    processer = await toProcesser(klynge.url, 'mw_e2e_naervaer', {}, true);
   });
 
   test.afterAll(async () => {
-    await Promise.all([a, b].filter((s): s is ServerProcess => !!s).map(stop));
+    await processer?.stop();
     klynge?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('a validator on each process sees the other’s cursor within a second', async ({ browser }) => {
     test.skip(!klynge, 'PostgreSQL er ikke installeret her');
-    const ctxA = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: a!.base });
-    const ctxB = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: b!.base });
+    const { a, b } = processer!;
+    const ctxA = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: a.base });
+    const ctxB = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: b.base });
     try {
       const pageA = await ctxA.newPage();
-      await signIn(pageA, 'vand', a!.base);
+      await signIn(pageA, 'vand', a.base);
       await acceptCookiesHvisVist(pageA);
       await openAlone(pageA, KOE);
       const vera = pageA.getByTestId('tile').first();
       await expect(vera.getByTestId('koe-status')).toContainText('afventer', { timeout: 20_000 });
 
       const pageB = await ctxB.newPage();
-      await signIn(pageB, 'admin', b!.base);
+      await signIn(pageB, 'admin', b.base);
       await acceptCookiesHvisVist(pageB);
       await openAlone(pageB, KOE);
       const anne = pageB.getByTestId('tile').first();

@@ -66,6 +66,20 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     const raekke = side.items.find((f) => f.virksomhedId === virksomhedId)!;
     return json<Faktura>(await req('GET', `fakturering/fakturaer/${raekke.id}`, 'oekonomi'));
   };
+  /** The fields of `n` hours at the hourly rate on `dato` in the category. */
+  const timer = (dato: string, kategoriId: number, n: number) => ({
+    dato,
+    gebyrtype: 'Timesats gebyr',
+    kategoriId,
+    timer: n,
+  });
+  /** The fields of an outside service of `beloeb` kroner on `dato` in the category. */
+  const fremmed = (dato: string, kategoriId: number, beloeb: number) => ({
+    dato,
+    gebyrtype: 'Fremmed tjenesteydelse',
+    kategoriId,
+    beloeb,
+  });
   const linje = (f: Faktura, navn: string) => f.linjer.find((l) => l.registreringId === reg[navn])!;
 
   beforeAll(async () => {
@@ -78,12 +92,6 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
 
     const tilsyn = kategori('TILSYN', 1);
     const klage = kategori('KLAGE', 1);
-    const timer = (dato: string, kategoriId: number, n: number) => ({
-      dato,
-      gebyrtype: 'Timesats gebyr',
-      kategoriId,
-      timer: n,
-    });
     // Settlement year 2022: November 2021 and March 2022.
     await opret('november', firma, 'virksomhed', timer('2021-11-15', tilsyn, 2));
     await opret('marts', firma, 'virksomhed', timer('2022-03-01', tilsyn, 2));
@@ -98,10 +106,7 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     });
     await opret('uden mærke', firma, 'virksomhed', timer('2022-05-12', klage, 0.5));
     await opret('klage fremmed', firma, 'virksomhed', {
-      dato: '2022-05-11',
-      gebyrtype: 'Fremmed tjenesteydelse',
-      kategoriId: klage,
-      beloeb: 2000,
+      ...fremmed('2022-05-11', klage, 2000),
       klageBerettiget: false,
     });
     // A farm: approval hours in December 2021 and April 2022, an outside service inside the approval,
@@ -109,18 +114,8 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     const godkendelse = kategori('GODKENDELSE', 2);
     await opret('godkendelse december', farm, 'landbrug', timer('2021-12-06', godkendelse, 1));
     await opret('godkendelse april', farm, 'landbrug', timer('2022-04-04', godkendelse, 1.5));
-    await opret('godkendelse fremmed', farm, 'landbrug', {
-      dato: '2022-04-20',
-      gebyrtype: 'Fremmed tjenesteydelse',
-      kategoriId: godkendelse,
-      beloeb: 1000,
-    });
-    await opret('tilsyn fremmed', farm, 'landbrug', {
-      dato: '2022-04-21',
-      gebyrtype: 'Fremmed tjenesteydelse',
-      kategoriId: kategori('TILSYN', 2),
-      beloeb: 1000,
-    });
+    await opret('godkendelse fremmed', farm, 'landbrug', fremmed('2022-04-20', godkendelse, 1000));
+    await opret('tilsyn fremmed', farm, 'landbrug', fremmed('2022-04-21', kategori('TILSYN', 2), 1000));
   });
   afterAll(async () => t?.close());
 
@@ -187,12 +182,7 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
   it('a year without a rate stops the run in Danish, naming the year and where to enter it; entered, it runs', async () => {
     // Settlement year 2024 needs 2023's rate for December 2023 and 2024's for March 2024; the seed
     // has neither (no published figure was found for them).
-    await opret('marts 2024', andenFirma, 'virksomhed', {
-      dato: '2024-03-05',
-      gebyrtype: 'Timesats gebyr',
-      kategoriId: kategori('TILSYN', 1),
-      timer: 1,
-    });
+    await opret('marts 2024', andenFirma, 'virksomhed', timer('2024-03-05', kategori('TILSYN', 1), 1));
     const uden2024 = await req('POST', 'fakturering/forslag/dan', 'oekonomi', { aar: 2024 });
     expect(uden2024.statusCode).toBe(400);
     expect(json(uden2024)).toMatchObject({
@@ -202,12 +192,7 @@ describe.each(dbTargets())('brugerbetaling by the order on %s', (target) => {
     });
     expect(ingenTimetakst(2024)).toContain('Gebyrtyper › Satser for brugerbetaling');
 
-    await opret('december 2023', andenFirma, 'virksomhed', {
-      dato: '2023-12-05',
-      gebyrtype: 'Timesats gebyr',
-      kategoriId: kategori('TILSYN', 1),
-      timer: 1,
-    });
+    await opret('december 2023', andenFirma, 'virksomhed', timer('2023-12-05', kategori('TILSYN', 1), 1));
     const uden2023 = await req('POST', 'fakturering/forslag/dan', 'oekonomi', { aar: 2024 });
     expect(json<{ title: string }>(uden2023).title).toBe(ingenTimetakst(2023));
     // Nothing was made or replaced by a stopped run.

@@ -6,11 +6,7 @@ import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
 import { UDEN_FOR_DANMARK, type Vandanlaeg } from '../../src/contract/vandanlaeg';
 import { queryRows } from '../../src/server/db/client';
 import { iDanmark } from '../../src/server/geo/danmark';
-import {
-  createJupiterSimulator,
-  type JupiterAnlaegData,
-  type JupiterRegister,
-} from '../../src/server/integrations/jupiter';
+import { optagendeJupiter } from '../helpers/optagende-jupiter';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 /**
@@ -21,19 +17,6 @@ import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
  */
 
 const json = <T = Record<string, unknown>>(r: { body: string }): T => JSON.parse(r.body) as T;
-
-/** The simulator, recording what it was sent (the real simulator answers; nothing is faked). */
-function optagendeJupiter(): JupiterRegister & { sendt: JupiterAnlaegData[] } {
-  const simulator = createJupiterSimulator();
-  const sendt: JupiterAnlaegData[] = [];
-  return {
-    sendt,
-    indberet(anlaeg) {
-      sendt.push(structuredClone(anlaeg));
-      return simulator.indberet(anlaeg);
-    },
-  };
-}
 
 // EPSG:25832 (sources in tests/unit/jupiter-regler.test.ts 'iDanmark').
 const UDE = { Malmö: [752_400, 6_171_000], Flensburg: [528_740, 6_072_600], Göteborg: [677_000, 6_400_000] };

@@ -3,27 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndberetSvar, JupiterKlar, JupiterStatusSvar } from '../../src/contract/jupiter';
 import { VIRKSOMHEDSTYPE } from '../../src/contract/roles';
 import { queryRows } from '../../src/server/db/client';
-import {
-  createJupiterSimulator,
-  type JupiterAnlaegData,
-  type JupiterRegister,
-} from '../../src/server/integrations/jupiter';
+import { optagendeJupiter } from '../helpers/optagende-jupiter';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = <T>(r: { body: string }): T => JSON.parse(r.body) as T;
-
-/** The simulator, recording what it was sent (the real simulator answers; nothing is faked). */
-function optagendeJupiter(): JupiterRegister & { sendt: JupiterAnlaegData[] } {
-  const simulator = createJupiterSimulator();
-  const sendt: JupiterAnlaegData[] = [];
-  return {
-    sendt,
-    indberet(anlaeg) {
-      sendt.push(structuredClone(anlaeg));
-      return simulator.indberet(anlaeg);
-    },
-  };
-}
 
 /** The plant v has a live abstraction permit in force today (the seed's permits are never revoked). */
 const tilladelseIKraft = sql`EXISTS (SELECT 1 FROM registrering r

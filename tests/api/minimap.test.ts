@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MINIMAP_KONFLIKT, type MinimapKobling, minimapKoblingSchema } from '../../src/contract/minimap';
-import { queryRows } from '../../src/server/db/client';
-import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { dbTargets, testAppForBlok } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 
@@ -19,45 +18,34 @@ const GYLDIG = {
  * Danish), rights and another customer's links (404).
  */
 describe.each(dbTargets())('minimap links on %s', (target) => {
-  let t: TestApp;
-  const tok: Record<string, string> = {};
-  let skive: number;
-  let herning: number;
-
-  const req = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, body?: unknown) =>
-    t.kald(method, `/api/${url}`, user ? tok[user] : undefined, body);
+  const app = testAppForBlok(target, ['kommuneadmin', 'vand', 'virksomhed', 'laeser']);
+  const { req, rows, kunde } = app;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    for (const u of ['kommuneadmin', 'vand', 'virksomhed', 'laeser']) tok[u] = await t.tokenFor(u);
-    tok.herning = await t.tokenFor('admin', 657);
-    skive = await t.kundeId(779);
-    herning = await t.kundeId(657);
+    app.tok.herning = await app.t.tokenFor('admin', 657);
   });
-  afterAll(async () => t?.close());
 
   describe('the spec calls', () => {
     it('minimapurl gives every link of the customer, and only its own', async () => {
-      const r = await req('GET', `minimaps/minimapurl/${skive}`, 'vand');
+      const r = await req('GET', `minimaps/minimapurl/${kunde.skive}`, 'vand');
       expect(r.statusCode).toBe(200);
       const links = minimapKoblingSchema.array().parse(json(r));
       expect(links.length).toBeGreaterThanOrEqual(2);
-      const [i] = await queryRows<{ n: number }>(
-        t.database.db,
-        sql`select count(*)::int as n from minimap_kobling where kunde_id = ${skive}`,
+      const [i] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from minimap_kobling where kunde_id = ${kunde.skive}`,
       );
       expect(links).toHaveLength(Number(i!.n));
       for (const l of links) expect(l.url.startsWith('https://')).toBe(true);
       // The seed's Skive links name Skive's own map.
       expect(links.some((l) => l.url.includes('skive.dk'))).toBe(true);
-      const h = json(await req('GET', `minimaps/minimapurl/${herning}`, 'herning')) as MinimapKobling[];
+      const h = json(await req('GET', `minimaps/minimapurl/${kunde.herning}`, 'herning')) as MinimapKobling[];
       expect(h.some((l) => l.url.includes('skive.dk'))).toBe(false);
       const skiveIds = new Set(links.map((l) => l.id));
       expect(h.filter((l) => skiveIds.has(l.id))).toEqual([]);
     });
 
     it('forvisningssted gives the active links of one display location', async () => {
-      const r = await req('GET', `minimaps/forvisningssted/${skive}?visningssted=vandanlaeg`, 'vand');
+      const r = await req('GET', `minimaps/forvisningssted/${kunde.skive}?visningssted=vandanlaeg`, 'vand');
       expect(r.statusCode).toBe(200);
       const links = json(r) as MinimapKobling[];
       expect(links.length).toBeGreaterThanOrEqual(2);
@@ -67,29 +55,32 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
         [...links.map((l) => l.navn)].sort((a, b) => (a < b ? -1 : 1)),
       );
       const virk = json(
-        await req('GET', `minimaps/forvisningssted/${skive}?visningssted=virksomhed`, 'vand'),
+        await req('GET', `minimaps/forvisningssted/${kunde.skive}?visningssted=virksomhed`, 'vand'),
       );
       expect((virk as MinimapKobling[]).every((l) => l.visningssted === 'virksomhed')).toBe(true);
       // Without a display location: every active link.
-      const alle = json(await req('GET', `minimaps/forvisningssted/${skive}`, 'vand')) as MinimapKobling[];
+      const alle = json(
+        await req('GET', `minimaps/forvisningssted/${kunde.skive}`, 'vand'),
+      ) as MinimapKobling[];
       expect(alle.length).toBeGreaterThan(links.length);
     });
 
     it('an unknown display location is a Danish 400', async () => {
-      const r = await req('GET', `minimaps/forvisningssted/${skive}?visningssted=havn`, 'vand');
+      const r = await req('GET', `minimaps/forvisningssted/${kunde.skive}?visningssted=havn`, 'vand');
       expect(r.statusCode).toBe(400);
       expect(json(r).errors.visningssted[0]).toMatch(/Visningsstedet skal være/);
     });
 
     it("another customer's kundeId answers 404", async () => {
       expect(
-        (await req('GET', `minimaps/forvisningssted/${herning}?visningssted=vandanlaeg`, 'vand')).statusCode,
+        (await req('GET', `minimaps/forvisningssted/${kunde.herning}?visningssted=vandanlaeg`, 'vand'))
+          .statusCode,
       ).toBe(404);
-      expect((await req('GET', `minimaps/minimapurl/${herning}`, 'vand')).statusCode).toBe(404);
+      expect((await req('GET', `minimaps/minimapurl/${kunde.herning}`, 'vand')).statusCode).toBe(404);
     });
 
     it('the paths match without regard to case', async () => {
-      const r = await req('GET', `Minimaps/ForVisningssted/${skive}?visningssted=vandanlaeg`, 'laeser');
+      const r = await req('GET', `Minimaps/ForVisningssted/${kunde.skive}?visningssted=vandanlaeg`, 'laeser');
       expect(r.statusCode).toBe(200);
     });
   });
@@ -114,10 +105,12 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
 
       // An inactive link is no longer offered, but the admin list keeps it.
       const aktive = json(
-        await req('GET', `minimaps/forvisningssted/${skive}?visningssted=vandanlaeg`, 'vand'),
+        await req('GET', `minimaps/forvisningssted/${kunde.skive}?visningssted=vandanlaeg`, 'vand'),
       ) as MinimapKobling[];
       expect(aktive.some((l) => l.id === ny.id)).toBe(false);
-      const alle = json(await req('GET', `minimaps/minimapurl/${skive}`, 'kommuneadmin')) as MinimapKobling[];
+      const alle = json(
+        await req('GET', `minimaps/minimapurl/${kunde.skive}`, 'kommuneadmin'),
+      ) as MinimapKobling[];
       expect(alle.find((l) => l.id === ny.id)?.aktiv).toBe(false);
 
       const gammel = await req('PUT', `minimaps/kobling/${ny.id}`, 'kommuneadmin', {
@@ -138,7 +131,7 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
       const igen = await req('DELETE', `minimaps/kobling/${ny.id}?version=${rettet.version}`, 'kommuneadmin');
       expect(igen.statusCode).toBe(404);
       const efter = json(
-        await req('GET', `minimaps/minimapurl/${skive}`, 'kommuneadmin'),
+        await req('GET', `minimaps/minimapurl/${kunde.skive}`, 'kommuneadmin'),
       ) as MinimapKobling[];
       expect(efter.some((l) => l.id === ny.id)).toBe(false);
     });
@@ -200,9 +193,8 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
       expect(p.length).toBeGreaterThan(0);
       expect(p.length).toBeLessThanOrEqual(10);
       const ids = p.map((x) => x.id);
-      const eget = await queryRows<{ id: number }>(
-        t.database.db,
-        sql`select id from virksomhed where kunde_id = ${skive} and type = 3 and id = any(${`{${ids.join(',')}}`}::int[])`,
+      const eget = await rows<{ id: number }>(
+        sql`select id from virksomhed where kunde_id = ${kunde.skive} and type = 3 and id = any(${`{${ids.join(',')}}`}::int[])`,
       );
       expect(eget).toHaveLength(ids.length);
       for (const x of p) {
@@ -237,7 +229,7 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
 
   describe('rights and customers', () => {
     it('a user without KOMMUNE_ADMIN cannot create, edit or delete (403)', async () => {
-      const [l] = json(await req('GET', `minimaps/minimapurl/${skive}`, 'vand')) as MinimapKobling[];
+      const [l] = json(await req('GET', `minimaps/minimapurl/${kunde.skive}`, 'vand')) as MinimapKobling[];
       for (const u of ['vand', 'virksomhed', 'laeser']) {
         expect((await req('POST', 'minimaps/kobling', u, GYLDIG)).statusCode).toBe(403);
         expect(
@@ -250,7 +242,9 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
     });
 
     it("another customer's link answers 404 to edit and delete, and is left as it was", async () => {
-      const [l] = json(await req('GET', `minimaps/minimapurl/${skive}`, 'kommuneadmin')) as MinimapKobling[];
+      const [l] = json(
+        await req('GET', `minimaps/minimapurl/${kunde.skive}`, 'kommuneadmin'),
+      ) as MinimapKobling[];
       const put = await req('PUT', `minimaps/kobling/${l!.id}`, 'herning', {
         ...GYLDIG,
         version: l!.version,
@@ -259,7 +253,7 @@ describe.each(dbTargets())('minimap links on %s', (target) => {
       const del = await req('DELETE', `minimaps/kobling/${l!.id}?version=${l!.version}`, 'herning');
       expect(del.statusCode).toBe(404);
       const efter = json(
-        await req('GET', `minimaps/minimapurl/${skive}`, 'kommuneadmin'),
+        await req('GET', `minimaps/minimapurl/${kunde.skive}`, 'kommuneadmin'),
       ) as MinimapKobling[];
       expect(efter.find((x) => x.id === l!.id)).toEqual(l);
     });

@@ -16,41 +16,27 @@ import {
 import type { FeltDef } from '../../src/contract/virksomhed';
 import { loadVirksomhed } from '../../src/server/auth/entitet-adgang';
 import { registerAuth } from '../../src/server/auth/plugin';
-import { LOOKUP_KATALOG, tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
+import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { EJERE } from '../../src/server/routes/record-owners';
 import { recordRoutes } from '../../src/server/routes/registreringer';
+import { gyldigVaerdi } from '../helpers/gyldige-felter';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 
-/** A valid value for a field: the first active option of its list, a date, the smallest allowed number ... */
-function gyldig(f: FeltDef, ctx: { sagsbehandler: number; type: 1 | 2 }): unknown {
-  const t = f.type;
-  switch (t.kind) {
-    case 'tekst':
-      return f.navn === 'titel' ? 'Testregistrering' : t.paakraevet ? 'Tekst' : null;
-    case 'dato':
-      return t.paakraevet ? '2026-03-02' : null;
-    case 'tal':
-      return t.paakraevet ? Math.max(1, t.min ?? 1) : null;
-    case 'jaNej':
-      return t.treVejs ? null : false;
-    case 'valg':
-      return t.valg[0];
-    case 'linjer':
-      return [];
-    case 'lookup': {
-      if (!t.paakraevet) return t.flere ? [] : null;
-      const k = t.kilde;
-      let id: number | undefined;
-      if ('path' in k) id = LOOKUP_KATALOG.get(k.path.toLowerCase())!.find((i) => i.aktiv)!.id;
-      else if (k.special === 'sagsbehandler') id = ctx.sagsbehandler;
-      else if (k.special === 'tidsregistrering') id = tidsregistreringsKategorier(ctx.type)[0]!.id;
-      return t.flere ? [id] : id;
-    }
-  }
-}
+/** A valid value for a field (an optional choice gets its first option). */
+const gyldig = (f: FeltDef, ctx: { sagsbehandler: number; type: 1 | 2 }) =>
+  gyldigVaerdi(
+    f,
+    (kilde) =>
+      kilde === 'sagsbehandler'
+        ? ctx.sagsbehandler
+        : kilde === 'tidsregistrering'
+          ? tidsregistreringsKategorier(ctx.type)[0]!.id
+          : undefined,
+    true,
+  );
 
 function payload(
   art: RegistreringArt,

@@ -288,12 +288,24 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
   describe('log entries, ad hoc tasks and address of a company', () => {
     const firstOf = async (kundeNr: number, type: number) =>
       t.forsteVirksomhed(await t.kundeId(kundeNr), type);
+    /** Posts `felter` to `sti` as `user` on Skive's first company of `type`: the owner, the token and the answer. */
+    const opretPaaFoerste = async (
+      type: number,
+      user: string,
+      sti: string,
+      felter: Record<string, unknown>,
+    ) => {
+      const ejer = await firstOf(779, type);
+      const auth = await t.tokenFor(user);
+      return { ejer, auth, created: await t.kald('POST', sti, auth, { virksomhedId: ejer.id, ...felter }) };
+    };
 
     it('writes a log entry and lists it first, with its author', async () => {
-      const company = await firstOf(779, 1);
-      const auth = await t.tokenFor('virksomhed');
-      const created = await t.kald('POST', '/api/logbog', auth, {
-        virksomhedId: company.id,
+      const {
+        ejer: company,
+        auth,
+        created,
+      } = await opretPaaFoerste(1, 'virksomhed', '/api/logbog', {
         emne: 'Telefonnotat',
         notat: 'Ringede om olietanken.',
       });
@@ -326,10 +338,11 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
       expect(json(r).errors).toMatchObject({ emne: ['Emne skal udfyldes'], notat: ['Notat skal udfyldes'] });
     });
     it('creates and lists ad hoc tasks with a deadline on a water plant', async () => {
-      const plant = await firstOf(779, 3);
-      const auth = await t.tokenFor('vand');
-      const created = await t.kald('POST', '/api/AdHocOpgave', auth, {
-        virksomhedId: plant.id,
+      const {
+        ejer: plant,
+        auth,
+        created,
+      } = await opretPaaFoerste(3, 'vand', '/api/AdHocOpgave', {
         emne: 'Opfølgning',
         notat: 'Bed om ny analyse',
         frist: '2026-12-01',

@@ -18,6 +18,7 @@ import {
 import { queryRows } from '../../src/server/db/client';
 import { logbog, mailUdsendelse, oppumpetMaengde } from '../../src/server/db/schema';
 import { opvarmMediantest } from '../../src/server/validering/median';
+import { holdStroem } from '../helpers/server-prosess';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 import { KOER } from '../helpers/validering-koer';
 
@@ -822,39 +823,8 @@ describe.each(dbTargets())('validering API on %s', (target) => {
     });
 
     /** Opens the stream and collects its events. */
-    async function stream(token: string) {
-      const ctrl = new AbortController();
-      const res = await fetch(`${base}/api/validering/haendelser?token=${encodeURIComponent(token)}`, {
-        signal: ctrl.signal,
-      });
-      const events: { event: string; data: unknown }[] = [];
-      if (res.ok && res.body) {
-        const reader = res.body.getReader();
-        const dec = new TextDecoder();
-        let buf = '';
-        void (async () => {
-          try {
-            for (;;) {
-              const { value, done } = await reader.read();
-              if (done) break;
-              buf += dec.decode(value, { stream: true });
-              let i = buf.indexOf('\n\n');
-              while (i >= 0) {
-                const block = buf.slice(0, i);
-                buf = buf.slice(i + 2);
-                const ev = /^event: (.+)$/m.exec(block)?.[1];
-                const data = /^data: (.+)$/m.exec(block)?.[1];
-                if (ev && data) events.push({ event: ev, data: JSON.parse(data) });
-                i = buf.indexOf('\n\n');
-              }
-            }
-          } catch {
-            // aborted
-          }
-        })();
-      }
-      return { res, events, close: () => ctrl.abort() };
-    }
+    const stream = (token: string) =>
+      holdStroem(`${base}/api/validering/haendelser?token=${encodeURIComponent(token)}`);
     /** Waits for a condition (at most 10 s; the latency itself is measured by `npm run bench`). */
     const vent = async (pred: () => boolean) => {
       for (let i = 0; i < 500 && !pred(); i++) await new Promise((r) => setTimeout(r, 20));

@@ -51,6 +51,15 @@ describe.each(dbTargets())('water data API on %s', (target) => {
     expect(r.statusCode, r.body).toBe(201);
     return json(r) as Boring;
   };
+  /** The body of a year's quantity on an intake, the meter read from `fra` to `til`. */
+  const aarsMaengde = (indtagId: number, aar: number, fra: number, til: number) => ({
+    virksomhedId: plant,
+    indtagId,
+    startdato: `${aar}-01-01`,
+    slutdato: `${aar}-12-31`,
+    maalerstandStart: fra,
+    maalerstandSlut: til,
+  });
 
   it('creates, lists, edits and deletes a borehole with its intakes, logged and versioned', async () => {
     const foer = await logAntal();
@@ -136,14 +145,7 @@ describe.each(dbTargets())('water data API on %s', (target) => {
   it('refuses to delete a borehole whose intake holds quantities, and to remove that intake', async () => {
     const b = await nyBoring('999.2001');
     const indtagId = b.indtag[0]!.id;
-    const m = await t.kald('POST', '/api/IndtagNiveau', vand, {
-      virksomhedId: plant,
-      indtagId,
-      startdato: '2031-01-01',
-      slutdato: '2031-12-31',
-      maalerstandStart: 100,
-      maalerstandSlut: 1100,
-    });
+    const m = await t.kald('POST', '/api/IndtagNiveau', vand, aarsMaengde(indtagId, 2031, 100, 1100));
     expect(m.statusCode, m.body).toBe(201);
     const frisk = (json(await t.kald('GET', `/api/Boring/list/${plant}`, vand)) as Boring[]).find(
       (x) => x.id === b.id,
@@ -178,12 +180,7 @@ describe.each(dbTargets())('water data API on %s', (target) => {
     const b = await nyBoring('999.3001');
     const indtagId = b.indtag[0]!.id;
     const opret = await t.kald('POST', '/api/IndtagNiveau', vand, {
-      virksomhedId: plant,
-      indtagId,
-      startdato: '2030-01-01',
-      slutdato: '2030-12-31',
-      maalerstandStart: 0,
-      maalerstandSlut: 500,
+      ...aarsMaengde(indtagId, 2030, 0, 500),
       omregningsfaktor: 2,
     });
     expect(opret.statusCode, opret.body).toBe(201);
@@ -205,12 +202,7 @@ describe.each(dbTargets())('water data API on %s', (target) => {
       sql`SELECT version FROM oppumpet_maengde WHERE id = ${m.id}`,
     );
     const ret = await t.kald('PUT', `/api/IndtagNiveau/${m.id}`, vand, {
-      virksomhedId: plant,
-      indtagId,
-      startdato: '2030-01-01',
-      slutdato: '2030-12-31',
-      maalerstandStart: 0,
-      maalerstandSlut: 600,
+      ...aarsMaengde(indtagId, 2030, 0, 600),
       omregningsfaktor: 2,
       version: Number(v!.version),
     });

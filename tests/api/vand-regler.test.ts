@@ -9,6 +9,7 @@ import { EKSPORTERET_TIL, IMPORTERET_FRA } from '../../src/contract/vand-regler'
 import { queryRows } from '../../src/server/db/client';
 import { oppumpetMaengde, pejling } from '../../src/server/db/schema';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { EKSEMPEL_FELTER } from '../helpers/vand-eksempel';
 
 /**
  * The water rules of issue 29 through the API on both databases, each on a case computed by hand
@@ -68,14 +69,12 @@ describe.each(dbTargets())('water data by the rules (issue 29) on %s', (target) 
 
   describe('ledningstab = oppumpet + importeret − eksporteret − eget forbrug − filterskylning − leveret', () => {
     it("is the form's calculator's answer", async () => {
-      const r = await t.kald('POST', '/api/OppumpedeVandmaengder/OppumpedeMaengderBeregnedeFelter', laeser, {
-        vandmaengdeOppumpet: 10_000,
-        importeret: 500,
-        eksporteret: 1_200,
-        vandvaerketsEgetForbrug: 300,
-        filterskylning: 150,
-        forsyning: [{ maengde: 5_000 }, { maengde: 3_000 }],
-      });
+      const r = await t.kald(
+        'POST',
+        '/api/OppumpedeVandmaengder/OppumpedeMaengderBeregnedeFelter',
+        laeser,
+        EKSEMPEL_FELTER,
+      );
       expect(r.statusCode, r.body).toBe(200);
       // 10.000 + 500 − 1.200 − 300 − 150 − (5.000 + 3.000) = 850 m³;
       // put into the network 10.000 + 500 − 1.200 − 300 − 150 = 8.850; 850 ÷ 8.850 = 9,60 %

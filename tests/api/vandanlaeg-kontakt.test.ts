@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { aendrKontakt, opretKontakt } from '../helpers/kontaktperson';
 import { dbTargets, testAppForBlok } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -7,14 +8,7 @@ const json = (r: { body: string }) => JSON.parse(r.body);
 /** A water plant's contact persons through the contact calls: Jupiter contact types, plant rights, its log. */
 describe.each(dbTargets())('water plant contacts on %s', (target) => {
   const app = testAppForBlok(target, ['vand', 'laeser', 'virksomhed']);
-  const { req, rows } = app;
-  let skive: number;
-  let herning: number;
-
-  beforeAll(async () => {
-    skive = await app.t.kundeId(779);
-    herning = await app.t.kundeId(657);
-  });
+  const { req, rows, kunde } = app;
   const plant = async (kundeId: number) => (await app.t.forsteVirksomhed(kundeId, 3)).id;
   const sidsteLog = async (id: number) =>
     (
@@ -24,16 +18,13 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     )[0]!;
 
   it('creates, changes and deletes a plant contact with a Jupiter contact type, logging each on the plant', async () => {
-    const id = await plant(skive);
-    const created = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
+    const id = await plant(kunde.skive);
+    const k = await opretKontakt(req, id, 'vand', {
       navn: 'Villy Vandmand',
       rolle: 'Vandværkspasser',
       telefon: '97 52 00 11',
       email: 'villy@vandvaerk.dk',
     });
-    expect(created.statusCode).toBe(201);
-    const k = json(created);
-    expect(k).toMatchObject({ navn: 'Villy Vandmand', rolle: 'Vandværkspasser', virksomhedId: id });
     expect(await sidsteLog(id)).toEqual({
       emne: 'Kontaktperson',
       notat: "Kontaktperson 'Villy Vandmand' oprettet (Vandværkspasser).",
@@ -50,16 +41,13 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
       expect.objectContaining({ id: k.id, kontaktType: 'Vandværkspasser' }),
     );
 
-    const changed = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, rolle: 'Formand' });
-    expect(changed.statusCode).toBe(200);
-    expect(json(changed).version).toBeGreaterThan(k.version);
+    const v2 = await aendrKontakt(req, k, 'vand', { rolle: 'Formand' });
     expect((await sidsteLog(id)).notat).toBe(
       "Kontaktperson 'Villy Vandmand' ændret: Kontakttype (Jupiter): Vandværkspasser → Formand.",
     );
     const stale = await req('PUT', `kontaktperson/${k.id}`, 'vand', { ...k, telefon: '11 11 11 11' });
     expect(stale.statusCode).toBe(409);
     expect(json(stale).message).toMatch(/^Kontaktpersonen er ændret af en anden bruger/);
-    const v2 = json(changed).version as number;
     expect((await req('DELETE', `kontaktperson/${k.id}?version=${k.version}`, 'vand')).statusCode).toBe(409);
 
     const del = await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'vand');
@@ -74,14 +62,14 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
   });
 
   it('checks the type against the Jupiter list for a plant and the company list for a company', async () => {
-    const id = await plant(skive);
+    const id = await plant(kunde.skive);
     const firmaTypen = await req('POST', `virksomhed/${id}/kontaktperson`, 'vand', {
       navn: 'A',
       rolle: 'Miljøkoordinator',
     });
     expect(firmaTypen.statusCode).toBe(400);
     expect(Object.keys(json(firmaTypen).errors)).toEqual(['rolle']);
-    const firma = (await app.t.forsteVirksomhed(skive, 1)).id;
+    const firma = (await app.t.forsteVirksomhed(kunde.skive, 1)).id;
     const jupiterTypen = await req('POST', `virksomhed/${firma}/kontaktperson`, 'virksomhed', {
       navn: 'A',
       rolle: 'Vandværkspasser',
@@ -99,7 +87,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     const [wk] = await rows<{ id: number; jid: string; plant: number }>(
       sql`SELECT k.id, k.jupiter_kontaktperson_id AS jid, k.virksomhed_id AS plant FROM kontaktperson k
           JOIN virksomhed v ON v.id = k.virksomhed_id
-          WHERE v.kunde_id = ${skive} AND v.type = 3 AND NOT v.slettet AND NOT k.slettet
+          WHERE v.kunde_id = ${kunde.skive} AND v.type = 3 AND NOT v.slettet AND NOT k.slettet
             AND k.jupiter_kontaktperson_id IS NOT NULL
           ORDER BY k.id DESC LIMIT 1`,
     );
@@ -119,7 +107,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
   });
 
   it("needs the plant's write right, and hides another customer's plant", async () => {
-    const id = await plant(skive);
+    const id = await plant(kunde.skive);
     expect((await req('POST', `virksomhed/${id}/kontaktperson`, 'laeser', { navn: 'A' })).statusCode).toBe(
       403,
     );
@@ -138,7 +126,7 @@ describe.each(dbTargets())('water plant contacts on %s', (target) => {
     );
     expect((await req('GET', `virksomhed/${id}/kontaktperson`, 'laeser')).statusCode).toBe(200);
 
-    const anden = await plant(herning);
+    const anden = await plant(kunde.herning);
     expect((await req('POST', `virksomhed/${anden}/kontaktperson`, 'vand', { navn: 'X' })).statusCode).toBe(
       404,
     );

@@ -16,9 +16,9 @@ import {
   VANDANLAEG_TILLADELSE,
   VANDANLAEG_TILSYN,
 } from '../../src/contract/vandanlaeg-registreringer';
-import { LOOKUP_KATALOG } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { fil } from '../../src/server/db/schema';
+import { gyldigVaerdi } from '../helpers/gyldige-felter';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
@@ -32,33 +32,11 @@ interface Ctx {
   paabud: Record<string, number>;
 }
 
-/** A valid value for a field: the first active option of its list, a date, the smallest allowed number ... */
-function gyldig(f: FeltDef, ctx: Ctx): unknown {
-  const t = f.type;
-  switch (t.kind) {
-    case 'tekst':
-      return f.navn === 'titel' ? 'Testregistrering' : t.paakraevet ? 'Tekst' : null;
-    case 'dato':
-      return t.paakraevet ? '2026-03-02' : null;
-    case 'tal':
-      return t.paakraevet ? Math.max(1, t.min ?? 1) : null;
-    case 'jaNej':
-      return t.treVejs ? null : false;
-    case 'valg':
-      return t.paakraevet ? t.valg[0] : null;
-    case 'linjer':
-      return [];
-    case 'lookup': {
-      if (!t.paakraevet) return t.flere ? [] : null;
-      const k = t.kilde;
-      let id: number | undefined;
-      if ('path' in k) id = LOOKUP_KATALOG.get(k.path.toLowerCase())!.find((i) => i.aktiv)!.id;
-      else if (k.special === 'sagsbehandler') id = ctx.sagsbehandler;
-      else if (k.special === 'boring') id = ctx.boringer[0];
-      return t.flere ? [id] : id;
-    }
-  }
-}
+/** A valid value for a field. */
+const gyldig = (f: FeltDef, ctx: Ctx) =>
+  gyldigVaerdi(f, (kilde) =>
+    kilde === 'sagsbehandler' ? ctx.sagsbehandler : kilde === 'boring' ? ctx.boringer[0] : undefined,
+  );
 
 function payload(kind: AnyRecordKind, ctx: Ctx, extra: Record<string, unknown> = {}) {
   const body: Record<string, unknown> = Object.fromEntries(

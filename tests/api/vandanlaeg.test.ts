@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   rensKoordinat,
   UDEN_FOR_DANMARK,
   VANDANLAEG_KONFLIKT,
+  VANDANLAEG_LOOKUPS,
   type Vandanlaeg,
   vandanlaegListeSchema,
   vandanlaegSchema,
@@ -27,15 +28,8 @@ describe('rensKoordinat (spec 001 §5)', () => {
 
 describe.each(dbTargets())('water plant API on %s', (target) => {
   const app = testAppForBlok(target, ['vand', 'laeser', 'virksomhed']);
-  const { req, rows } = app;
-  let skive: number;
-  let herning: number;
-
-  beforeAll(async () => {
-    skive = await app.t.kundeId(779);
-    herning = await app.t.kundeId(657);
-  });
-  const plantId = async (kundeId = skive, where?: ReturnType<typeof sql>) =>
+  const { req, rows, kunde } = app;
+  const plantId = async (kundeId = kunde.skive, where?: ReturnType<typeof sql>) =>
     (await app.t.forsteVirksomhed(kundeId, 3, where)).id;
   const detail = async (id: number, user = 'vand') =>
     json(await req('GET', `Vandanlaeg/${id}`, user)) as Vandanlaeg;
@@ -108,9 +102,9 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     });
 
     it('answers 404 for a company id, another customer’s plant and an unknown id', async () => {
-      const firma = (await app.t.forsteVirksomhed(skive, 1)).id;
+      const firma = (await app.t.forsteVirksomhed(kunde.skive, 1)).id;
       expect((await req('GET', `Vandanlaeg/${firma}`, 'vand')).statusCode).toBe(404);
-      const fremmed = await plantId(herning);
+      const fremmed = await plantId(kunde.herning);
       const r = await req('GET', `Vandanlaeg/${fremmed}`, 'vand');
       expect(r.statusCode).toBe(404);
       expect(json(r).message).toMatch(/Vandanlægget blev ikke fundet/);
@@ -211,7 +205,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     it('sets the over-plant, lists the under-plant on it, and refuses a cycle', async () => {
       const [a, b] = (
         await rows<{ id: number }>(
-          sql`SELECT id FROM virksomhed WHERE kunde_id = ${skive} AND type = 3 AND NOT slettet ORDER BY id DESC LIMIT 2`,
+          sql`SELECT id FROM virksomhed WHERE kunde_id = ${kunde.skive} AND type = 3 AND NOT slettet ORDER BY id DESC LIMIT 2`,
         )
       ).map((r) => Number(r.id)) as [number, number];
       const da = await detail(a);
@@ -232,7 +226,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
       const andet = await gemBasis(a, await detail(a), { journalNr: 'J-9' });
       await rows(sql`UPDATE virksomhed SET slettet = false WHERE id = ${b}`);
       expect(andet.statusCode, andet.body).toBe(200);
-      const fremmed = await plantId(herning);
+      const fremmed = await plantId(kunde.herning);
       const ud = await gemBasis(b, db, { overanlaegVirksomhedId: fremmed });
       expect(json(ud).errors.overanlaegVirksomhedId).toEqual([
         'Overanlægget findes ikke blandt kundens vandanlæg',
@@ -268,21 +262,21 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
       const id = await plantId();
       const d = await detail(id);
       expect((await req('PUT', `vandanlaeg/${id}/basis`, 'laeser', body(d))).statusCode).toBe(403);
-      const fremmed = await plantId(herning);
+      const fremmed = await plantId(kunde.herning);
       expect((await gemBasis(fremmed, d)).statusCode).toBe(404);
     });
   });
 
   describe('GET Vandanlaeg/HentVandanlaegListe', () => {
     const liste = async (q: string, user = 'vand') => {
-      const r = await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${skive}&${q}`, user);
+      const r = await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${kunde.skive}&${q}`, user);
       expect(r.statusCode, r.body).toBe(200);
       return vandanlaegListeSchema.parse(json(r));
     };
 
     it('pages the customer’s plants with their computed columns', async () => {
       const [n] = await rows<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM virksomhed WHERE kunde_id = ${skive} AND type = 3 AND NOT slettet`,
+        sql`SELECT count(*)::int AS n FROM virksomhed WHERE kunde_id = ${kunde.skive} AND type = 3 AND NOT slettet`,
       );
       const side1 = await liste('take=3');
       expect(side1.totalCount).toBe(Number(n!.n));
@@ -291,13 +285,13 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
       expect(side2.items.map((i) => i.id)).not.toContain(side1.items[0]!.id);
       const alle = await liste('take=500');
       const [afv] = await rows<{ id: number; n: number }>(
-        sql`SELECT vandanlaeg_id AS id, count(*)::int AS n FROM oppumpet_maengde WHERE kunde_id = ${skive} AND status = 0
+        sql`SELECT vandanlaeg_id AS id, count(*)::int AS n FROM oppumpet_maengde WHERE kunde_id = ${kunde.skive} AND status = 0
             GROUP BY vandanlaeg_id ORDER BY vandanlaeg_id LIMIT 1`,
       );
       if (afv)
         expect(alle.items.find((i) => i.id === Number(afv.id))!.afventer).toBeGreaterThanOrEqual(afv.n);
       const [sen] = await rows<{ id: number; s: string }>(
-        sql`SELECT vandanlaeg_id AS id, max(slutdato)::text AS s FROM oppumpet_maengde WHERE kunde_id = ${skive}
+        sql`SELECT vandanlaeg_id AS id, max(slutdato)::text AS s FROM oppumpet_maengde WHERE kunde_id = ${kunde.skive}
             GROUP BY vandanlaeg_id ORDER BY vandanlaeg_id LIMIT 1`,
       );
       expect(alle.items.find((i) => i.id === Number(sen!.id))!.senestePeriode).toBe(sen!.s);
@@ -342,7 +336,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
 
       const bad = await req(
         'GET',
-        `Vandanlaeg/HentVandanlaegListe?kundeid=${skive}&sortByColumn=foo&take=0`,
+        `Vandanlaeg/HentVandanlaegListe?kundeid=${kunde.skive}&sortByColumn=foo&take=0`,
         'vand',
       );
       expect(bad.statusCode).toBe(400);
@@ -350,28 +344,28 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
       expect(json(bad).errors.take).toEqual(['take skal være mindst 1']);
       const badFilter = await req(
         'GET',
-        `Vandanlaeg/HentVandanlaegListe?kundeid=${skive}&filteredColumns=afventer:kanske`,
+        `Vandanlaeg/HentVandanlaegListe?kundeid=${kunde.skive}&filteredColumns=afventer:kanske`,
         'vand',
       );
       expect(json(badFilter).errors).toHaveProperty('filteredColumns');
     });
 
     it('answers 404 for another customer’s id and 403 without the right', async () => {
-      expect((await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${herning}`, 'vand')).statusCode).toBe(
-        404,
-      );
       expect(
-        (await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${skive}`, 'virksomhed')).statusCode,
+        (await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${kunde.herning}`, 'vand')).statusCode,
+      ).toBe(404);
+      expect(
+        (await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${kunde.skive}`, 'virksomhed')).statusCode,
       ).toBe(403);
-      expect((await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${skive}`, 'laeser')).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await req('GET', `Vandanlaeg/HentVandanlaegListe?kundeid=${kunde.skive}`, 'laeser')).statusCode,
+      ).toBe(200);
     });
 
     it('shows the latest Jupiter report as the status', async () => {
       const id = await plantId();
       await rows(sql`INSERT INTO jupiter_indberetning (kunde_id, vandanlaeg_id, sendt, status)
-        VALUES (${skive}, ${id}, now() - interval '1 day', 'OK'), (${skive}, ${id}, now(), 'Fejl')`);
+        VALUES (${kunde.skive}, ${id}, now() - interval '1 day', 'OK'), (${kunde.skive}, ${id}, now(), 'Fejl')`);
       const alle = await liste('take=500&filteredColumns=jupiterStatus:Fejl');
       expect(alle.items.map((i) => i.id)).toContain(id);
       expect(alle.items.find((i) => i.id === id)!.jupiterStatus).toBe('Fejl');
@@ -381,19 +375,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
 
   describe('MWVandanlaegLookUp', () => {
     it('serves every named list, the municipalities and the dependent company types', async () => {
-      for (const name of [
-        'jupitervirksomhedstype',
-        'jupiteranlaegsart',
-        'jupiteraktivstatus',
-        'jupiterforsyningsart',
-        'vandanlaegHaandhaevelseType',
-        'jupitertilladelsetype',
-        'vandanlaegtilsynstype',
-        'jupitervandtype',
-        'jupiterindvindingsformaal',
-        'jupiterctrlprogram',
-        'jupiterkoordinatmetode',
-      ]) {
+      for (const name of VANDANLAEG_LOOKUPS) {
         const r = await req('GET', `MWVandanlaegLookUp/list/${name}`, 'vand');
         expect(r.statusCode, name).toBe(200);
         expect(json(r).length, name).toBeGreaterThan(0);
@@ -421,7 +403,7 @@ describe.each(dbTargets())('water plant API on %s', (target) => {
     it('finds a plant by name, anlægsnr., Jupiter id and its DGU number in any spacing', async () => {
       const [b] = await rows<{ dgu_nr: string; vandanlaeg_id: number }>(
         sql`SELECT b.dgu_nr, b.vandanlaeg_id FROM boring b JOIN virksomhed v ON v.id = b.vandanlaeg_id
-            WHERE v.kunde_id = ${skive} AND NOT v.slettet ORDER BY b.id LIMIT 1`,
+            WHERE v.kunde_id = ${kunde.skive} AND NOT v.slettet ORDER BY b.id LIMIT 1`,
       );
       const id = Number(b!.vandanlaeg_id);
       const [dist, nr] = b!.dgu_nr.split('.');

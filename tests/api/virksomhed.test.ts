@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIRKSOMHED_KONFLIKT, virksomhedSchema } from '../../src/contract/virksomhed';
 import { queryRows } from '../../src/server/db/client';
+import { aendrKontakt, opretKontakt } from '../helpers/kontaktperson';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
+import { basisKrop } from '../helpers/virksomhed-formular';
 
 const json = (r: { body: string }) => JSON.parse(r.body);
 type Detail = ReturnType<typeof virksomhedSchema.parse>;
@@ -35,25 +37,7 @@ describe.each(dbTargets())('company API on %s', (target) => {
     json(await req('GET', `virksomhed/${id}`, user)) as Detail;
 
   /** The form's body: every editable basis field as it stands, plus the locality and the version. */
-  const body = (d: Detail, changes: Record<string, unknown> = {}) => {
-    const {
-      virksomhedstype,
-      slettet,
-      branche,
-      bibrancher,
-      aktivitetsListe,
-      dmaSenestOpdateringDato,
-      ...basis
-    } = d.basis as unknown as Record<string, unknown>;
-    void [virksomhedstype, slettet, branche, bibrancher, aktivitetsListe, dmaSenestOpdateringDato];
-    const { matrikler, grunde, bygningerOgAnlaeg, ejere } = d.lokalitet as unknown as Record<string, unknown>;
-    return {
-      ...basis,
-      lokalitet: { matrikler, grunde, bygningerOgAnlaeg, ejere },
-      version: d.version,
-      ...changes,
-    };
-  };
+  const body = (d: Detail, changes: Record<string, unknown> = {}) => basisKrop(d, changes);
 
   describe('GET virksomhed/{id}', () => {
     it('answers the company with basis, locality, contacts, CVR changes and record counts', async () => {
@@ -299,25 +283,17 @@ describe.each(dbTargets())('company API on %s', (target) => {
   describe('contacts', () => {
     it('creates, changes and deletes a contact, logging each; a stale version answers 409', async () => {
       const id = await firma(skive, 1, sql`NOT omfattet_af_brugerbetaling`);
-      const created = await req('POST', `virksomhed/${id}/kontaktperson`, 'virksomhed', {
+      const k = await opretKontakt(req, id, 'virksomhed', {
         navn: 'Birgitte Holm',
         rolle: 'Miljøkoordinator',
         telefon: '97 52 11 00',
         email: 'bh@firma.dk',
       });
-      expect(created.statusCode).toBe(201);
-      const k = json(created);
-      expect(k).toMatchObject({ navn: 'Birgitte Holm', rolle: 'Miljøkoordinator', virksomhedId: id });
       expect((await logRows(id))[0]!.notat).toBe(
         "Kontaktperson 'Birgitte Holm' oprettet (Miljøkoordinator).",
       );
 
-      const changed = await req('PUT', `kontaktperson/${k.id}`, 'virksomhed', {
-        ...k,
-        telefon: '20 30 40 50',
-      });
-      expect(changed.statusCode).toBe(200);
-      expect(json(changed).version).toBeGreaterThan(k.version);
+      const v2 = await aendrKontakt(req, k, 'virksomhed', { telefon: '20 30 40 50' });
       expect((await logRows(id))[0]!.notat).toBe(
         "Kontaktperson 'Birgitte Holm' ændret: Telefon: 97 52 11 00 → 20 30 40 50.",
       );
@@ -334,7 +310,6 @@ describe.each(dbTargets())('company API on %s', (target) => {
       ]);
       expect((await req('DELETE', `kontaktperson/${k.id}`, 'virksomhed')).statusCode).toBe(400);
 
-      const v2 = json(changed).version as number;
       expect((await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'laeser')).statusCode).toBe(403);
       const del = await req('DELETE', `kontaktperson/${k.id}?version=${v2}`, 'virksomhed');
       expect(del.statusCode).toBe(204);

@@ -75,6 +75,16 @@ export interface LastSvar {
   eksempler: string[];
 }
 
+/** An answer with nothing in it yet (a thread's start, and the sum over the threads). */
+export const tomtLastSvar = (): LastSvar => ({
+  tider: {},
+  fejl: {},
+  timeouts: {},
+  alleredeBesluttet: 0,
+  besluttet: [],
+  eksempler: [],
+});
+
 /** A small seeded generator (mulberry32), so a run's choices repeat. */
 function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -90,14 +100,7 @@ function prng(seed: number): () => number {
 const vent = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function koer(d: LastData): Promise<LastSvar> {
-  const svar: LastSvar = {
-    tider: {},
-    fejl: {},
-    timeouts: {},
-    alleredeBesluttet: 0,
-    besluttet: [],
-    eksempler: [],
-  };
+  const svar = tomtLastSvar();
   const slut = performance.now() + d.varighedMs;
   const tid = () => performance.now() < slut;
   let rr = 0;

@@ -47,6 +47,7 @@ import {
   type Rapportoer,
   type Sagsbehandler,
   type SimuleretBruger,
+  tomtLastSvar,
   type Validator,
 } from './blandet-last';
 import type { BenchOptions, BenchRow } from './run';
@@ -360,14 +361,7 @@ async function koerLast(
   const cpu = servere.reduce((sum, s, i) => sum + (cpuSekunder(s.pid) - cpu0[i]!), 0) / sekunder;
 
   // Merged over the threads.
-  const samlet: LastSvar = {
-    tider: {},
-    fejl: {},
-    timeouts: {},
-    alleredeBesluttet: 0,
-    besluttet: [],
-    eksempler: [],
-  };
+  const samlet = tomtLastSvar();
   for (const s of svar) {
     for (const [h, v] of Object.entries(s.tider) as [Handling, number[]][]) {
       samlet.tider[h] ??= [];

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { freePort } from '../helpers/postgres-cluster';
+import { logIndViaSso, startChromium } from './browser-login';
 import type { BenchOptions } from './run';
-import { ensureClientBuild, percentile, round1, startBenchServer } from './support';
+import { ensureClientBuild, fordeling, percentile, startBenchServer } from './support';
 
 /**
  * A keystroke's main-thread time in a real form with drafts on (issue 34; target: the drafts add
@@ -27,14 +26,10 @@ export default async function kladdeBench(opts: BenchOptions): Promise<Record<st
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mw-kladde-bench-'));
   opts.log('starter serveren på demodata …');
   const server = await startBenchServer({ port: await freePort(), env: { DATA_DIR: dataDir } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await startChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/sso/`);
-    await page.getByRole('button', { name: 'virksomhed', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/');
-    const token = await page.evaluate(() => localStorage.getItem('usertoken'));
-    const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8'));
+    const { page, token } = await logIndViaSso(browser, server.url, 'virksomhed');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
     const list = await fetch(
       `${server.url}/api/virksomhed/list?kundeId=${claims.customerId}&start=0&take=5&virksomhedsType=1&sortByColumn=navn&sortDirection=ASC`,
       { headers: { authorization: `Bearer ${token}` } },
@@ -84,9 +79,7 @@ export default async function kladdeBench(opts: BenchOptions): Promise<Record<st
         db: 'pglite',
         target: 'tastetryk (hele input-hændelsen, kladder slået til)',
         antal: tast.length,
-        median_ms: round1(percentile(tast, 50)),
-        p95_ms: round1(percentile(tast, 95)),
-        max_ms: round1(tast.at(-1) ?? Number.NaN),
+        ...fordeling(tast),
         mål: 'kladdernes andel < 2 ms',
       },
       {

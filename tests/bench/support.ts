@@ -104,3 +104,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** A row's median, 95th percentile and maximum (ms, one decimal) of sorted-ascending times. */
+export const fordeling = (sorted: readonly number[]) => ({
+  median_ms: round1(percentile(sorted, 50)),
+  p95_ms: round1(percentile(sorted, 95)),
+  max_ms: round1(sorted.at(-1) ?? Number.NaN),
+});

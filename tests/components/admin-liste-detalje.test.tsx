@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AdministrativeOplysningerView from '../../src/app/features/admin/AdministrativeOplysningerView';
 import MinimapkoblingerView from '../../src/app/features/admin/MinimapkoblingerView';
 import type { ViewComponent } from '../../src/app/workspace/tile-api';
 import { LOGO_TYPE_FEJL } from '../../src/contract/admin-tekster';
-import { type SatServer, startSatServer } from '../helpers/sat-server';
+import { satServerTilFilen, somSatBruger } from '../helpers/sat-visning';
 import { type FakeTile, renderVisning } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';
 
@@ -19,11 +19,7 @@ configure({ asyncUtilTimeout: 8000 });
  * it, and an id in the address that the customer lacks is said not to exist.
  */
 
-let s: SatServer;
-beforeAll(async () => {
-  s = await startSatServer('kommuneadmin');
-}, 60_000);
-afterAll(async () => s?.close());
+const s = satServerTilFilen('kommuneadmin', { timeout: 60_000 });
 
 const vis = (
   View: ViewComponent,
@@ -31,10 +27,7 @@ const vis = (
   params: Record<string, string>,
 ) => {
   s.kobl();
-  return renderVisning(View, rute, params, {
-    username: 'kommuneadmin',
-    user: { userId: String(s.brugerId), customerId: s.kundeId },
-  });
+  return renderVisning(View, rute, params, somSatBruger(s, 'kommuneadmin'));
 };
 const kommando = (t: FakeTile, id: string) => t.commands.at(-1)?.find((c) => c.id === id);
 

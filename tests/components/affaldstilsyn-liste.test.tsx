@@ -427,6 +427,15 @@ describe('SAT list: the period it opens on', () => {
   });
 });
 
+/** The server's answer to a creation from CVR where every line is a new company. */
+const alleNye = (b: ReturnType<typeof opretFraCvrBodySchema.parse>) => ({
+  proevekoersel: b.proevekoersel,
+  nye: b.linjer.map((l) => enhed(l.pNr, `Virksomhed ${l.pNr}`, null)),
+  findes: [],
+  udenforKommune: [],
+  ukendte: [],
+});
+
 describe('SAT list: a creation that fails half way', () => {
   it('says what went wrong and how many were created before it', async () => {
     let kald = 0;
@@ -439,13 +448,7 @@ describe('SAT list: a creation that fails half way', () => {
           if (!b.proevekoersel && kald > 2) {
             return jsonResponse({ status: 504, message: 'CVR svarede ikke i tide' }, 504);
           }
-          return {
-            proevekoersel: b.proevekoersel,
-            nye: b.linjer.map((l) => enhed(l.pNr, `Virksomhed ${l.pNr}`, null)),
-            findes: [],
-            udenforKommune: [],
-            ukendte: [],
-          };
+          return alleNye(b);
         },
       }),
     );
@@ -472,13 +475,7 @@ describe('SAT list: Importér Miljøstyrelsens liste', () => {
         'POST SATVirksomhed/OpretSATVirksomhederFraCVR': ({ body }) => {
           const b = opretFraCvrBodySchema.parse(body);
           sendt.push(b);
-          return {
-            proevekoersel: b.proevekoersel,
-            nye: b.linjer.map((l) => enhed(l.pNr, `Virksomhed ${l.pNr}`, null)),
-            findes: [],
-            udenforKommune: [],
-            ukendte: [],
-          };
+          return alleNye(b);
         },
       }),
     );

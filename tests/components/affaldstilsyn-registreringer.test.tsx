@@ -73,6 +73,24 @@ const felt = <T extends Element = HTMLInputElement>(form: HTMLElement, navn: str
 /** The form of a record kind (its aria-label is the kind's name). */
 const formen = (navn: string) => screen.findByRole('form', { name: navn });
 
+/**
+ * Creates a record of the SAT company through the API (POST `sti`), opens `View` on it (`param` its id
+ * in the path) and answers its id and the form `formNavn`.
+ */
+async function visOprettet(
+  sti: string,
+  krop: Record<string, unknown>,
+  View: Parameters<typeof renderVisning>[0],
+  rute: string,
+  param: string,
+  formNavn: string,
+) {
+  const r = await s.api('POST', `${sti}/${satId}`, krop);
+  expect(r.status).toBe(201);
+  await vis(View, rute, { id: String(satId), [param]: String(r.body.id) });
+  return { id: r.body.id, form: await formen(formNavn) };
+}
+
 const gebyrHint = () => screen.getByTestId('gebyr-beregning').textContent;
 
 describe('kroner from øre', () => {
@@ -127,17 +145,14 @@ describe('follow-up inspections', () => {
   });
 
   it('an administrative inspection is not notified', async () => {
-    const r = await s.api('POST', `sattilsyn/${satId}`, {
-      titel: 'Skrivebordstilsyn',
-      tilsynstype: 'Administrativt',
-      dato: '2026-07-01',
-    });
-    expect(r.status).toBe(201);
-    await vis(OpfoelgendeTilsynView, 'affaldstilsyn-opfoelgendetilsyn', {
-      id: String(satId),
-      opfoelgendetilsynid: String(r.body.id),
-    });
-    const form = await formen('Opfølgende tilsyn');
+    const { form } = await visOprettet(
+      'sattilsyn',
+      { titel: 'Skrivebordstilsyn', tilsynstype: 'Administrativt', dato: '2026-07-01' },
+      OpfoelgendeTilsynView,
+      'affaldstilsyn-opfoelgendetilsyn',
+      'opfoelgendetilsynid',
+      'Opfølgende tilsyn',
+    );
     expect(felt(form, 'varslesSenest').value).toBe('');
     expect(within(form).getByText('Kun fysiske tilsyn varsles')).toBeTruthy();
   });
@@ -145,25 +160,26 @@ describe('follow-up inspections', () => {
 
 describe('enforcement', () => {
   it('opens the record of the path and saves a change', async () => {
-    const r = await s.api('POST', `sathaandhaevelse/${satId}`, {
-      titel: 'Påbud om sortering',
-      haandhaevelsestype: 'Påbud',
-      dato: '2026-05-01',
-      frist: '2026-06-01',
-      status: 'Åben',
-    });
-    expect(r.status).toBe(201);
-    await vis(HaandhaevelserView, 'affaldstilsyn-haandhaevelser', {
-      id: String(satId),
-      satHaandhaevelseId: String(r.body.id),
-    });
-    const form = await formen('Håndhævelse');
+    const { id, form } = await visOprettet(
+      'sathaandhaevelse',
+      {
+        titel: 'Påbud om sortering',
+        haandhaevelsestype: 'Påbud',
+        dato: '2026-05-01',
+        frist: '2026-06-01',
+        status: 'Åben',
+      },
+      HaandhaevelserView,
+      'affaldstilsyn-haandhaevelser',
+      'satHaandhaevelseId',
+      'Håndhævelse',
+    );
     expect(felt(form, 'titel').value).toBe('Påbud om sortering');
     fireEvent.change(felt(form, 'status'), { target: { value: 'Efterkommet' } });
     fireEvent.click(within(form).getByRole('button', { name: /^Gem/ }));
     const liste = screen.getByRole('region', { name: 'Håndhævelser' });
     await within(liste).findByRole('gridcell', { name: 'Efterkommet' });
-    const gemt = await s.api('GET', `sathaandhaevelse/${r.body.id}`);
+    const gemt = await s.api('GET', `sathaandhaevelse/${id}`);
     expect(gemt.body.status).toBe('Efterkommet');
   });
 });

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import VandTilsynView from '../../src/app/features/vandanlaeg/TilsynView';
 import TilsynView from '../../src/app/features/virksomhed/TilsynView';
 import type { Brev, DokumentSkabelon, TilsynKontrolpunkt } from '../../src/contract/dokumenter';
 import { queryRows } from '../../src/server/db/client';
 import { kontrolpunkt, kontrolpunktSkabelon } from '../../src/server/db/schema';
 import { byggeDemoSkabelon } from '../../src/server/dokument/demo-skabelon';
+import type { AppKald } from '../helpers/api-fetch';
 import { koblDokumentFetch, nodeUint8Array } from '../helpers/dokument-fetch';
-import { type SatServer, startSatServer } from '../helpers/sat-server';
+import { satServerTilFilen, somSatBrugerUdenPaneler } from '../helpers/sat-visning';
 import { renderVisning, skjultePaneler } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';
 
@@ -24,16 +25,15 @@ import { setupComponentTests } from './harness';
 setupComponentTests();
 configure({ asyncUtilTimeout: 8000 });
 
-let s: SatServer;
-let kald: { method: string; path: string; status?: number }[];
+beforeAll(nodeUint8Array);
+const s = satServerTilFilen('kommuneadmin', { timeout: 60_000 });
+let kald: AppKald[];
 let virksomhedId: number;
 let tilsynId: number;
 let tilsynTitel: string;
 const SKABELON = 'Kontrol af autoværksted';
 
 beforeAll(async () => {
-  nodeUint8Array();
-  s = await startSatServer('kommuneadmin');
   // An inspection of an ordinary company (type 1) of the customer.
   const [r] = await queryRows<{ id: number; virksomhed_id: number; titel: string }>(
     s.database.db,
@@ -65,7 +65,6 @@ beforeAll(async () => {
     .insert(kontrolpunktSkabelon)
     .values({ kundeId: s.kundeId, navn: 'Kvægbrug', virksomhedstype: 2 });
 }, 60_000);
-afterAll(async () => s?.close());
 beforeEach(async () => {
   ({ kald } = await koblDokumentFetch(s, 'kommuneadmin'));
 });
@@ -75,11 +74,7 @@ const vis = () =>
     TilsynView,
     'virksomhed-tilsyn',
     { id: String(virksomhedId), tilsynid: String(tilsynId) },
-    {
-      username: 'kommuneadmin',
-      user: { userId: String(s.brugerId), customerId: s.kundeId },
-      brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
-    },
+    somSatBrugerUdenPaneler(s, 'kommuneadmin'),
   );
 
 const punkter = async () => {

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import BrugerAdministrationView from '../../src/app/features/admin/BrugerAdministrationView';
 import { bruger, brugerKunde } from '../../src/server/db/schema';
-import { type SatServer, startSatServer } from '../helpers/sat-server';
-import { renderVisning, skjultePaneler } from '../helpers/vandanlaeg-komponent';
+import { satServerTilFilen, somSatBrugerUdenPaneler } from '../helpers/sat-visning';
+import { renderVisning } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';
 
 /**
@@ -16,22 +16,14 @@ import { setupComponentTests } from './harness';
 
 setupComponentTests();
 
-let s: SatServer;
-beforeAll(async () => {
-  s = await startSatServer('kommuneadmin');
-});
-afterAll(async () => s?.close());
+const s = satServerTilFilen('kommuneadmin');
 
 const vis = () =>
   renderVisning(
     BrugerAdministrationView,
     'admin-brugeradministration',
     {},
-    {
-      username: 'kommuneadmin',
-      user: { userId: String(s.brugerId), customerId: s.kundeId },
-      brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
-    },
+    somSatBrugerUdenPaneler(s, 'kommuneadmin'),
   );
 
 const raekkeMed = (tekst: string) => screen.getByText(tekst).closest('tr') as HTMLElement;

@@ -2,14 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  DataTable,
-  type DataTableColumn,
-  type DataTableProps,
-  type TableSort,
-} from '../../src/app/ui/DataTable';
+import type { DataTableColumn, DataTableProps, TableSort } from '../../src/app/ui/DataTable';
 import { clickSelection, type SelectionState } from '../../src/app/ui/table/selection';
 import type { TableSettings } from '../../src/app/ui/table/settings';
+import { TestTabel } from '../helpers/test-tabel';
 
 afterEach(() => {
   cleanup();
@@ -39,17 +35,14 @@ const COLUMNS: DataTableColumn<Firma>[] = [
 /** The table of FIRMAER, in memory unless `props` says otherwise. */
 function table(props: Partial<DataTableProps<Firma>> = {}) {
   return (
-    <div style={{ height: 400 }}>
-      <DataTable<Firma>
-        tableName="test"
-        ariaLabel="Firmaer"
-        mode="memory"
-        columns={COLUMNS}
-        rows={FIRMAER}
-        getRowId={(r) => String(r.id)}
-        {...props}
-      />
-    </div>
+    <TestTabel<Firma>
+      hoejde={400}
+      tableName="test"
+      ariaLabel="Firmaer"
+      columns={COLUMNS}
+      rows={FIRMAER}
+      {...props}
+    />
   );
 }
 const renderTable = (props: Partial<DataTableProps<Firma>> = {}) => render(table(props));

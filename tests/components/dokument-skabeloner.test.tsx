@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import DokumentskabelonerView from '../../src/app/features/admin/DokumentskabelonerView';
 import {
   type Bookmark,
@@ -9,9 +9,10 @@ import {
   SKABELON_STOERRELSE_FEJL,
 } from '../../src/contract/dokumenter';
 import { byggeDemoSkabelon } from '../../src/server/dokument/demo-skabelon';
+import type { AppKald } from '../helpers/api-fetch';
 import { koblDokumentFetch, nodeUint8Array } from '../helpers/dokument-fetch';
-import { type SatServer, startSatServer } from '../helpers/sat-server';
-import { renderVisning, skjultePaneler } from '../helpers/vandanlaeg-komponent';
+import { satServerTilFilen, somSatBrugerUdenPaneler } from '../helpers/sat-visning';
+import { renderVisning } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';
 
 /**
@@ -24,21 +25,19 @@ import { setupComponentTests } from './harness';
 setupComponentTests();
 configure({ asyncUtilTimeout: 8000 });
 
-let s: SatServer;
-let kald: { method: string; path: string; status?: number }[];
+beforeAll(nodeUint8Array);
+const s = satServerTilFilen('kommuneadmin', { timeout: 60_000 });
+let kald: AppKald[];
 /** Two names the letters know (the demo template's): one used once, one twice. */
 let kendt: Bookmark;
 let dublet: Bookmark;
 beforeAll(async () => {
-  nodeUint8Array();
-  s = await startSatServer('kommuneadmin');
   const bm = await s.api<Bookmark[]>('GET', 'TilsynRapport/hentbookmarks?dokumentType=tilsyn');
   expect(bm.status).toBe(200);
   kendt = bm.body.find((b) => b.navn === 'Tilsyn_Dato')!;
   dublet = bm.body.find((b) => b.navn === 'Virksomhed_Navn')!;
   expect(kendt && dublet).toBeTruthy();
 }, 60_000);
-afterAll(async () => s?.close());
 beforeEach(async () => {
   ({ kald } = await koblDokumentFetch(s, 'kommuneadmin'));
 });
@@ -48,11 +47,7 @@ const vis = () =>
     DokumentskabelonerView,
     'admin-dokumentskabeloner',
     {},
-    {
-      username: 'kommuneadmin',
-      user: { userId: String(s.brugerId), customerId: s.kundeId },
-      brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
-    },
+    somSatBrugerUdenPaneler(s, 'kommuneadmin'),
   );
 
 const docxFil = (navn: string, bytes: Uint8Array) =>

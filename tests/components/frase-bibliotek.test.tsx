@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import FrasebibliotekView from '../../src/app/features/admin/FrasebibliotekView';
 import { queryRows } from '../../src/server/db/client';
-import { type SatServer, startSatServer } from '../helpers/sat-server';
+import { satServerTilFilen, somSatBruger } from '../helpers/sat-visning';
 import { renderVisning } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';
 
@@ -17,18 +17,11 @@ configure({ asyncUtilTimeout: 8000 });
  * with one button, and someone else's change in between shows as a conflict with the input kept.
  */
 
-let s: SatServer;
-beforeAll(async () => {
-  s = await startSatServer('kommuneadmin');
-}, 60_000);
-afterAll(async () => s?.close());
+const s = satServerTilFilen('kommuneadmin', { timeout: 60_000 });
 
 const vis = (params: Record<string, string> = {}) => {
   s.kobl();
-  return renderVisning(FrasebibliotekView, 'admin-frasebibliotek', params, {
-    username: 'kommuneadmin',
-    user: { userId: String(s.brugerId), customerId: s.kundeId },
-  });
+  return renderVisning(FrasebibliotekView, 'admin-frasebibliotek', params, somSatBruger(s, 'kommuneadmin'));
 };
 
 const raekke = async (titel: string) =>

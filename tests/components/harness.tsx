@@ -18,6 +18,7 @@ import { toast } from '../../src/app/ui/toast';
 import { type Rolle, ressourcerFor } from '../../src/contract/roles';
 import { type BrugerSettings, defaultBrugerSettings, type KundeSettings } from '../../src/contract/session';
 import { DEMO_BRUGERE } from '../../src/server/db/demo-brugere';
+import { stubApiFetch } from '../helpers/api-fetch';
 
 /** Roles of the demo users (src/server/db/demo-brugere.ts), by username. */
 export const DEMO_ROLLER: Record<string, Rolle[]> = Object.fromEntries(
@@ -101,23 +102,17 @@ export const jsonResponse = (body: unknown, status = 200, headers: Record<string
  */
 export function stubApi(handlers: Record<string, Handler>): ApiCall[] {
   const calls: ApiCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api\//, '') + url.search;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { method, path, body };
-      calls.push(call);
-      const handler = handlers[`${method} ${path}`];
-      if (!handler) return jsonResponse({ status: 404, message: 'Ressourcen blev ikke fundet' }, 404);
-      const result = await handler(call);
-      if (result instanceof Response) return result;
-      if (result === undefined) return new Response(null, { status: 204 });
-      return jsonResponse(result);
-    }),
-  );
+  stubApiFetch(async (method, path, init) => {
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { method, path, body };
+    calls.push(call);
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) return jsonResponse({ status: 404, message: 'Ressourcen blev ikke fundet' }, 404);
+    const result = await handler(call);
+    if (result instanceof Response) return result;
+    if (result === undefined) return new Response(null, { status: 204 });
+    return jsonResponse(result);
+  });
   return calls;
 }
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import JupiterCertifikatView from '../../src/app/features/admin/JupiterCertifikatView';
 import { genererCertifikat } from '../../src/server/certifikat/generer';
 import { jupiterCertifikat } from '../../src/server/db/schema';
-import { type SatServer, startSatServer } from '../helpers/sat-server';
-import { renderVisning, skjultePaneler } from '../helpers/vandanlaeg-komponent';
+import { satServerTilFilen, somSatBrugerUdenPaneler } from '../helpers/sat-visning';
+import { renderVisning } from '../helpers/vandanlaeg-komponent';
 import { setupComponentTests } from './harness';
 
 /**
@@ -20,22 +20,14 @@ setupComponentTests();
 const DAG = 24 * 3600 * 1000;
 const om = (dage: number) => new Date(Date.now() + dage * DAG);
 
-let s: SatServer;
-beforeAll(async () => {
-  s = await startSatServer('kommuneadmin');
-});
-afterAll(async () => s?.close());
+const s = satServerTilFilen('kommuneadmin');
 
 const vis = () =>
   renderVisning(
     JupiterCertifikatView,
     'admin-jupitercertifikat',
     {},
-    {
-      username: 'kommuneadmin',
-      user: { userId: String(s.brugerId), customerId: s.kundeId },
-      brugerSettings: skjultePaneler({ activeKundeId: s.kundeId }),
-    },
+    somSatBrugerUdenPaneler(s, 'kommuneadmin'),
   );
 
 const vaelg = (label: RegExp, indhold: string, navn: string) =>

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listeKolonner } from '../../src/app/features/virksomhed-liste/kolonner';
-import { DataTable, type DataTableColumn } from '../../src/app/ui/DataTable';
+import type { DataTableColumn } from '../../src/app/ui/DataTable';
 import {
   datoKolonne,
   jaNejKolonne,
@@ -11,6 +11,7 @@ import {
   tekstKolonne,
 } from '../../src/app/ui/table/kolonner';
 import { LISTE_SORT_KOLONNER } from '../../src/contract/virksomhed-liste';
+import { TestTabel } from '../helpers/test-tabel';
 
 afterEach(cleanup);
 
@@ -36,16 +37,7 @@ const kolonner: DataTableColumn<Post>[] = [
 
 function vis(columns: DataTableColumn<Post>[]) {
   render(
-    <div style={{ height: 400 }}>
-      <DataTable<Post>
-        tableName="kolonner"
-        ariaLabel="Poster"
-        mode="memory"
-        columns={columns}
-        rows={POSTER}
-        getRowId={(r) => String(r.id)}
-      />
-    </div>,
+    <TestTabel<Post> hoejde={400} tableName="kolonner" ariaLabel="Poster" columns={columns} rows={POSTER} />,
   );
   const grid = screen.getByRole('grid');
   return () =>

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Minikort } from '../../src/app/ui/Minikort';
 import type { MinimapKobling } from '../../src/contract/minimap';
+import type { Punkt } from '../../src/contract/minimap-url';
 import { setupComponentTests } from './harness';
 
 /**
@@ -34,9 +36,13 @@ const LINKS: MinimapKobling[] = [
 // of the worker (isolate: false), and then the map is drawn within the test.
 setupComponentTests();
 
+/** The small map of the water plant 'Nordværket' at `punkt` with the two links; `over` changes the rest. */
+const vis = (punkt: Punkt | null, over: Partial<ComponentProps<typeof Minikort>> = {}) =>
+  render(<Minikort punkt={punkt} navn="Nordværket" hvad="Vandanlægget" links={LINKS} {...over} />);
+
 describe('Minikort', () => {
   it('says so when the record has no coordinate', () => {
-    render(<Minikort punkt={null} navn="Nordværket" hvad="Vandanlægget" links={LINKS} />);
+    vis(null);
     expect(screen.getByTestId('minikort-tom').textContent).toBe(
       'Vandanlægget har ingen koordinat, så der er intet kort.',
     );
@@ -48,34 +54,22 @@ describe('Minikort', () => {
     ['degrees', { x: 9.03, y: 56.57 }],
     ['west of the extent', { x: 445_000, y: 6_267_000 }],
   ])('warns in Danish for a coordinate outside Denmark (%s), with no map and no links', (_, punkt) => {
-    render(<Minikort punkt={punkt} navn="Nordværket" hvad="Vandanlægget" links={LINKS} />);
+    vis(punkt);
     expect(screen.getByRole('alert').textContent).toContain('Koordinaten ligger uden for Danmark');
     expect(screen.queryByTestId('minikort')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('warns when a WKT geometry leaves Denmark, even if the coordinate is inside', () => {
-    render(
-      <Minikort
-        punkt={{ x: 497_500, y: 6_267_000 }}
-        wkt="LINESTRING(497500 6267000, 497500 7267000)"
-        navn="Ledningen"
-        hvad="Vandanlægget"
-        links={LINKS}
-      />,
+    vis(
+      { x: 497_500, y: 6_267_000 },
+      { wkt: 'LINESTRING(497500 6267000, 497500 7267000)', navn: 'Ledningen' },
     );
     expect(screen.getByRole('alert')).toBeTruthy();
   });
 
   it('shows the coordinate and the links built for it', () => {
-    render(
-      <Minikort
-        punkt={{ x: 497_512.345, y: 6_267_000 }}
-        navn="Nordværket"
-        hvad="Vandanlægget"
-        links={LINKS}
-      />,
-    );
+    vis({ x: 497_512.345, y: 6_267_000 });
     expect(screen.getByTestId('minikort-koordinat').textContent).toBe(
       'x 497.512,35 · y 6.267.000 (EPSG:25832)',
     );

@@ -6,9 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { medDanskFejl } from '../../src/app/features/validering/api';
 import { HttpError } from '../../src/app/lib/http';
 import { Palette, SERVER_UTILGAENGELIG } from '../../src/app/palette/Palette';
-import { DataTable, type DataTableColumn } from '../../src/app/ui/DataTable';
+import type { DataTableColumn } from '../../src/app/ui/DataTable';
 import { datoFejl } from '../../src/app/ui/form/parse';
 import { paletteStore } from '../../src/app/workspace/palette-store';
+import { TestTabel } from '../helpers/test-tabel';
 import { ControlledDate, jsonResponse, renderSignedIn, setupComponentTests, stubApi } from './harness';
 
 /**
@@ -129,13 +130,11 @@ function Liste({ hent }: { hent: () => Promise<Raekke[]> }) {
       <button type="button" onClick={() => void q.refetch()}>
         Opdater
       </button>
-      <DataTable<Raekke>
+      <TestTabel<Raekke>
         tableName="liste"
         ariaLabel="Liste"
-        mode="memory"
         columns={KOLONNER}
         rows={q.data ?? []}
-        getRowId={(r) => String(r.id)}
         loading={q.isFetching}
         error={q.isError ? 'Serveren svarede ikke' : null}
         onRetry={() => void q.refetch()}
@@ -179,13 +178,11 @@ describe('a table whose reload failed', () => {
 
   it('without a retry handler the error row has no button', () => {
     render(
-      <DataTable<Raekke>
+      <TestTabel<Raekke>
         tableName="x"
         ariaLabel="X"
-        mode="memory"
         columns={KOLONNER}
         rows={RAEKKER.slice(0, 3)}
-        getRowId={(r) => String(r.id)}
         error="Serveren svarede ikke"
       />,
     );
@@ -200,13 +197,11 @@ function Styret({ start, flyttet }: { start: string | null; flyttet: (id: number
   const [orden, setOrden] = useState<readonly string[]>([]);
   return (
     <>
-      <DataTable<Raekke>
+      <TestTabel<Raekke>
         tableName="styret"
         ariaLabel="Styret"
-        mode="memory"
         columns={KOLONNER}
         rows={RAEKKER.slice(0, 5)}
-        getRowId={(r) => String(r.id)}
         cursorId={cursor}
         onCursorChange={(r) => {
           flyttet(r ? r.id : null);

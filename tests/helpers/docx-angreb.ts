@@ -58,6 +58,20 @@ interface ZipDel {
   stoerrelse: number;
 }
 
+/**
+ * The fields a local and a central header share, from `fra` on (4 in the local header, 6 in the
+ * central one): version needed 2.0, UTF-8 names, the method, the stored and the claimed size, the
+ * name's length.
+ */
+function faelles(hoved: Buffer, fra: number, d: ZipDel, navnLaengde: number): void {
+  hoved.writeUInt16LE(20, fra);
+  hoved.writeUInt16LE(0x800, fra + 2);
+  hoved.writeUInt16LE(d.metode, fra + 4);
+  hoved.writeUInt32LE(d.data.length, fra + 14);
+  hoved.writeUInt32LE(d.stoerrelse, fra + 18);
+  hoved.writeUInt16LE(navnLaengde, fra + 22);
+}
+
 /** A zip of parts as given, claims included (CRCs are left 0: nothing here checks them). */
 function zip(dele: ZipDel[]): Uint8Array {
   const lokale: Buffer[] = [];
@@ -67,21 +81,11 @@ function zip(dele: ZipDel[]): Uint8Array {
     const navn = Buffer.from(d.navn, 'utf8');
     const lokal = Buffer.alloc(30);
     lokal.writeUInt32LE(0x04034b50, 0);
-    lokal.writeUInt16LE(20, 4);
-    lokal.writeUInt16LE(0x800, 6);
-    lokal.writeUInt16LE(d.metode, 8);
-    lokal.writeUInt32LE(d.data.length, 18);
-    lokal.writeUInt32LE(d.stoerrelse, 22);
-    lokal.writeUInt16LE(navn.length, 26);
+    faelles(lokal, 4, d, navn.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(d.metode, 10);
-    central.writeUInt32LE(d.data.length, 20);
-    central.writeUInt32LE(d.stoerrelse, 24);
-    central.writeUInt16LE(navn.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    faelles(central, 6, d, navn.length);
     central.writeUInt32LE(pos, 42);
     lokale.push(lokal, navn, Buffer.from(d.data));
     centrale.push(central, navn);

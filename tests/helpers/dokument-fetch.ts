@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { type AppKald, koblAppFetch } from './api-fetch';
 import type { SatServer } from './sat-server';
 
 /**
@@ -17,10 +17,7 @@ export function nodeUint8Array(): void {
  * as the template upload sends them) and the answers' bytes as they are (a .docx download).
  * `kald` records each call (method and path after /api/, with the status).
  */
-export async function koblDokumentFetch(
-  s: SatServer,
-  username: string,
-): Promise<{ kald: { method: string; path: string; status?: number }[] }> {
+export async function koblDokumentFetch(s: SatServer, username: string): Promise<{ kald: AppKald[] }> {
   const login = await s.app.inject({
     method: 'POST',
     url: '/api/login',
@@ -28,15 +25,10 @@ export async function koblDokumentFetch(
   });
   if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
   const token = (JSON.parse(login.body) as { data: string }).data;
-  const kald: { method: string; path: string; status?: number }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api\//, '') + url.search;
-      const k: { method: string; path: string; status?: number } = { method, path };
-      kald.push(k);
+  const kald: AppKald[] = [];
+  koblAppFetch(
+    kald,
+    async (method, path, init) => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       let payload: string | Buffer | undefined;
       if (typeof init?.body === 'string') {
@@ -47,15 +39,9 @@ export async function koblDokumentFetch(
         headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
         payload = await multipart(init.body as FormData, boundary);
       }
-      const res = await s.app.inject({ method: method as 'GET', url: `/api/${path}`, headers, payload });
-      k.status = res.statusCode;
-      const out: Record<string, string> = {};
-      for (const [n, v] of Object.entries(res.headers)) if (typeof v === 'string') out[n] = v;
-      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-        status: res.statusCode,
-        headers: out,
-      });
-    }),
+      return s.app.inject({ method: method as 'GET', url: `/api/${path}`, headers, payload });
+    },
+    true,
   );
   return { kald };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { issueToken } from '../../src/server/auth/issue-token';
 import { TokenService } from '../../src/server/auth/tokens';
@@ -9,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { bruger } from '../../src/server/db/schema';
 import { createSatSimulator, type SatSimulator } from '../../src/server/integrations/sat';
+import { type AppKald, koblAppFetch } from './api-fetch';
 import { openSeededTarget } from './test-app';
 
 /**
@@ -24,7 +24,7 @@ export interface SatServer {
   brugerId: number;
   kundeId: number;
   /** Every call the client made: method and path after /api/ (with the query). */
-  kald: { method: string; path: string; status?: number }[];
+  kald: AppKald[];
   /** One call of the test itself (set-up) as the user; answers the parsed JSON and the status. */
   api<T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -84,20 +84,8 @@ export async function startSatServer(
       return { status: res.statusCode, body: (res.body ? JSON.parse(res.body) : undefined) as T };
     },
     kobl() {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-          const url = new URL(String(input), 'http://localhost');
-          const method = init?.method ?? 'GET';
-          const path = url.pathname.replace(/^\/api\//, '') + url.search;
-          const k: { method: string; path: string; status?: number } = { method, path };
-          kald.push(k);
-          const res = await inject(method, path, typeof init?.body === 'string' ? init.body : undefined);
-          k.status = res.statusCode;
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
-          return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
-        }),
+      koblAppFetch(kald, (method, path, init) =>
+        inject(method, path, typeof init?.body === 'string' ? init.body : undefined),
       );
     },
     async close() {

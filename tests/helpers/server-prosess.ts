@@ -148,22 +148,26 @@ export interface ToProcesser {
 /**
  * A fresh database `<prefix>_<random>` seeded with the small test data set (the processes then find it
  * and skip the demo seed, which on PostgreSQL takes many seconds), and two processes on it sharing one
- * JWT secret, as behind a balancer; resolves when both are ready.
+ * JWT secret, as behind a balancer; resolves when both are ready. `demodata`: the database starts
+ * empty, the first process seeds the demo data and the second starts once the first is ready.
  */
 export async function toProcesser(
   pgUrl: string,
   prefix: string,
   env: Record<string, string> = {},
+  demodata = false,
 ): Promise<ToProcesser> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   await medKlient(pgUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = databaseUrl(pgUrl, name);
-  const database = await openDatabase({ databaseUrl: url });
-  try {
-    await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
-  } finally {
-    await database.close();
+  if (!demodata) {
+    const database = await openDatabase({ databaseUrl: url });
+    try {
+      await seedDatabase(database.db, { scale: 'test', passwordHashCost: 'fast' });
+    } finally {
+      await database.close();
+    }
   }
   const jwtSecret = nytSecret();
   const start = async (navn: string) =>
@@ -175,6 +179,7 @@ export async function toProcesser(
       env,
     });
   const a = await start('a');
+  if (demodata) await ready(a);
   const b = await start('b');
   await Promise.all([ready(a), ready(b)]);
   return {

@@ -148,14 +148,18 @@ export async function createTestApp(
 /**
  * A test app on `target` for one describe block: made in beforeAll with a token for each of `users`,
  * closed in afterAll. `req` sends to /api/`url` as one of the users (none: without a token); `rows`
- * runs a query on the app's database. `t` is the app, inside the block's tests and later hooks.
+ * runs a query on the app's database. `t` is the app, inside the block's tests and later hooks;
+ * `kunde` holds the ids of the demo customers Skive (779) and Herning (657), set in the same beforeAll.
  */
 export function testAppForBlok(target: 'pglite' | 'postgres', users: string[]) {
   let app: TestApp | undefined;
   const tok: Record<string, string> = {};
+  const kunde = { skive: 0, herning: 0 };
   beforeAll(async () => {
     app = await createTestApp(target);
     for (const u of users) tok[u] = await app.tokenFor(u);
+    kunde.skive = await app.kundeId(779);
+    kunde.herning = await app.kundeId(657);
   });
   afterAll(async () => app?.close());
   const started = () => {
@@ -167,6 +171,7 @@ export function testAppForBlok(target: 'pglite' | 'postgres', users: string[]) {
       return started();
     },
     tok,
+    kunde,
     req: (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, user?: string, payload?: unknown) =>
       started().kald(method, `/api/${url}`, user ? tok[user] : undefined, payload),
     rows: <T>(q: SQL) => queryRows<T>(started().database.db, q),

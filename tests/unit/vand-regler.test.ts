@@ -14,31 +14,24 @@ import {
   udvekslingAf,
 } from '../../src/contract/vand-regler';
 import { IMPORT_EKSPORT_RETNING } from '../../src/contract/vandanlaeg-registreringer';
+import { EKSEMPEL_FELTER, EKSEMPEL_PERIODE } from '../helpers/vand-eksempel';
 
 /** The water rules of issue 29 (docs/decisions.md, 'Water data by the rules'); every figure computed by hand. */
 
 const KVARTAL = { start: '2025-01-01', slut: '2025-03-31' }; // 31 + 28 + 31 = 90 days
 
-/** One period's quantities (m³), the figures of both formulas below. */
-const PERIODE = {
-  oppumpet: 10_000,
-  importeret: 500,
-  eksporteret: 1_200,
-  egetForbrug: 300,
-  filterskylning: 150,
-  leveret: 8_000,
-};
-
 describe('ledningstab = oppumpet + importeret − eksporteret − eget forbrug − filterskylning − leveret', () => {
+  const periode = EKSEMPEL_PERIODE;
+
   it('counts imported and exported water', () => {
     // 10.000 + 500 − 1.200 − 300 − 150 − 8.000 = 850 m³
-    expect(ledningstab(PERIODE)).toBe(850);
+    expect(ledningstab(periode)).toBe(850);
   });
 
   it('counts what is not given as 0, and has no line loss without a pumped quantity', () => {
     // 10.000 − 8.000 = 2.000 m³
     expect(ledningstab({ oppumpet: 10_000, leveret: 8_000 })).toBe(2_000);
-    expect(ledningstab({ ...PERIODE, oppumpet: null })).toBeNull();
+    expect(ledningstab({ ...periode, oppumpet: null })).toBeNull();
   });
 
   it('is negative when more was delivered than came in (a wrong reading shows)', () => {
@@ -47,14 +40,7 @@ describe('ledningstab = oppumpet + importeret − eksporteret − eget forbrug �
   });
 
   it('is what the form and the API compute (beregnFelter)', () => {
-    const b = beregnFelter({
-      vandmaengdeOppumpet: 10_000,
-      importeret: 500,
-      eksporteret: 1_200,
-      vandvaerketsEgetForbrug: 300,
-      filterskylning: 150,
-      forsyning: [{ maengde: 5_000 }, { maengde: 3_000 }],
-    });
+    const b = beregnFelter(EKSEMPEL_FELTER);
     expect(b).toMatchObject({
       samletLeveretVandmaengde: 8_000,
       importeret: 500,
@@ -66,9 +52,10 @@ describe('ledningstab = oppumpet + importeret − eksporteret − eget forbrug �
 
 describe('ledningstabProcent = ledningstab ÷ udpumpet (oppumpet + importeret − eksporteret − eget forbrug − filterskylning)', () => {
   it('is a share of the water put into the network', () => {
+    const p = EKSEMPEL_PERIODE;
     // udpumpet: 10.000 + 500 − 1.200 − 300 − 150 = 8.850 m³; 850 ÷ 8.850 = 0,096045… = 9,60 %
-    expect(udpumpet(PERIODE)).toBe(8_850);
-    expect(ledningstabProcent(PERIODE)).toBe(9.6);
+    expect(udpumpet(p)).toBe(8_850);
+    expect(ledningstabProcent(p)).toBe(9.6);
   });
 
   it('has no percentage when nothing was put into the network', () => {
