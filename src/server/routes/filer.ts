@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   FIL_MAKS_BYTES,
@@ -17,8 +17,9 @@ import {
 import { VANDANLAEG_TILSYN } from '../../contract/vandanlaeg-registreringer';
 import { loadVandanlaeg } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
+import { brugerNavne } from '../db/brugernavne';
 import type { Db } from '../db/client';
-import { bruger, fil, registrering } from '../db/schema';
+import { fil, registrering } from '../db/schema';
 import { skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -107,13 +108,9 @@ type FilRaekke = Pick<
 >;
 
 async function svar(db: Db, rows: FilRaekke[]): Promise<Fil[]> {
-  const ids = [...new Set(rows.map((r) => r.oprettetAf).filter((x): x is number => x !== null))];
-  const navne = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db.select({ id: bruger.id, navn: bruger.navn }).from(bruger).where(inArray(bruger.id, ids))
-        ).map((b) => [b.id, b.navn]),
+  const navne = await brugerNavne(
+    db,
+    rows.map((r) => r.oprettetAf),
   );
   return rows.map((r) => ({
     id: r.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AnyEndpoint } from '../../contract/endpoint';
 import { feltTom } from '../../contract/felter';
@@ -14,8 +14,9 @@ import {
 import { ARTER, BRUGERBETALING, REGISTRERING_ARTER } from '../../contract/registreringer';
 import { feltNormaliser } from '../../contract/virksomhed';
 import type { SessionUser } from '../auth/session-user';
+import { brugerNavne } from '../db/brugernavne';
 import { type Db, queryRows, sqlState } from '../db/client';
-import { bruger, registrering } from '../db/schema';
+import { registrering } from '../db/schema';
 import { opdaterVersioneret, skrivLog, sletBloedt, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -40,16 +41,6 @@ function felterAf(kind: AnyRecordKind, r: Row): Record<string, unknown> {
   return Object.fromEntries(kind.felter.map((f) => [f.navn, feltNormaliser(f, raw[f.navn])]));
 }
 
-async function navneAf(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unikke = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
-  if (unikke.length === 0) return new Map();
-  const rows = await db
-    .select({ id: bruger.id, navn: bruger.navn })
-    .from(bruger)
-    .where(inArray(bruger.id, unikke));
-  return new Map(rows.map((r) => [r.id, r.navn]));
-}
-
 /** Today as YYYY-MM-DD by the server's clock (a kind's derived fields). */
 
 export async function svar(
@@ -58,7 +49,7 @@ export async function svar(
   rows: Row[],
   clock?: () => Date,
 ): Promise<AnyRecord[]> {
-  const navne = await navneAf(
+  const navne = await brugerNavne(
     db,
     rows.flatMap((r) => [r.sagsbehandlerId, r.oprettetAf, r.opdateretAf]),
   );
