@@ -27,9 +27,9 @@ import {
 import { loadVandanlaeg, loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import { type Db, queryRows } from '../db/client';
+import { kontaktpersonerAf } from '../db/kontaktpersoner';
 import { sidePart } from '../db/liste';
 import { bruger, cvrAendring, kontaktperson, registrering, virksomhed } from '../db/schema';
-import { danskOrden } from '../db/sortering';
 import { opdaterVersioneret, skrivLog, sletBloedt, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -104,11 +104,7 @@ const tilKontakt = (r: typeof kontaktperson.$inferSelect): Kontaktperson => ({
 
 async function hentDetalje(db: Tx, row: VirksomhedRow) {
   // One after the other: inside a transaction the queries share one connection.
-  const kontakter = await db
-    .select()
-    .from(kontaktperson)
-    .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
-    .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+  const kontakter = await kontaktpersonerAf(db, row.id);
   const aendringer = await db
     .select({
       id: cvrAendring.id,
@@ -283,11 +279,7 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
 
   serve(app, hentKontaktpersoner, async (request) => {
     const row = await loadKontaktEjer(db, request.user, request.params.id, 'read');
-    const rows = await db
-      .select()
-      .from(kontaktperson)
-      .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
-      .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+    const rows = await kontaktpersonerAf(db, row.id);
     return rows.map((k) => ({ ...tilKontakt(k), jupiterKontaktpersonId: k.jupiterKontaktpersonId }));
   });
 

@@ -3,7 +3,8 @@ import { feltNormaliser } from '../../contract/felter';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { VANDANLAEG_BASIS_FELTER, type Vandanlaeg } from '../../contract/vandanlaeg';
 import type { Db } from '../db/client';
-import { bruger, jupiterIndberetning, kontaktperson, virksomhed } from '../db/schema';
+import { kontaktpersonerAf } from '../db/kontaktpersoner';
+import { bruger, jupiterIndberetning, virksomhed } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Tx } from '../db/versioneret';
 import { somListe } from '../records/felter';
@@ -65,11 +66,7 @@ export async function hentDetalje(db: Db | Tx, row: Row): Promise<Vandanlaeg> {
   const ekstra = obj(row.basis.adresse);
   const lok = lokalitetAf(row);
   // One after the other: inside a transaction the queries share one connection.
-  const kontakter = await db
-    .select()
-    .from(kontaktperson)
-    .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
-    .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+  const kontakter = await kontaktpersonerAf(db, row.id);
   const under = await db
     .select({ id: virksomhed.id, navn: virksomhed.navn, anlaegsnr: virksomhed.anlaegsnr })
     .from(virksomhed)
