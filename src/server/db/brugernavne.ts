@@ -12,3 +12,11 @@ export async function brugerNavne(db: Tx, ids: (number | null)[]): Promise<Map<n
     .where(inArray(bruger.id, unikke));
   return new Map(rows.map((r) => [r.id, r.navn]));
 }
+
+/** The users with these ids as rows `{ brugerId, navn }` (e.g. a company's or plant's case workers). */
+export async function brugereAf(
+  db: Tx,
+  ids: (number | null)[],
+): Promise<{ brugerId: number; navn: string }[]> {
+  return [...(await brugerNavne(db, ids))].map(([brugerId, navn]) => ({ brugerId, navn }));
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { erVirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../contract/entitet';
 import type { FeltDef } from '../../contract/felter';
@@ -26,6 +26,7 @@ import {
 } from '../../contract/virksomhed';
 import { loadVandanlaeg, loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
+import { brugereAf } from '../db/brugernavne';
 import { type Db, queryRows } from '../db/client';
 import { kontaktpersonerAf } from '../db/kontaktpersoner';
 import { sidePart } from '../db/liste';
@@ -132,13 +133,7 @@ async function hentDetalje(db: Tx, row: VirksomhedRow) {
       ),
     ),
   ];
-  const navne =
-    ids.length > 0
-      ? await db
-          .select({ brugerId: bruger.id, navn: bruger.navn })
-          .from(bruger)
-          .where(inArray(bruger.id, ids))
-      : [];
+  const navne = await brugereAf(db, ids);
   return {
     id: row.id,
     type: row.type,
