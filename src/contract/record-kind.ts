@@ -13,7 +13,7 @@ import { type FeltDef, inputSchema, outputShape, type Tjek, versionSchema } from
  */
 
 /**
- * Who owns records. The server registers a loader per owner name (src/server/routes/record-owners.ts)
+ * Who owns records. The server registers a loader per owner name (src/server/records/ejere.ts)
  * that loads the owner of the user's customer and checks the right to read or change it; the log
  * entry of a change is written on the owner.
  */

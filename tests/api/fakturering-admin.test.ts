@@ -12,13 +12,13 @@ import { BRUGERBETALING } from '../../src/contract/registreringer';
 import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
 import { SEED_SATSER } from '../../src/server/db/seed/fakturering';
+import { REGISTRERING_FAKTURERET } from '../../src/server/records/registreringer';
 import {
   GEBYRTYPE_ART_BRUGT,
   GEBYRTYPE_KONFLIKT,
   GYLDIG_TIL_FOER_FRA,
   SATSER_KONFLIKT,
 } from '../../src/server/routes/fakturering-admin';
-import { REGISTRERING_FAKTURERET } from '../../src/server/routes/registreringer';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';
 
 const json = (r: { body: string }) => JSON.parse(r.body);

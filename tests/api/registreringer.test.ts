@@ -18,7 +18,7 @@ import { loadVirksomhed } from '../../src/server/auth/entitet-adgang';
 import { registerAuth } from '../../src/server/auth/plugin';
 import { tidsregistreringsKategorier } from '../../src/server/catalog/lookups';
 import { queryRows } from '../../src/server/db/client';
-import { EJERE } from '../../src/server/routes/record-owners';
+import { EJERE } from '../../src/server/records/ejere';
 import { recordRoutes } from '../../src/server/routes/registreringer';
 import { gyldigVaerdi } from '../helpers/gyldige-felter';
 import { createTestApp, dbTargets, type TestApp } from '../helpers/test-app';

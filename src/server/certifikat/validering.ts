@@ -11,13 +11,17 @@ import { HttpError } from '../http/errors';
  * the key.
  */
 
-export interface LaestCertifikat {
+/** What a certificate says about itself (shown in the list, kept in its row). */
+export interface CertifikatFakta {
   subjekt: string;
   udsteder: string;
   serienummer: string;
   fingeraftryk: string;
   gyldigFra: Date;
   gyldigTil: Date;
+}
+
+export interface LaestCertifikat extends CertifikatFakta {
   /** The certificate as stored: the PEM blocks of the upload (leaf first). */
   certifikatPem: string;
   /** The private key as unencrypted PKCS#8 PEM: only ever handed to the encryption. */

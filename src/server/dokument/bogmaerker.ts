@@ -1,3 +1,4 @@
+import type { AdmOplys } from '../../contract/admin-tekster';
 import type { Bookmark, DokumentType } from '../../contract/dokumenter';
 import { lookupListe } from '../catalog/lookups';
 import {
@@ -18,6 +19,12 @@ import {
  * what was inspected (Tilsyn_Omfang, Kontrolpunkter); påbud/forbud/indskærpelser
  * (Tilsyn_Haandhaevelser); konklusion and the report texts per subject (Tekst_<emne>).
  */
+
+/** The text fields of the administrative details (the sender block of a letter). */
+type KommuneFelt = Exclude<
+  keyof AdmOplys,
+  'id' | 'navn' | 'harLogo' | 'logoMimeType' | 'standard' | 'version'
+>;
 
 /** What a letter is made from: the inspection, its owner, the municipality's details, the texts. */
 export interface BrevData {
@@ -42,16 +49,8 @@ export interface BrevData {
     omfang: string;
     haandhaevelser: string;
   };
-  kommune: {
-    afsender: string;
-    adresse: string;
-    postnrBy: string;
-    telefon: string;
-    email: string;
-    web: string;
-    underskriftNavn: string;
-    underskriftTitel: string;
-  };
+  /** The sender: the administrative details' texts, empty where not given. */
+  kommune: Record<KommuneFelt, string>;
   dagsdato: string;
   /** Report texts by subject code (tilsyn_rapport_tekst). */
   rapportTekster: ReadonlyMap<string, string>;
@@ -69,185 +68,99 @@ export interface BogmaerkeDef {
 
 const TILSYN_TYPER: DokumentType[] = ['tilsyn', 'VandTilsyn'];
 
+/** The parts of the letter's data whose fields are bookmarks of their own. */
+type Del = 'virksomhed' | 'tilsyn' | 'kommune';
+
+/** One bookmark of a part: [field, name, description, sample value, document kinds (else the part's)]. */
+type FeltRaekke<D extends Del> = [
+  felt: keyof BrevData[D] & string,
+  navn: string,
+  beskrivelse: string,
+  eksempel: string,
+  dokumentTyper?: DokumentType[],
+];
+
+/** The bookmarks of one part of the letter's data, each the value of one of its fields. */
+function felterAf<D extends Del>(del: D, standard: DokumentType[], raekker: FeltRaekke<D>[]): BogmaerkeDef[] {
+  return raekker.map(([felt, navn, beskrivelse, eksempel, dokumentTyper = standard]) => ({
+    navn,
+    beskrivelse,
+    eksempel,
+    dokumentTyper,
+    hent: (d) => (d[del] as Record<string, string>)[felt] ?? '',
+  }));
+}
+
 const FASTE: BogmaerkeDef[] = [
   // The company, farm or plant.
-  {
-    navn: 'Virksomhed_Navn',
-    beskrivelse: 'Virksomhedens, landbrugets eller vandanlæggets navn',
-    eksempel: 'Hansen Maskinfabrik ApS',
-    dokumentTyper: [],
-    hent: (d) => d.virksomhed.navn,
-  },
-  {
-    navn: 'Virksomhed_Adresse',
-    beskrivelse: 'Adresse',
-    eksempel: 'Industrivej 12, 7800 Skive',
-    dokumentTyper: [],
-    hent: (d) => d.virksomhed.adresse,
-  },
-  {
-    navn: 'Virksomhed_CVR',
-    beskrivelse: 'CVR-nummer',
-    eksempel: '12345678',
-    dokumentTyper: [],
-    hent: (d) => d.virksomhed.cvr,
-  },
-  {
-    navn: 'Virksomhed_PNr',
-    beskrivelse: 'P-nummer',
-    eksempel: '1012345678',
-    dokumentTyper: [],
-    hent: (d) => d.virksomhed.pNr,
-  },
-  {
-    navn: 'Virksomhed_CHRNr',
-    beskrivelse: 'CHR-nummer (landbrug)',
-    eksempel: '123456',
-    dokumentTyper: ['tilsyn'],
-    hent: (d) => d.virksomhed.chrNr,
-  },
-  {
-    navn: 'Vandanlaeg_Anlaegsnr',
-    beskrivelse: 'Vandanlæggets anlægsnummer',
-    eksempel: 'A-1042',
-    dokumentTyper: ['VandTilsyn'],
-    hent: (d) => d.virksomhed.anlaegsnr,
-  },
-  {
-    navn: 'Vandanlaeg_JupiterId',
-    beskrivelse: 'Vandanlæggets Jupiter-id',
-    eksempel: '123456',
-    dokumentTyper: ['VandTilsyn'],
-    hent: (d) => d.virksomhed.jupiterId,
-  },
+  ...felterAf(
+    'virksomhed',
+    [],
+    [
+      [
+        'navn',
+        'Virksomhed_Navn',
+        'Virksomhedens, landbrugets eller vandanlæggets navn',
+        'Hansen Maskinfabrik ApS',
+      ],
+      ['adresse', 'Virksomhed_Adresse', 'Adresse', 'Industrivej 12, 7800 Skive'],
+      ['cvr', 'Virksomhed_CVR', 'CVR-nummer', '12345678'],
+      ['pNr', 'Virksomhed_PNr', 'P-nummer', '1012345678'],
+      ['chrNr', 'Virksomhed_CHRNr', 'CHR-nummer (landbrug)', '123456', ['tilsyn']],
+      ['anlaegsnr', 'Vandanlaeg_Anlaegsnr', 'Vandanlæggets anlægsnummer', 'A-1042', ['VandTilsyn']],
+      ['jupiterId', 'Vandanlaeg_JupiterId', 'Vandanlæggets Jupiter-id', '123456', ['VandTilsyn']],
+    ],
+  ),
   // The inspection.
-  {
-    navn: 'Tilsyn_Titel',
-    beskrivelse: 'Tilsynets titel',
-    eksempel: 'Basistilsyn 2026',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.titel,
-  },
-  {
-    navn: 'Tilsyn_Dato',
-    beskrivelse: 'Tilsynsdato (DD-MM-YYYY)',
-    eksempel: '15-03-2026',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.dato,
-  },
-  {
-    navn: 'Tilsyn_Type',
-    beskrivelse: 'Tilsynstype (fysisk eller administrativt; vandanlæg: tilsynets type)',
-    eksempel: 'Fysisk tilsyn',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.type,
-  },
-  {
-    navn: 'Tilsyn_Kategori',
-    beskrivelse: 'Tilsynskategori (basis, prioriteret, kampagne, opstart, § 9, øvrige)',
-    eksempel: 'Basistilsyn (inkl. relateret tilsyn)',
-    dokumentTyper: ['tilsyn'],
-    hent: (d) => d.tilsyn.kategori,
-  },
-  {
-    navn: 'Tilsyn_Baggrund',
-    beskrivelse: 'Baggrund for tilsynet',
-    eksempel: 'Planlagt tilsyn',
-    dokumentTyper: ['tilsyn'],
-    hent: (d) => d.tilsyn.baggrund,
-  },
-  {
-    navn: 'Tilsyn_Omfang',
-    beskrivelse: 'Hvad der er ført tilsyn med (miljøforhold og kontrolpunkternes emner)',
-    eksempel: 'Affald, Spildevand',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.omfang,
-  },
-  {
-    navn: 'Tilsyn_Konklusion',
-    beskrivelse: 'Tilsynets konklusion',
-    eksempel: 'Virksomheden overholder sine vilkår',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.konklusion,
-  },
-  {
-    navn: 'Tilsyn_Haandhaevelser',
-    beskrivelse: 'Påbud, forbud og indskærpelser meddelt ved tilsynet',
-    eksempel: 'Indskærpelse meddelt 15-03-2026, frist 15-05-2026: Affaldssortering',
-    dokumentTyper: ['tilsyn'],
-    hent: (d) => d.tilsyn.haandhaevelser,
-  },
-  {
-    navn: 'Tilsyn_Sagsbehandler',
-    beskrivelse: 'Sagsbehandler',
-    eksempel: 'Mette Sørensen',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.sagsbehandler,
-  },
-  {
-    navn: 'Tilsyn_Bemaerkning',
-    beskrivelse: 'Bemærkning på tilsynet',
-    eksempel: 'Tilsynet blev varslet pr. e-mail',
-    dokumentTyper: TILSYN_TYPER,
-    hent: (d) => d.tilsyn.bemaerkning,
-  },
+  ...felterAf('tilsyn', TILSYN_TYPER, [
+    ['titel', 'Tilsyn_Titel', 'Tilsynets titel', 'Basistilsyn 2026'],
+    ['dato', 'Tilsyn_Dato', 'Tilsynsdato (DD-MM-YYYY)', '15-03-2026'],
+    [
+      'type',
+      'Tilsyn_Type',
+      'Tilsynstype (fysisk eller administrativt; vandanlæg: tilsynets type)',
+      'Fysisk tilsyn',
+    ],
+    [
+      'kategori',
+      'Tilsyn_Kategori',
+      'Tilsynskategori (basis, prioriteret, kampagne, opstart, § 9, øvrige)',
+      'Basistilsyn (inkl. relateret tilsyn)',
+      ['tilsyn'],
+    ],
+    ['baggrund', 'Tilsyn_Baggrund', 'Baggrund for tilsynet', 'Planlagt tilsyn', ['tilsyn']],
+    [
+      'omfang',
+      'Tilsyn_Omfang',
+      'Hvad der er ført tilsyn med (miljøforhold og kontrolpunkternes emner)',
+      'Affald, Spildevand',
+    ],
+    ['konklusion', 'Tilsyn_Konklusion', 'Tilsynets konklusion', 'Virksomheden overholder sine vilkår'],
+    [
+      'haandhaevelser',
+      'Tilsyn_Haandhaevelser',
+      'Påbud, forbud og indskærpelser meddelt ved tilsynet',
+      'Indskærpelse meddelt 15-03-2026, frist 15-05-2026: Affaldssortering',
+      ['tilsyn'],
+    ],
+    ['sagsbehandler', 'Tilsyn_Sagsbehandler', 'Sagsbehandler', 'Mette Sørensen'],
+    ['bemaerkning', 'Tilsyn_Bemaerkning', 'Bemærkning på tilsynet', 'Tilsynet blev varslet pr. e-mail'],
+  ]),
   // The municipality (administrative oplysninger).
-  {
-    navn: 'Kommune_Afsender',
-    beskrivelse: 'Afsender (kommune og afdeling)',
-    eksempel: 'Skive Kommune, Natur og Miljø',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.afsender,
-  },
-  {
-    navn: 'Kommune_Adresse',
-    beskrivelse: 'Afsenderens adresse',
-    eksempel: 'Torvegade 10',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.adresse,
-  },
-  {
-    navn: 'Kommune_PostnrBy',
-    beskrivelse: 'Afsenderens postnummer og by',
-    eksempel: '7800 Skive',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.postnrBy,
-  },
-  {
-    navn: 'Kommune_Telefon',
-    beskrivelse: 'Afsenderens telefon',
-    eksempel: '99 15 55 00',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.telefon,
-  },
-  {
-    navn: 'Kommune_Email',
-    beskrivelse: 'Afsenderens e-mail',
-    eksempel: 'miljoe@skive.dk',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.email,
-  },
-  {
-    navn: 'Kommune_Web',
-    beskrivelse: 'Afsenderens hjemmeside',
-    eksempel: 'www.skive.dk',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.web,
-  },
-  {
-    navn: 'Underskrift_Navn',
-    beskrivelse: 'Underskriverens navn',
-    eksempel: 'Jens Madsen',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.underskriftNavn,
-  },
-  {
-    navn: 'Underskrift_Titel',
-    beskrivelse: 'Underskriverens titel',
-    eksempel: 'Miljøchef',
-    dokumentTyper: [],
-    hent: (d) => d.kommune.underskriftTitel,
-  },
+  ...felterAf(
+    'kommune',
+    [],
+    [
+      ['afsender', 'Kommune_Afsender', 'Afsender (kommune og afdeling)', 'Skive Kommune, Natur og Miljø'],
+      ['adresse', 'Kommune_Adresse', 'Afsenderens adresse', 'Torvegade 10'],
+      ['postnrBy', 'Kommune_PostnrBy', 'Afsenderens postnummer og by', '7800 Skive'],
+      ['telefon', 'Kommune_Telefon', 'Afsenderens telefon', '99 15 55 00'],
+      ['email', 'Kommune_Email', 'Afsenderens e-mail', 'miljoe@skive.dk'],
+      ['web', 'Kommune_Web', 'Afsenderens hjemmeside', 'www.skive.dk'],
+      ['underskriftNavn', 'Underskrift_Navn', 'Underskriverens navn', 'Jens Madsen'],
+      ['underskriftTitel', 'Underskrift_Titel', 'Underskriverens titel', 'Miljøchef'],
+    ],
+  ),
   {
     navn: 'Dagsdato',
     beskrivelse: 'Dagens dato (DD-MM-YYYY)',

@@ -3,6 +3,7 @@ import { type Brev, DOKUMENT_TYPER, type DokumentType } from '../../contract/dok
 import { TILSYN } from '../../contract/registreringer';
 import { VANDANLAEG_TILSYN } from '../../contract/vandanlaeg-registreringer';
 import type { SessionUser } from '../auth/session-user';
+import { brugerNavne } from '../db/brugernavne';
 import type { Db } from '../db/client';
 import { dokumentSkabelon, fil } from '../db/schema';
 import { skrivLog, type Tx } from '../db/versioneret';
@@ -13,7 +14,7 @@ import { DocxFejl } from './docx';
 import type { DocxPulje } from './docx-pulje';
 import { hentTilsynMedEjer, logEmneAf } from './kontrolpunkter';
 import { feltFejl } from './multipart';
-import { brugerNavne, DOCX_MIME } from './skabeloner';
+import { DOCX_MIME } from './skabeloner';
 
 /**
  * Letters from templates on an inspection (issue 15): filled in a template worker from the

@@ -331,8 +331,10 @@ function naermeste(n: Node, navn: string): Element | null {
   return null;
 }
 
-function wEl(doc: Document, navn: string): Element {
-  return doc.createElementNS(W_NS, `w:${navn}`);
+function wEl(doc: Document, navn: string, attributter: Record<string, string> = {}): Element {
+  const el = doc.createElementNS(W_NS, `w:${navn}`);
+  for (const [a, v] of Object.entries(attributter)) el.setAttributeNS(W_NS, `w:${a}`, v);
+  return el;
 }
 
 // ---------------------------------------------------------------- scan
@@ -695,10 +697,7 @@ function kontrolpunktTekst(rows: readonly KontrolpunktRaekke[]): string {
 function celle(doc: Document, tekst: string, fed: boolean): Element {
   const tc = wEl(doc, 'tc');
   const tcPr = wEl(doc, 'tcPr');
-  const w = wEl(doc, 'tcW');
-  w.setAttributeNS(W_NS, 'w:w', '0');
-  w.setAttributeNS(W_NS, 'w:type', 'auto');
-  tcPr.appendChild(w);
+  tcPr.appendChild(wEl(doc, 'tcW', { w: '0', type: 'auto' }));
   tc.appendChild(tcPr);
   const p = wEl(doc, 'p');
   let rPr: Element | null = null;
@@ -715,26 +714,16 @@ function celle(doc: Document, tekst: string, fed: boolean): Element {
 function kontrolpunktTabel(doc: Document, rows: readonly KontrolpunktRaekke[]): Element {
   const tbl = wEl(doc, 'tbl');
   const tblPr = wEl(doc, 'tblPr');
-  const tblW = wEl(doc, 'tblW');
-  tblW.setAttributeNS(W_NS, 'w:w', '5000');
-  tblW.setAttributeNS(W_NS, 'w:type', 'pct');
-  tblPr.appendChild(tblW);
+  tblPr.appendChild(wEl(doc, 'tblW', { w: '5000', type: 'pct' }));
   const kanter = wEl(doc, 'tblBorders');
   for (const side of ['top', 'left', 'bottom', 'right', 'insideH', 'insideV']) {
-    const k = wEl(doc, side);
-    k.setAttributeNS(W_NS, 'w:val', 'single');
-    k.setAttributeNS(W_NS, 'w:sz', '4');
-    k.setAttributeNS(W_NS, 'w:space', '0');
-    k.setAttributeNS(W_NS, 'w:color', 'auto');
-    kanter.appendChild(k);
+    kanter.appendChild(wEl(doc, side, { val: 'single', sz: '4', space: '0', color: 'auto' }));
   }
   tblPr.appendChild(kanter);
   tbl.appendChild(tblPr);
   const grid = wEl(doc, 'tblGrid');
   for (const bredde of [2000, 3500, 1500, 2000]) {
-    const c = wEl(doc, 'gridCol');
-    c.setAttributeNS(W_NS, 'w:w', String(bredde));
-    grid.appendChild(c);
+    grid.appendChild(wEl(doc, 'gridCol', { w: String(bredde) }));
   }
   tbl.appendChild(grid);
   const raekke = (celler: string[], fed: boolean) => {

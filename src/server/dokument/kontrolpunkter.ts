@@ -7,15 +7,10 @@ import { VANDANLAEG_TILSYN } from '../../contract/vandanlaeg-registreringer';
 import { loadVandanlaeg, loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
-import {
-  kontrolpunkt,
-  kontrolpunktSkabelon,
-  registrering,
-  tilsynKontrolpunkt,
-  tilsynRapportTekst,
-} from '../db/schema';
+import { kontrolpunkt, kontrolpunktSkabelon, tilsynKontrolpunkt, tilsynRapportTekst } from '../db/schema';
 import { opdaterVersioneret, skrivLog } from '../db/versioneret';
 import { conflict, notFound } from '../http/errors';
+import { levendeRaekke } from '../records/registreringer';
 import { hentTilsynetsPunkter, kontrolpunktEmneNavne } from './brevdata';
 import { feltFejl } from './multipart';
 
@@ -29,17 +24,7 @@ const KONTROLPUNKT_KONFLIKT =
 
 /** A live inspection (tilsyn of a company or farm, or a water plant's) of the user's customer, with its owner and the owner's right. */
 export async function hentTilsynMedEjer(db: Db, user: SessionUser, id: number, mode: 'read' | 'write') {
-  const [r] = await db
-    .select()
-    .from(registrering)
-    .where(
-      and(
-        eq(registrering.id, id),
-        eq(registrering.kundeId, user.kundeId),
-        eq(registrering.slettet, false),
-        inArray(registrering.art, [TILSYN.art, VANDANLAEG_TILSYN.art]),
-      ),
-    );
+  const r = await levendeRaekke(db, user.kundeId, id, [TILSYN.art, VANDANLAEG_TILSYN.art]);
   if (!r) throw notFound('Tilsynet');
   if (r.art === VANDANLAEG_TILSYN.art) return { r, v: await loadVandanlaeg(db, user, r.virksomhedId, mode) };
   const v = await loadVirksomhed(db, user, r.virksomhedId, mode);

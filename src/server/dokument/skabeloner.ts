@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   type DokumentSkabelon,
   type DokumentType,
@@ -9,8 +9,9 @@ import {
 } from '../../contract/dokumenter';
 import type { BodyOf } from '../../contract/endpoint';
 import type { SessionUser } from '../auth/session-user';
+import { brugerNavne } from '../db/brugernavne';
 import type { Db } from '../db/client';
-import { bruger, dokumentSkabelon } from '../db/schema';
+import { dokumentSkabelon } from '../db/schema';
 import { opdaterVersioneret, type Tx } from '../db/versioneret';
 import { notFound } from '../http/errors';
 import type { Upload } from '../http/multipart';
@@ -51,16 +52,6 @@ const skabelonKolonner = {
   oprettet: dokumentSkabelon.oprettet,
   oprettetAf: dokumentSkabelon.oprettetAf,
 };
-
-export async function brugerNavne(db: Db | Tx, ids: (number | null)[]): Promise<Map<number, string>> {
-  const unikke = [...new Set(ids.filter((x): x is number => x !== null))];
-  if (unikke.length === 0) return new Map();
-  const rows = await db
-    .select({ id: bruger.id, navn: bruger.navn })
-    .from(bruger)
-    .where(inArray(bruger.id, unikke));
-  return new Map(rows.map((r) => [r.id, r.navn]));
-}
 
 async function skabelonSvar(db: Db | Tx, rows: SkabelonRaekke[]): Promise<DokumentSkabelon[]> {
   const navne = await brugerNavne(

@@ -57,32 +57,55 @@ async function upsert(
 
 const tal = antalMed;
 
+/**
+ * The owners (inspections, plants) whose latest report (`fra`, aliased x, per `ejer`) failed: how many,
+ * the newest failed report's id and the failures' kinds (`fejlType`; none named: 'Ukendt fejl').
+ */
+async function senesteFejl(
+  db: Exec,
+  fra: SQL,
+  ejer: SQL,
+  fejlType: SQL,
+  kundeId: number,
+): Promise<{ antal: number; seneste: number | null; typer: string | null }> {
+  const [r] = await rows<{ antal: number | string; seneste: number | null; typer: string | null }>(
+    db,
+    sql`select count(*) as antal, max(x.id) as seneste,
+        string_agg(distinct coalesce(x.fejl_type, 'Ukendt fejl'), ', ') as typer
+      from (
+        select distinct on (${ejer}) x.id, x.status, ${fejlType} as fejl_type
+        from ${fra}
+        where x.kunde_id = ${kundeId}
+        order by ${ejer}, x.sendt desc, x.id desc
+      ) x where x.status = ${'Fejl' satisfies DmaStatus & JupiterStatus}`,
+  );
+  return { antal: Number(r?.antal ?? 0), seneste: r?.seneste ?? null, typer: r?.typer ?? null };
+}
+
 /** Produces the customer's notifications from its data now. Answers how many keys it upserted. */
 export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date): Promise<number> {
   let antal = 0;
   const idag = idagIDanmark(nu);
+  /** Upserts one notification of the customer and counts it. */
+  const giv = async (type: 1 | 2 | 3, noegle: string, beskrivelse: string) => {
+    await upsert(db, kundeId, type, noegle, beskrivelse, nu);
+    antal++;
+  };
 
   // ---- 1: DMA
-  const [dma] = await rows<{ antal: number | string; seneste: number | null }>(
+  const dma = await senesteFejl(
     db,
-    sql`select count(*) as antal, max(d.id) as seneste from (
-        select distinct on (d.registrering_id) d.id, d.status
-        from dma_indberetning d join registrering r on r.id = d.registrering_id and not r.slettet
-        where d.kunde_id = ${kundeId}
-        order by d.registrering_id, d.sendt desc, d.id desc
-      ) d where d.status = ${'Fejl' satisfies DmaStatus}`,
+    sql`dma_indberetning x join registrering r on r.id = x.registrering_id and not r.slettet`,
+    sql`x.registrering_id`,
+    sql`null::text`,
+    kundeId,
   );
-  const fejl = Number(dma?.antal ?? 0);
-  if (fejl > 0 && dma?.seneste) {
-    await upsert(
-      db,
-      kundeId,
+  if (dma.antal > 0 && dma.seneste) {
+    await giv(
       NOTIFIKATION_TYPER.DMAStatusInfo,
       `dma-fejl:${dma.seneste}`,
-      `DMA: ${tal(fejl, 'tilsyn blev', 'tilsyn blev')} afvist ved seneste indberetning – se DMA-status`,
-      nu,
+      `DMA: ${tal(dma.antal, 'tilsyn blev', 'tilsyn blev')} afvist ved seneste indberetning – se DMA-status`,
     );
-    antal++;
   }
   const tomt = (udtryk: SQL) => sql`coalesce(nullif(trim(${udtryk}), ''), '') = ''`;
   const mangler = sql.join(
@@ -104,40 +127,27 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
   );
   const uden = Number(stamdata?.antal ?? 0);
   if (uden > 0) {
-    await upsert(
-      db,
-      kundeId,
+    await giv(
       NOTIFIKATION_TYPER.DMAStatusInfo,
       `dma-stamdata:${idag.slice(0, 7)}`,
       `DMA: ${tal(uden, 'virksomhed mangler', 'virksomheder mangler')} stamdata, så tilsyn ikke kan offentliggøres`,
-      nu,
     );
-    antal++;
   }
 
   // ---- 2: Jupiter
-  const [jup] = await rows<{ antal: number | string; seneste: number | null; typer: string | null }>(
+  const jup = await senesteFejl(
     db,
-    sql`select count(*) as antal, max(j.id) as seneste,
-        string_agg(distinct coalesce(j.fejl_type_tekst, 'Ukendt fejl'), ', ') as typer
-      from (
-        select distinct on (j.vandanlaeg_id) j.id, j.status, j.fejl_type_tekst
-        from jupiter_indberetning j join virksomhed v on v.id = j.vandanlaeg_id and not v.slettet
-        where j.kunde_id = ${kundeId}
-        order by j.vandanlaeg_id, j.sendt desc, j.id desc
-      ) j where j.status = ${'Fejl' satisfies JupiterStatus}`,
+    sql`jupiter_indberetning x join virksomhed v on v.id = x.vandanlaeg_id and not v.slettet`,
+    sql`x.vandanlaeg_id`,
+    sql`x.fejl_type_tekst`,
+    kundeId,
   );
-  const jFejl = Number(jup?.antal ?? 0);
-  if (jFejl > 0 && jup?.seneste) {
-    await upsert(
-      db,
-      kundeId,
+  if (jup.antal > 0 && jup.seneste) {
+    await giv(
       NOTIFIKATION_TYPER.JupiterStatusInfo,
       `jupiter-fejl:${jup.seneste}`,
-      `Jupiter: ${tal(jFejl, 'vandanlæg har', 'vandanlæg har')} fejl i seneste indberetning (${jup.typer ?? ''})`,
-      nu,
+      `Jupiter: ${tal(jup.antal, 'vandanlæg har', 'vandanlæg har')} fejl i seneste indberetning (${jup.typer ?? ''})`,
     );
-    antal++;
   }
 
   // ---- 3: the certificate
@@ -150,17 +160,13 @@ export async function producerNotifikationer(db: Exec, kundeId: number, nu: Date
     const dage = dageMellem(idagIDanmark(nu), til);
     if (dage > CERTIFIKAT_TAERSKLER[CERTIFIKAT_TAERSKLER.length - 1]!) continue;
     const taerskel = dage < 0 ? 'udloebet' : String(CERTIFIKAT_TAERSKLER.find((t) => dage <= t));
-    await upsert(
-      db,
-      kundeId,
+    await giv(
       NOTIFIKATION_TYPER.JupiterCertificateRenewalInfo,
       `certifikat:${c.id}:${taerskel}`,
       dage < 0
         ? `Jupiter-certifikatet (${c.subjekt}) udløb den ${formatIsoDato(til)}. Forny det under Admin > Jupiter-certifikat.`
         : `Jupiter-certifikatet (${c.subjekt}) udløber den ${formatIsoDato(til)} (om ${tal(dage, 'dag', 'dage')}). Forny det under Admin > Jupiter-certifikat.`,
-      nu,
     );
-    antal++;
   }
   return antal;
 }

@@ -100,6 +100,27 @@ const tabLed = {
   leveret: leveretSql(sql`m.forsyning`),
 };
 
+/** The customer's plant-level quantities (m) that are not discarded, with the plant (a); `ekstra` joins more. */
+const anlaegsMaengder =
+  (ekstra: SQL = sql``) =>
+  (kundeId: number): SQL =>
+    sql`from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id${ekstra}
+        where m.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and not a.slettet
+          and m.indtag_id is null and m.status <> ${FORKASTET}`;
+/** A quantity's period and plant. */
+const maengdePeriode = {
+  ...aarMaaned(sql`m.startdato`),
+  startdato: sql`m.startdato`,
+  slutdato: sql`m.slutdato`,
+  ...anlaeg,
+};
+/** A quantity's meter readings and conversion factor. */
+const maaler = {
+  maalerstandStart: sql`m.maalerstand_start`,
+  maalerstandSlut: sql`m.maalerstand_slut`,
+  omregningsfaktor: sql`m.omregningsfaktor`,
+};
+
 /** A water datum's validation status in words (discarded data is never reported). */
 const valideringsstatus = (status: SQL) =>
   sql`(case ${status} when ${sql.raw(String(VALIDERING_STATUS.GODKENDT))} then 'Godkendt' else 'Afventer validering' end)`;
@@ -140,7 +161,16 @@ const virksomhed = {
 const kategoriFilter = {
   virksomhedskategori: sql`(case v.kategori when '1a' then '1a' when '1b' then '1b' when '2' then '2_' else '3_' end)`,
 };
+/** Rows keyed by their own table's id (`noegle` and `opdeling` of RapportKilde). */
+const efterId = (tabel: string, id: SQL) => ({ noegle: id, opdeling: { tabel, id } });
+/** Rows of a company's or farm's records: keyed by the record, filtered by the company's category. */
+const virksomhedRaekker = { filterUdtryk: kategoriFilter, ...efterId('registrering', sql`r.id`) };
 const dmaAktiv = sql`(case when ${jId(basisV, 'dmaStatusId')} = 1 then 'Aktiv' else 'Inaktiv' end)`;
+
+/** A company's record's date and its year. */
+const registreringDato = { aarstal: aarAf(sql`r.dato`), dato: sql`r.dato` };
+/** A company's record's case worker, the company and its DMA state. */
+const sagOgVirksomhed = { sagsbehandler: sql`s.navn`, ...virksomhed, dmaAktiv };
 
 /** A storage facility's columns (opbevaringslager). */
 const lager = {
@@ -213,8 +243,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
   tilsyn: {
     fra: virksomhedRegistreringer('tilsyn'),
     kolonner: {
-      aarstal: aarAf(sql`r.dato`),
-      dato: sql`r.dato`,
+      ...registreringDato,
       titel: sql`r.titel`,
       tilsynskategori: lookupNavn(DMA('tilsynsKategorier'), jId(data, 'tilsynskategoriId')),
       tilsynstype: lookupNavn(DMA('tilsynsTyper'), jId(data, 'tilsynstypeId')),
@@ -222,44 +251,34 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       varslet: jBool(data, 'varslet'),
       planlagtStart: jDato(data, 'planlagtStart'),
       planlagtSlut: jDato(data, 'planlagtSlut'),
-      sagsbehandler: sql`s.navn`,
       filIDMA: sql`coalesce(${jBool(data, 'filIDMA')}, false)`,
-      ...virksomhed,
+      ...sagOgVirksomhed,
       biaktiviteter: jListe(basisV, 'biaktiviteter'),
       ophoertDato: sql`v.ophoert_dato`,
       omfattetAfVOC: sql`coalesce(${jBool(basisV, 'omfattetAfVOC')}, false)`,
       risikoVirksomhed: sql`coalesce(${jBool(basisV, 'risikovirksomhed')}, false)`,
-      dmaAktiv,
       tilsynId: sql`r.id`,
     },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   haandhaevelser: {
     fra: virksomhedRegistreringer('haandhaevelse'),
     kolonner: {
-      aarstal: aarAf(sql`r.dato`),
-      dato: sql`r.dato`,
+      ...registreringDato,
       frist: jDato(data, 'frist'),
       efterkommetDato: jDato(data, 'efterkommetDato'),
       titel: sql`r.titel`,
       haandhaevelsestype: lookupNavn(DMA('haandhaevelsesTyper'), jId(data, 'haandhaevelsestypeId')),
       haandhaevelsesstatus: lookupNavn(DMA('haandhaevelsesStatusser'), jId(data, 'haandhaevelsesStatusId')),
-      sagsbehandler: sql`s.navn`,
-      ...virksomhed,
-      dmaAktiv,
+      ...sagOgVirksomhed,
       haandhaevelseId: sql`r.id`,
     },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   afgoerelser: {
     fra: virksomhedRegistreringer('afgoerelse'),
     kolonner: {
-      aarstal: aarAf(sql`r.dato`),
-      dato: sql`r.dato`,
+      ...registreringDato,
       titel: sql`r.titel`,
       afgoerelsestype: lookupNavn(DMA('dmaDokumenttype'), jId(data, 'dmaDokumenttypeId')),
       afgoerelsesstatus: lookupNavn(DMA('afgoerelsesStatus'), jId(data, 'afgoerelsesStatusId')),
@@ -267,21 +286,15 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       offentliggjortDato: jDato(data, 'offentliggjortDato'),
       klagefristDato: jDato(data, 'klagefristDato'),
       journalNr: jTekst(data, 'journalNr'),
-      sagsbehandler: sql`s.navn`,
-      ...virksomhed,
-      dmaAktiv,
+      ...sagOgVirksomhed,
       afgoerelseId: sql`r.id`,
     },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   beholdere: {
     fra: lagerAf(BEHOLDER_KODER),
     kolonner: { ...lager, ...virksomhed },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   beholderkontrol: {
     fra: lagerAf(BEHOLDER_KODER),
@@ -293,16 +306,12 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       ...lager,
       ...virksomhed,
     },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   olietank: {
     fra: lagerAf(OLIETANK_KODER),
     kolonner: { ...lager, senesteKontrol: sql`r.dato`, ...virksomhed },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   olietanksinspektion: {
     // An inspection is an oil tank's recorded inspection date.
@@ -315,22 +324,17 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       ...lager,
       ...virksomhed,
     },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   pladser: {
     fra: lagerAf(PLADS_KODER),
     kolonner: { ...lager, senesteKontrol: sql`r.dato`, ...virksomhed },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   brugerbetaling: {
     fra: virksomhedRegistreringer('brugerbetaling'),
     kolonner: {
-      aarstal: aarAf(sql`r.dato`),
-      dato: sql`r.dato`,
+      ...registreringDato,
       beskrivelse: sql`r.titel`,
       kategori: navnAf(
         [
@@ -349,9 +353,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       ...virksomhed,
       brugerbetalingId: sql`r.id`,
     },
-    filterUdtryk: kategoriFilter,
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...virksomhedRaekker,
   },
   vandanlaegkontaktpersoner: {
     // A removed contact (slettet) is Inaktiv: the model keeps no start or end date of a contact.
@@ -372,8 +374,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       antalRoller: sql`(select count(*)::int from kontaktperson k2 where k2.virksomhed_id = k.virksomhed_id
         and k2.slettet = k.slettet and lower(k2.navn) = lower(k.navn))`,
     },
-    noegle: sql`k.id`,
-    opdeling: { tabel: 'kontaktperson', id: sql`k.id` },
+    ...efterId('kontaktperson', sql`k.id`),
   },
   vandtilladelse: {
     fra: vandRegistreringer('VandanlaegTilladelse'),
@@ -383,8 +384,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
         where b.vandanlaeg_id = a.id and jsonb_typeof(r.data->'boringIds') = 'array'
           and r.data->'boringIds' @> to_jsonb(b.id))`,
     },
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...efterId('registrering', sql`r.id`),
   },
   vandtilladelseboring: {
     fra: vandRegistreringer('VandanlaegTilladelse', tilladelseBoringer),
@@ -431,8 +431,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       ...anlaeg,
       tilsynId: sql`r.id`,
     },
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...efterId('registrering', sql`r.id`),
   },
   vandhaandhaevelse: {
     fra: vandRegistreringer('VandanlaegHaandhaevelse'),
@@ -448,29 +447,20 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       ...anlaeg,
       haandhaevelseId: sql`r.id`,
     },
-    noegle: sql`r.id`,
-    opdeling: { tabel: 'registrering', id: sql`r.id` },
+    ...efterId('registrering', sql`r.id`),
   },
   vandforsyningsfordeling: {
     // One row per supply line of a plant-level quantity.
-    fra: (kundeId) =>
-      sql`from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
+    fra: anlaegsMaengder(sql`
         cross join lateral jsonb_array_elements(case when jsonb_typeof(m.forsyning) = 'array'
-          then m.forsyning else '[]'::jsonb end) with ordinality as f(linje, n)
-        where m.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and not a.slettet
-          and m.indtag_id is null and m.status <> ${FORKASTET}`,
+          then m.forsyning else '[]'::jsonb end) with ordinality as f(linje, n)`),
     kolonner: {
-      ...aarMaaned(sql`m.startdato`),
-      startdato: sql`m.startdato`,
-      slutdato: sql`m.slutdato`,
-      ...anlaeg,
+      ...maengdePeriode,
       forsyningsartNavn: lookupNavn(
         VAND('jupiterforsyningsart'),
         jId(sql`f.linje`, 'jupiterForsyningsartId'),
       ),
-      maalerstandStart: sql`m.maalerstand_start`,
-      maalerstandSlut: sql`m.maalerstand_slut`,
-      omregningsfaktor: sql`m.omregningsfaktor`,
+      ...maaler,
       oppumpetMaengde: sql`m.vandmaengde_oppumpet`,
       forsyningsartMaengde: jTal(sql`f.linje`, 'maengde'),
       sumForsyningsartMaengde: jTal(sql`f.linje`, 'maengde'),
@@ -498,21 +488,13 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       antal: sql`m.antal`,
       noegle: sql`null`,
     },
-    fra: (kundeId) =>
-      sql`from oppumpet_maengde m join virksomhed a on a.id = m.vandanlaeg_id
-        where m.kunde_id = ${kundeId} and a.kunde_id = ${kundeId} and not a.slettet
-          and m.indtag_id is null and m.status <> ${FORKASTET}`,
+    fra: anlaegsMaengder(),
     kolonner: {
-      ...aarMaaned(sql`m.startdato`),
-      startdato: sql`m.startdato`,
-      slutdato: sql`m.slutdato`,
-      ...anlaeg,
+      ...maengdePeriode,
       jupiterVandType,
       vandmaengdeOppumpet: sql`m.vandmaengde_oppumpet`,
       totalVandmaengdeOppumpet: sql`m.vandmaengde_oppumpet`,
-      maalerstandStart: sql`m.maalerstand_start`,
-      maalerstandSlut: sql`m.maalerstand_slut`,
-      omregningsfaktor: sql`m.omregningsfaktor`,
+      ...maaler,
       importeret: tabLed.importeret,
       eksporteret: tabLed.eksporteret,
       vandvaerketsEgetForbrug: tabLed.egetForbrug,
@@ -521,8 +503,7 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       ledningstab: ledningstabSql(tabLed),
       valideringsstatus: valideringsstatus(sql`m.status`),
     },
-    noegle: sql`m.id`,
-    opdeling: { tabel: 'oppumpet_maengde', id: sql`m.id` },
+    ...efterId('oppumpet_maengde', sql`m.id`),
   },
   boringpejling: {
     fra: (kundeId) =>
@@ -544,7 +525,6 @@ export const KILDER: Record<RapportNavn, RapportKilde> = {
       valideringsstatus: valideringsstatus(sql`p.status`),
     },
     filterUdtryk: { pejletidspunkt: sql`(p.pejletidspunkt at time zone 'Europe/Copenhagen')::date` },
-    noegle: sql`p.id`,
-    opdeling: { tabel: 'pejling', id: sql`p.id` },
+    ...efterId('pejling', sql`p.id`),
   },
 };

@@ -159,6 +159,24 @@ async function log(
   });
 }
 
+/** Writes a change of a membership (`aendring`), logs it (`m` before, `efter` after) and answers the row. */
+async function gem(
+  tx: Tx,
+  user: SessionUser,
+  m: Medlemskab,
+  efter: Medlemskab,
+  aendring: Partial<typeof brugerKunde.$inferInsert>,
+  handling: BrugerHandling,
+  t: Date,
+): Promise<BrugerAdminRaekke> {
+  await tx
+    .update(brugerKunde)
+    .set(aendring)
+    .where(and(eq(brugerKunde.kundeId, user.kundeId), eq(brugerKunde.brugerId, m.brugerId)));
+  await log(tx, user, m.brugerId, handling, tilstand(m, t), tilstand(efter, t), t);
+  return enRaekke(tx, user, m.brugerId, t);
+}
+
 export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Deps) {
   const nu = () => clock?.() ?? new Date();
 
@@ -233,12 +251,7 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
         );
       const efter = { ...m, roller: nye };
       tjekAktivAdmin(alle, brugerId, efter, t);
-      await tx
-        .update(brugerKunde)
-        .set({ roller: nye })
-        .where(and(eq(brugerKunde.kundeId, user.kundeId), eq(brugerKunde.brugerId, brugerId)));
-      await log(tx, user, brugerId, 'RollerAendret', tilstand(m, t), tilstand(efter, t), t);
-      return enRaekke(tx, user, brugerId, t);
+      return gem(tx, user, m, efter, { roller: nye }, 'RollerAendret', t);
     });
     await adgangAendret(user.kundeId, brugerId);
     return svar;
@@ -265,12 +278,7 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
       const roller = m.roller.includes('TimeOut') ? m.roller : [...m.roller, 'TimeOut'];
       const efter = { ...m, roller, suspenderetTil: slut };
       tjekAktivAdmin(alle, brugerId, efter, t);
-      await tx
-        .update(brugerKunde)
-        .set({ roller, suspenderetTil: slut })
-        .where(and(eq(brugerKunde.kundeId, user.kundeId), eq(brugerKunde.brugerId, brugerId)));
-      await log(tx, user, brugerId, 'Suspenderet', tilstand(m, t), tilstand(efter, t), t);
-      return enRaekke(tx, user, brugerId, t);
+      return gem(tx, user, m, efter, { roller, suspenderetTil: slut }, 'Suspenderet', t);
     });
     await adgangAendret(user.kundeId, brugerId);
     return svar;
@@ -286,12 +294,7 @@ export async function brugerAdminRoutes(app: FastifyInstance, { db, clock }: Dep
       if (!m) throw notFound('Brugeren');
       if (!m.roller.includes('TimeOut') && m.suspenderetTil === null) return enRaekke(tx, user, brugerId, t);
       const efter = { ...m, roller: m.roller.filter((r) => r !== 'TimeOut'), suspenderetTil: null };
-      await tx
-        .update(brugerKunde)
-        .set({ roller: efter.roller, suspenderetTil: null })
-        .where(and(eq(brugerKunde.kundeId, user.kundeId), eq(brugerKunde.brugerId, brugerId)));
-      await log(tx, user, brugerId, 'Genaktiveret', tilstand(m, t), tilstand(efter, t), t);
-      return enRaekke(tx, user, brugerId, t);
+      return gem(tx, user, m, efter, { roller: efter.roller, suspenderetTil: null }, 'Genaktiveret', t);
     });
     // Their access is back: every process reads the membership anew.
     await adgangAendret(user.kundeId, brugerId);

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   FIL_MAKS_BYTES,
@@ -17,13 +17,15 @@ import {
 import { VANDANLAEG_TILSYN } from '../../contract/vandanlaeg-registreringer';
 import { loadVandanlaeg } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
+import { brugerNavne } from '../db/brugernavne';
 import type { Db } from '../db/client';
-import { bruger, fil, registrering } from '../db/schema';
+import { fil } from '../db/schema';
 import { skrivLog } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { HttpError, notFound } from '../http/errors';
 import { laesUpload } from '../http/multipart';
+import { levendeRaekke } from '../records/registreringer';
 
 /**
  * Files on a water plant's inspections (table `fil`, ejer_art = the record kind): multipart upload
@@ -74,17 +76,7 @@ export function contentDisposition(navn: string | null): string {
 
 /** A live inspection of a water plant of the user's customer, with the right on the plant checked. */
 async function hentTilsyn(db: Db, user: SessionUser, id: number, mode: 'read' | 'write') {
-  const [r] = await db
-    .select({ id: registrering.id, virksomhedId: registrering.virksomhedId, titel: registrering.titel })
-    .from(registrering)
-    .where(
-      and(
-        eq(registrering.id, id),
-        eq(registrering.art, EJER_ART),
-        eq(registrering.kundeId, user.kundeId),
-        eq(registrering.slettet, false),
-      ),
-    );
+  const r = await levendeRaekke(db, user.kundeId, id, [EJER_ART]);
   if (!r) throw notFound('Tilsynet');
   await loadVandanlaeg(db, user, r.virksomhedId, mode);
   return r;
@@ -107,13 +99,9 @@ type FilRaekke = Pick<
 >;
 
 async function svar(db: Db, rows: FilRaekke[]): Promise<Fil[]> {
-  const ids = [...new Set(rows.map((r) => r.oprettetAf).filter((x): x is number => x !== null))];
-  const navne = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db.select({ id: bruger.id, navn: bruger.navn }).from(bruger).where(inArray(bruger.id, ids))
-        ).map((b) => [b.id, b.navn]),
+  const navne = await brugerNavne(
+    db,
+    rows.map((r) => r.oprettetAf),
   );
   return rows.map((r) => ({
     id: r.id,

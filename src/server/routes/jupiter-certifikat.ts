@@ -7,7 +7,7 @@ import {
   uploadJupiterCertifikat,
 } from '../../contract/jupiter-certifikat';
 import { certifikatKrypteringsNoegle, krypterNoegle } from '../certifikat/krypto';
-import { laesUpload } from '../certifikat/validering';
+import { type CertifikatFakta, laesUpload } from '../certifikat/validering';
 import { bruger, jupiterCertifikat } from '../db/schema';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -35,14 +35,8 @@ const kolonner = {
   oprettetAf: bruger.navn,
 };
 
-type Raekke = {
+type Raekke = CertifikatFakta & {
   id: number;
-  subjekt: string;
-  udsteder: string;
-  serienummer: string;
-  fingeraftryk: string;
-  gyldigFra: Date;
-  gyldigTil: Date;
   aktiv: boolean;
   oprettet: Date;
   oprettetAf: string | null;

@@ -28,7 +28,7 @@ import type {
   JupiterMaengde,
   JupiterTilladelse,
 } from '../integrations/jupiter';
-import { levendeRegistreringer } from './registreringer';
+import { levendeRegistreringer } from '../records/registreringer';
 
 type PlantRow = typeof virksomhed.$inferSelect;
 

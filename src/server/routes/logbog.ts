@@ -36,6 +36,22 @@ async function forfatter(db: Db, user: SessionUser): Promise<string | null> {
   return row?.navn ?? null;
 }
 
+/** A new note's columns: the signed-in user's, on a company or plant they may write to (else 403/404). */
+async function nyNote(
+  db: Db,
+  user: SessionUser,
+  body: { virksomhedId: number; emne: string; notat: string },
+) {
+  const target = await loadVirksomhed(db, user, body.virksomhedId, 'write');
+  return {
+    kundeId: target.kundeId,
+    virksomhedId: target.id,
+    emne: body.emne,
+    notat: body.notat,
+    brugerId: user.brugerId,
+  };
+}
+
 /** Log entries and ad hoc tasks of a company or water plant: read with the read right, write with the caseworker right. */
 export async function logbogRoutes(app: FastifyInstance, { db }: Deps) {
   serve(app, hentLogbog, async (request) => {
@@ -50,16 +66,9 @@ export async function logbogRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   serve(app, opretLogbogNotat, async (request) => {
-    const target = await loadVirksomhed(db, request.user, request.body.virksomhedId, 'write');
     const [row] = await db
       .insert(logbog)
-      .values({
-        kundeId: target.kundeId,
-        virksomhedId: target.id,
-        emne: request.body.emne,
-        notat: request.body.notat,
-        brugerId: request.user.brugerId,
-      })
+      .values(await nyNote(db, request.user, request.body))
       .returning();
     return toNotat({ ...row!, bruger: await forfatter(db, request.user) });
   });
@@ -76,17 +85,9 @@ export async function logbogRoutes(app: FastifyInstance, { db }: Deps) {
   });
 
   serve(app, opretAdHocOpgave, async (request) => {
-    const target = await loadVirksomhed(db, request.user, request.body.virksomhedId, 'write');
     const [row] = await db
       .insert(adHocOpgave)
-      .values({
-        kundeId: target.kundeId,
-        virksomhedId: target.id,
-        emne: request.body.emne,
-        notat: request.body.notat,
-        frist: request.body.frist ?? null,
-        brugerId: request.user.brugerId,
-      })
+      .values({ ...(await nyNote(db, request.user, request.body)), frist: request.body.frist ?? null })
       .returning();
     const r = row!;
     return {

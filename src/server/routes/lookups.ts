@@ -15,7 +15,7 @@ import { lookupListe, muligeVirksomhedstyper, tidsregistreringsKategorier } from
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { levendeRegistreringer } from './registreringer';
+import { levendeRegistreringer } from '../records/registreringer';
 
 export async function lookupRoutes(app: FastifyInstance, { db }: Deps) {
   /** A named list of the catalogue, or 404. */

@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../db/client';
 import { bruger, satOverfoersel, satTilsynsperiode, satVirksomhed, type virksomhed } from '../db/schema';
 import type { Tx } from '../db/versioneret';
 import { type FeltOpslag, tjekFelter } from '../records/felter';
-import { levendeRegistreringer, svar } from './registreringer';
+import { levendeRegistreringer, svar } from '../records/registreringer';
 
 /**
  * What the SAT list, the boards of the periods and a SAT company's answer share: each SAT company's

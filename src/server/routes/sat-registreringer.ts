@@ -28,15 +28,15 @@ import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
 import { addFieldError, badRequest, eksternFejl, notFound } from '../http/errors';
 import type { SatResultatTilSat } from '../integrations/sat';
-import { EJERE, type EjerRaekke } from './record-owners';
+import { EJERE, type EjerRaekke } from '../records/ejere';
 import {
   afvisFaktureret,
   levendeRegistrering,
   levendeRegistreringer,
   type RecordHooks,
-  recordRoutes,
   svar,
-} from './registreringer';
+} from '../records/registreringer';
+import { recordRoutes } from './registreringer';
 
 /**
  * The SAT programme's record kinds (src/contract/sat-registreringer.ts) on the shared record

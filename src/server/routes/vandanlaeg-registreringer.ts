@@ -31,9 +31,10 @@ import type { Deps } from '../deps';
 import { iDanmark } from '../geo/danmark';
 import { serve } from '../http/endpoint';
 import { notFound } from '../http/errors';
+import { EJERE } from '../records/ejere';
+import { levendeRegistreringer, type RecordHooks, svar } from '../records/registreringer';
 import { filRoutes } from './filer';
-import { EJERE } from './record-owners';
-import { levendeRegistreringer, type RecordHooks, recordRoutes, svar } from './registreringer';
+import { recordRoutes } from './registreringer';
 
 /**
  * A water plant's record kinds on the shared record mechanism (src/contract/vandanlaeg-registreringer.ts):

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { erVirksomhedEllerLandbrug, virksomhedEllerLandbrug } from '../../contract/entitet';
 import type { FeltDef } from '../../contract/felter';
@@ -26,10 +26,11 @@ import {
 } from '../../contract/virksomhed';
 import { loadVandanlaeg, loadVirksomhed } from '../auth/entitet-adgang';
 import type { SessionUser } from '../auth/session-user';
+import { brugereAf } from '../db/brugernavne';
 import { type Db, queryRows } from '../db/client';
+import { kontaktpersonerAf } from '../db/kontaktpersoner';
 import { sidePart } from '../db/liste';
 import { bruger, cvrAendring, kontaktperson, registrering, virksomhed } from '../db/schema';
-import { danskOrden } from '../db/sortering';
 import { opdaterVersioneret, skrivLog, sletBloedt, type Tx, tjekVersion } from '../db/versioneret';
 import type { Deps } from '../deps';
 import { serve } from '../http/endpoint';
@@ -104,11 +105,7 @@ const tilKontakt = (r: typeof kontaktperson.$inferSelect): Kontaktperson => ({
 
 async function hentDetalje(db: Tx, row: VirksomhedRow) {
   // One after the other: inside a transaction the queries share one connection.
-  const kontakter = await db
-    .select()
-    .from(kontaktperson)
-    .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
-    .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+  const kontakter = await kontaktpersonerAf(db, row.id);
   const aendringer = await db
     .select({
       id: cvrAendring.id,
@@ -136,13 +133,7 @@ async function hentDetalje(db: Tx, row: VirksomhedRow) {
       ),
     ),
   ];
-  const navne =
-    ids.length > 0
-      ? await db
-          .select({ brugerId: bruger.id, navn: bruger.navn })
-          .from(bruger)
-          .where(inArray(bruger.id, ids))
-      : [];
+  const navne = await brugereAf(db, ids);
   return {
     id: row.id,
     type: row.type,
@@ -283,11 +274,7 @@ export async function virksomhedRoutes(app: FastifyInstance, { db }: Deps) {
 
   serve(app, hentKontaktpersoner, async (request) => {
     const row = await loadKontaktEjer(db, request.user, request.params.id, 'read');
-    const rows = await db
-      .select()
-      .from(kontaktperson)
-      .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
-      .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+    const rows = await kontaktpersonerAf(db, row.id);
     return rows.map((k) => ({ ...tilKontakt(k), jupiterKontaktpersonId: k.jupiterKontaktpersonId }));
   });
 

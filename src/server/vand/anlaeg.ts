@@ -1,9 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { feltNormaliser } from '../../contract/felter';
 import { VIRKSOMHEDSTYPE } from '../../contract/roles';
 import { VANDANLAEG_BASIS_FELTER, type Vandanlaeg } from '../../contract/vandanlaeg';
+import { brugereAf } from '../db/brugernavne';
 import type { Db } from '../db/client';
-import { bruger, jupiterIndberetning, kontaktperson, virksomhed } from '../db/schema';
+import { kontaktpersonerAf } from '../db/kontaktpersoner';
+import { jupiterIndberetning, virksomhed } from '../db/schema';
 import { danskOrden } from '../db/sortering';
 import type { Tx } from '../db/versioneret';
 import { somListe } from '../records/felter';
@@ -65,11 +67,7 @@ export async function hentDetalje(db: Db | Tx, row: Row): Promise<Vandanlaeg> {
   const ekstra = obj(row.basis.adresse);
   const lok = lokalitetAf(row);
   // One after the other: inside a transaction the queries share one connection.
-  const kontakter = await db
-    .select()
-    .from(kontaktperson)
-    .where(and(eq(kontaktperson.virksomhedId, row.id), eq(kontaktperson.slettet, false)))
-    .orderBy(...danskOrden(kontaktperson.navn), kontaktperson.id);
+  const kontakter = await kontaktpersonerAf(db, row.id);
   const under = await db
     .select({ id: virksomhed.id, navn: virksomhed.navn, anlaegsnr: virksomhed.anlaegsnr })
     .from(virksomhed)
@@ -97,13 +95,7 @@ export async function hentDetalje(db: Db | Tx, row: Row): Promise<Vandanlaeg> {
     .orderBy(desc(jupiterIndberetning.sendt), desc(jupiterIndberetning.id))
     .limit(1);
   const ids = somListe(basis.sagsbehandlerListe).filter((x): x is number => typeof x === 'number');
-  const navne =
-    ids.length > 0
-      ? await db
-          .select({ brugerId: bruger.id, navn: bruger.navn })
-          .from(bruger)
-          .where(inArray(bruger.id, ids))
-      : [];
+  const navne = await brugereAf(db, ids);
   if (jupiter && basis.jupiterIndberetningStatus === null) basis.jupiterIndberetningStatus = jupiter.status;
   return {
     id: row.id,

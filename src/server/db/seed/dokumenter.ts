@@ -20,61 +20,53 @@ const ETIKETTER: Record<string, string> = Object.fromEntries(
   bogmaerker().map((b) => [b.navn, b.beskrivelse.split(' (')[0]!]),
 );
 
+/** An inspection report with a header: the bookmarks given, then the conclusion and the signature. */
+function rapport(titel: string, bogmaerker: string[]): DemoSkabelonValg {
+  return {
+    titel,
+    sidehoved: true,
+    bogmaerker: [...bogmaerker, 'Tilsyn_Konklusion', 'Underskrift_Navn', 'Underskrift_Titel'],
+    flettefelter: ['Dagsdato'],
+    tags: ['Tilsyn_Sagsbehandler'],
+    etiketter: ETIKETTER,
+  };
+}
+
 const SKABELONER: { type: DokumentType; navn: string; valg: DemoSkabelonValg }[] = [
   {
     type: 'tilsyn',
     navn: 'Tilsynsrapport',
-    valg: {
-      titel: 'Tilsynsrapport',
-      sidehoved: true,
-      bogmaerker: [
-        'Kommune_Afsender',
-        'Kommune_Adresse',
-        'Kommune_PostnrBy',
-        'Virksomhed_Navn',
-        'Virksomhed_Adresse',
-        'Virksomhed_CVR',
-        'Virksomhed_PNr',
-        'Virksomhed_CHRNr',
-        'Tilsyn_Dato',
-        'Tilsyn_Type',
-        'Tilsyn_Kategori',
-        'Tilsyn_Baggrund',
-        'Tilsyn_Omfang',
-        ...rapportEmner().map((e) => `Tekst_${e.kode}`),
-        'Kontrolpunkter',
-        'Tilsyn_Haandhaevelser',
-        'Tilsyn_Konklusion',
-        'Underskrift_Navn',
-        'Underskrift_Titel',
-      ],
-      flettefelter: ['Dagsdato'],
-      tags: ['Tilsyn_Sagsbehandler'],
-      etiketter: ETIKETTER,
-    },
+    valg: rapport('Tilsynsrapport', [
+      'Kommune_Afsender',
+      'Kommune_Adresse',
+      'Kommune_PostnrBy',
+      'Virksomhed_Navn',
+      'Virksomhed_Adresse',
+      'Virksomhed_CVR',
+      'Virksomhed_PNr',
+      'Virksomhed_CHRNr',
+      'Tilsyn_Dato',
+      'Tilsyn_Type',
+      'Tilsyn_Kategori',
+      'Tilsyn_Baggrund',
+      'Tilsyn_Omfang',
+      ...rapportEmner().map((e) => `Tekst_${e.kode}`),
+      'Kontrolpunkter',
+      'Tilsyn_Haandhaevelser',
+    ]),
   },
   {
     type: 'VandTilsyn',
     navn: 'Tilsynsrapport, vandanlæg',
-    valg: {
-      titel: 'Tilsyn med vandforsyningsanlæg',
-      sidehoved: true,
-      bogmaerker: [
-        'Kommune_Afsender',
-        'Virksomhed_Navn',
-        'Virksomhed_Adresse',
-        'Vandanlaeg_Anlaegsnr',
-        'Tilsyn_Dato',
-        'Tilsyn_Type',
-        'Kontrolpunkter',
-        'Tilsyn_Konklusion',
-        'Underskrift_Navn',
-        'Underskrift_Titel',
-      ],
-      flettefelter: ['Dagsdato'],
-      tags: ['Tilsyn_Sagsbehandler'],
-      etiketter: ETIKETTER,
-    },
+    valg: rapport('Tilsyn med vandforsyningsanlæg', [
+      'Kommune_Afsender',
+      'Virksomhed_Navn',
+      'Virksomhed_Adresse',
+      'Vandanlaeg_Anlaegsnr',
+      'Tilsyn_Dato',
+      'Tilsyn_Type',
+      'Kontrolpunkter',
+    ]),
   },
 ];
 

@@ -12,6 +12,11 @@ export interface Opslag {
   navn: string;
 }
 
+/** A code list numbered 1, 2, 3 … in the order given, from its [kode, navn] pairs. */
+function kodeliste(...par: [kode: string, navn: string][]): Opslag[] {
+  return par.map(([kode, navn], i) => ({ id: i + 1, kode, navn }));
+}
+
 export const KUNDE_MODULER = [
   'Virksomhed',
   'Landbrug',
@@ -22,75 +27,66 @@ export const KUNDE_MODULER = [
 ];
 
 /** DMA status of a company. */
-export const DMA_STATUS: Opslag[] = [
-  { id: 1, kode: 'AKTIV', navn: 'Aktiv' },
-  { id: 2, kode: 'INAKTIV', navn: 'Inaktiv' },
-];
+export const DMA_STATUS = kodeliste(['AKTIV', 'Aktiv'], ['INAKTIV', 'Inaktiv']);
 
 /** DMA company groups (virksomhedsgrupper). */
-export const VIRKSOMHEDSGRUPPER: Opslag[] = [
-  { id: 1, kode: 'IE', navn: 'IE-virksomhed (godkendelsesbekendtgørelsens bilag 1)' },
-  { id: 2, kode: 'BILAG2', navn: 'Listevirksomhed (godkendelsesbekendtgørelsens bilag 2)' },
-  { id: 3, kode: 'BRUGERBETALING', navn: 'Brugerbetalingspligtig virksomhed' },
-  { id: 4, kode: 'HUSDYR_IE', navn: 'IE-husdyrbrug' },
-  { id: 5, kode: 'HUSDYR_GODK', navn: 'Husdyrbrug med godkendelse eller tilladelse' },
-  { id: 6, kode: 'HUSDYR_OEVRIGE', navn: 'Øvrige husdyrbrug' },
-  { id: 7, kode: 'OEVRIGE', navn: 'Øvrige virksomheder' },
-];
+export const VIRKSOMHEDSGRUPPER = kodeliste(
+  ['IE', 'IE-virksomhed (godkendelsesbekendtgørelsens bilag 1)'],
+  ['BILAG2', 'Listevirksomhed (godkendelsesbekendtgørelsens bilag 2)'],
+  ['BRUGERBETALING', 'Brugerbetalingspligtig virksomhed'],
+  ['HUSDYR_IE', 'IE-husdyrbrug'],
+  ['HUSDYR_GODK', 'Husdyrbrug med godkendelse eller tilladelse'],
+  ['HUSDYR_OEVRIGE', 'Øvrige husdyrbrug'],
+  ['OEVRIGE', 'Øvrige virksomheder'],
+);
 
 /** DMA authority types (the municipality supervises all seeded companies). */
-export const DMA_MYNDIGHEDSTYPER: Opslag[] = [
-  { id: 1, kode: 'KOMMUNE', navn: 'Kommune' },
-  { id: 2, kode: 'MST', navn: 'Miljøstyrelsen' },
-];
+export const DMA_MYNDIGHEDSTYPER = kodeliste(['KOMMUNE', 'Kommune'], ['MST', 'Miljøstyrelsen']);
 
 /** BAT conclusions relevant for IE companies and farms. */
-export const BAT_KONKLUSIONER: Opslag[] = [
-  { id: 1, kode: 'IRPP', navn: 'BAT-konklusioner for intensivt opdræt af fjerkræ og svin' },
-  { id: 2, kode: 'FDM', navn: 'BAT-konklusioner for fødevare-, drikkevare- og mælkeindustrien' },
-  { id: 3, kode: 'WT', navn: 'BAT-konklusioner for affaldsbehandling' },
-  { id: 4, kode: 'SA', navn: 'BAT-konklusioner for slagterier og animalske biprodukter' },
-];
+export const BAT_KONKLUSIONER = kodeliste(
+  ['IRPP', 'BAT-konklusioner for intensivt opdræt af fjerkræ og svin'],
+  ['FDM', 'BAT-konklusioner for fødevare-, drikkevare- og mælkeindustrien'],
+  ['WT', 'BAT-konklusioner for affaldsbehandling'],
+  ['SA', 'BAT-konklusioner for slagterier og animalske biprodukter'],
+);
 
 /** Company categories of the planning rules (kategori 1a/1b/2, or none). */
 export const KATEGORIER = ['1a', '1b', '2', 'Ingen'] as const;
 export type Kategori = (typeof KATEGORIER)[number];
 
 /** Jupiter: plant types (anlægsart). */
-export const JUPITER_ANLAEGSART: Opslag[] = [
-  { id: 1, kode: 'ALMEN', navn: 'Almen vandforsyning' },
-  { id: 2, kode: 'IKKE_ALMEN', navn: 'Ikke-almen vandforsyning' },
-  { id: 3, kode: 'MARKVANDING', navn: 'Markvanding' },
-  { id: 4, kode: 'INDUSTRI', navn: 'Erhverv og industri' },
-  { id: 5, kode: 'GARTNERI', navn: 'Gartneri' },
-];
+export const JUPITER_ANLAEGSART = kodeliste(
+  ['ALMEN', 'Almen vandforsyning'],
+  ['IKKE_ALMEN', 'Ikke-almen vandforsyning'],
+  ['MARKVANDING', 'Markvanding'],
+  ['INDUSTRI', 'Erhverv og industri'],
+  ['GARTNERI', 'Gartneri'],
+);
 
 /** Jupiter: company type of a water plant (primaerVirksomhedstype). */
-export const JUPITER_VIRKSOMHEDSTYPE: Opslag[] = [
-  { id: 1, kode: 'V01', navn: 'Alment vandværk' },
-  { id: 2, kode: 'V02', navn: 'Ikke-alment vandværk (3–9 ejendomme)' },
-  { id: 3, kode: 'V10', navn: 'Markvandingsanlæg' },
-  { id: 4, kode: 'V20', navn: 'Indvinding til erhverv og industri' },
-  { id: 5, kode: 'V30', navn: 'Indvinding til gartneri' },
-];
+export const JUPITER_VIRKSOMHEDSTYPE = kodeliste(
+  ['V01', 'Alment vandværk'],
+  ['V02', 'Ikke-alment vandværk (3–9 ejendomme)'],
+  ['V10', 'Markvandingsanlæg'],
+  ['V20', 'Indvinding til erhverv og industri'],
+  ['V30', 'Indvinding til gartneri'],
+);
 
-export const JUPITER_AKTIV_STATUS: Opslag[] = [
-  { id: 1, kode: 'AKTIV', navn: 'Aktiv' },
-  { id: 2, kode: 'IKKE_AKTIV', navn: 'Ikke aktiv' },
-  { id: 3, kode: 'SLOEJFET', navn: 'Sløjfet' },
-];
+export const JUPITER_AKTIV_STATUS = kodeliste(
+  ['AKTIV', 'Aktiv'],
+  ['IKKE_AKTIV', 'Ikke aktiv'],
+  ['SLOEJFET', 'Sløjfet'],
+);
 
-export const JUPITER_VANDTYPE: Opslag[] = [
-  { id: 1, kode: 'GRUNDVAND', navn: 'Grundvand' },
-  { id: 2, kode: 'OVERFLADEVAND', navn: 'Overfladevand' },
-];
+export const JUPITER_VANDTYPE = kodeliste(['GRUNDVAND', 'Grundvand'], ['OVERFLADEVAND', 'Overfladevand']);
 
-export const JUPITER_INDVINDINGSFORMAAL: Opslag[] = [
-  { id: 1, kode: 'DRIKKEVAND', navn: 'Drikkevandsforsyning' },
-  { id: 2, kode: 'MARKVANDING', navn: 'Markvanding' },
-  { id: 3, kode: 'PROCESVAND', navn: 'Procesvand' },
-  { id: 4, kode: 'GARTNERI', navn: 'Vanding i gartneri' },
-];
+export const JUPITER_INDVINDINGSFORMAAL = kodeliste(
+  ['DRIKKEVAND', 'Drikkevandsforsyning'],
+  ['MARKVANDING', 'Markvanding'],
+  ['PROCESVAND', 'Procesvand'],
+  ['GARTNERI', 'Vanding i gartneri'],
+);
 
 /** Jupiter's CTRLPROGRAM code list 1–10 (DRWPLANT.CTRLPROGRAM since 1 May 2023; src/contract/jupiter.ts). */
 export const JUPITER_CTRLPROGRAM: Opslag[] = Object.entries(JUPITER_CTRLPROGRAM_NAVNE).map(([id, navn]) => ({
@@ -99,46 +95,46 @@ export const JUPITER_CTRLPROGRAM: Opslag[] = Object.entries(JUPITER_CTRLPROGRAM_
   navn,
 }));
 
-export const JUPITER_KOORDINATMETODE: Opslag[] = [
-  { id: 1, kode: 'GPS', navn: 'GPS-indmålt' },
-  { id: 2, kode: 'KORT', navn: 'Digitaliseret på kort' },
-  { id: 3, kode: 'LANDINSPEKTOER', navn: 'Indmålt af landinspektør' },
-];
+export const JUPITER_KOORDINATMETODE = kodeliste(
+  ['GPS', 'GPS-indmålt'],
+  ['KORT', 'Digitaliseret på kort'],
+  ['LANDINSPEKTOER', 'Indmålt af landinspektør'],
+);
 
 /** Jupiter supply categories (forsyningsarter) of pumped quantities, ids 1–5. */
-export const JUPITER_FORSYNINGSART: Opslag[] = [
-  { id: 1, kode: 'HUSHOLDNING', navn: 'Husholdninger' },
-  { id: 2, kode: 'ERHVERV', navn: 'Erhverv og industri' },
-  { id: 3, kode: 'INSTITUTION', navn: 'Offentlige institutioner' },
-  { id: 4, kode: 'LANDBRUG', navn: 'Landbrug og gartneri' },
-  { id: 5, kode: 'ANDET', navn: 'Andre forbrugere' },
-];
+export const JUPITER_FORSYNINGSART = kodeliste(
+  ['HUSHOLDNING', 'Husholdninger'],
+  ['ERHVERV', 'Erhverv og industri'],
+  ['INSTITUTION', 'Offentlige institutioner'],
+  ['LANDBRUG', 'Landbrug og gartneri'],
+  ['ANDET', 'Andre forbrugere'],
+);
 
 /** Jupiter permit types of a water plant (VandanlaegTilladelse.jupiterTilladelsetypeId). */
-export const JUPITER_TILLADELSETYPE: Opslag[] = [
-  { id: 1, kode: 'INDVINDING', navn: 'Indvindingstilladelse' },
-  { id: 2, kode: 'BORING', navn: 'Boretilladelse' },
-  { id: 3, kode: 'MIDLERTIDIG', navn: 'Midlertidig tilladelse (prøvepumpning)' },
-  { id: 4, kode: 'GRUNDVANDSSAENKNING', navn: 'Tilladelse til grundvandssænkning' },
-];
+export const JUPITER_TILLADELSETYPE = kodeliste(
+  ['INDVINDING', 'Indvindingstilladelse'],
+  ['BORING', 'Boretilladelse'],
+  ['MIDLERTIDIG', 'Midlertidig tilladelse (prøvepumpning)'],
+  ['GRUNDVANDSSAENKNING', 'Tilladelse til grundvandssænkning'],
+);
 
 /** Enforcement types of a water plant (vandanlaegHaandhaevelseType). */
-export const VANDANLAEG_HAANDHAEVELSE_TYPE: Opslag[] = [
-  { id: 1, kode: 'HENSTILLING', navn: 'Henstilling' },
-  { id: 2, kode: 'INDSKAERPELSE', navn: 'Indskærpelse' },
-  { id: 3, kode: 'PAABUD', navn: 'Påbud' },
-  { id: 4, kode: 'FORBUD', navn: 'Forbud' },
-  { id: 5, kode: 'POLITIANMELDELSE', navn: 'Politianmeldelse' },
-];
+export const VANDANLAEG_HAANDHAEVELSE_TYPE = kodeliste(
+  ['HENSTILLING', 'Henstilling'],
+  ['INDSKAERPELSE', 'Indskærpelse'],
+  ['PAABUD', 'Påbud'],
+  ['FORBUD', 'Forbud'],
+  ['POLITIANMELDELSE', 'Politianmeldelse'],
+);
 
 /** Inspection types of a water plant (vandanlaegtilsynstype). */
-export const VANDANLAEG_TILSYNSTYPE: Opslag[] = [
-  { id: 1, kode: 'VANDVAERK', navn: 'Tilsyn på vandværk' },
-  { id: 2, kode: 'BORING', navn: 'Boringskontrol' },
-  { id: 3, kode: 'TEKNISK', navn: 'Teknisk tilsyn' },
-  { id: 4, kode: 'ADMINISTRATIVT', navn: 'Administrativt tilsyn' },
-  { id: 5, kode: 'OPFOELGNING', navn: 'Opfølgende tilsyn' },
-];
+export const VANDANLAEG_TILSYNSTYPE = kodeliste(
+  ['VANDVAERK', 'Tilsyn på vandværk'],
+  ['BORING', 'Boringskontrol'],
+  ['TEKNISK', 'Teknisk tilsyn'],
+  ['ADMINISTRATIVT', 'Administrativt tilsyn'],
+  ['OPFOELGNING', 'Opfølgende tilsyn'],
+);
 
 /** Which company types (JUPITER_VIRKSOMHEDSTYPE ids) fit an abstraction purpose (JUPITER_INDVINDINGSFORMAAL id). */
 export const MULIGE_VIRKSOMHEDSTYPER: Record<number, number[]> = {

@@ -32,102 +32,45 @@ interface ArtDef {
   branche: { kode: string; navn: string };
 }
 
-const AAR_DRIKKEVAND: Record<number, number> = {
-  2016: 0.99,
-  2017: 0.97,
-  2018: 1.08,
-  2019: 1.0,
-  2020: 1.03,
-  2021: 0.99,
-  2022: 1.04,
-  2023: 0.98,
-  2024: 0.97,
-  2025: 1.02,
-  2026: 1.0,
-};
-const AAR_VANDING: Record<number, number> = {
-  2016: 0.9,
-  2017: 0.6,
-  2018: 1.8,
-  2019: 1.0,
-  2020: 1.2,
-  2021: 0.85,
-  2022: 1.35,
-  2023: 0.9,
-  2024: 0.7,
-  2025: 1.25,
-  2026: 1.1,
-};
+/** Year factors, one a year from the year `foerste` on. */
+function aarFra(foerste: number, faktorer: number[]): Record<number, number> {
+  return Object.fromEntries(faktorer.map((f, i) => [foerste + i, f]));
+}
+
+const AAR_DRIKKEVAND = aarFra(2016, [0.99, 0.97, 1.08, 1.0, 1.03, 0.99, 1.04, 0.98, 0.97, 1.02, 1.0]);
+const AAR_VANDING = aarFra(2016, [0.9, 0.6, 1.8, 1.0, 1.2, 0.85, 1.35, 0.9, 0.7, 1.25, 1.1]);
 const AAR_FLAD: Record<number, number> = {};
 
+const MAANEDER_DRIKKEVAND = [0.078, 0.073, 0.08, 0.08, 0.088, 0.092, 0.096, 0.092, 0.084, 0.081, 0.076, 0.08];
+const MAANEDER_MARKVANDING = [0, 0, 0, 0.03, 0.12, 0.22, 0.33, 0.22, 0.07, 0.01, 0, 0];
+const MAANEDER_INDUSTRI = [0.086, 0.085, 0.088, 0.084, 0.086, 0.085, 0.06, 0.085, 0.088, 0.088, 0.087, 0.078];
+const MAANEDER_GARTNERI = [0.04, 0.05, 0.07, 0.09, 0.11, 0.13, 0.14, 0.13, 0.1, 0.07, 0.04, 0.03];
+
+const KORN = { kode: '011100', navn: 'Dyrkning af korn (undtagen ris), bælgfrugter og olieholdige frø' };
+const GROENTSAGER = { kode: '011300', navn: 'Dyrkning af grøntsager, meloner, rod- og knoldfrugter' };
+
+/** One art's definition; `boringVaegte[i]` is the weight of a plant with i + 1 boreholes. */
+function art(
+  anlaegsartId: number,
+  virksomhedstype: string,
+  formaalId: number,
+  aarlig: [number, number],
+  maaneder: number[],
+  aar: Record<number, number>,
+  boringVaegte: number[],
+  branche: ArtDef['branche'] = VANDFORSYNING_BRANCHE,
+): ArtDef {
+  const boringer = boringVaegte.map((v, i) => [i + 1, v] as const);
+  return { anlaegsartId, virksomhedstype, formaalId, aarlig, maaneder, aar, boringer, branche };
+}
+
+/** anlægsart, company type, purpose, yearly m³, months, years, borehole weights (, trade). */
 const ARTER: Record<Art, ArtDef> = {
-  almen: {
-    anlaegsartId: 1,
-    virksomhedstype: 'V01',
-    formaalId: 1,
-    aarlig: [20_000, 300_000],
-    maaneder: [0.078, 0.073, 0.08, 0.08, 0.088, 0.092, 0.096, 0.092, 0.084, 0.081, 0.076, 0.08],
-    aar: AAR_DRIKKEVAND,
-    boringer: [
-      [1, 20],
-      [2, 40],
-      [3, 25],
-      [4, 15],
-    ],
-    branche: VANDFORSYNING_BRANCHE,
-  },
-  ikkeAlmen: {
-    anlaegsartId: 2,
-    virksomhedstype: 'V02',
-    formaalId: 1,
-    aarlig: [800, 12_000],
-    maaneder: [0.078, 0.073, 0.08, 0.08, 0.088, 0.092, 0.096, 0.092, 0.084, 0.081, 0.076, 0.08],
-    aar: AAR_DRIKKEVAND,
-    boringer: [
-      [1, 80],
-      [2, 20],
-    ],
-    branche: VANDFORSYNING_BRANCHE,
-  },
-  markvanding: {
-    anlaegsartId: 3,
-    virksomhedstype: 'V10',
-    formaalId: 2,
-    aarlig: [5_000, 120_000],
-    maaneder: [0, 0, 0, 0.03, 0.12, 0.22, 0.33, 0.22, 0.07, 0.01, 0, 0],
-    aar: AAR_VANDING,
-    boringer: [
-      [1, 75],
-      [2, 25],
-    ],
-    branche: { kode: '011100', navn: 'Dyrkning af korn (undtagen ris), bælgfrugter og olieholdige frø' },
-  },
-  industri: {
-    anlaegsartId: 4,
-    virksomhedstype: 'V20',
-    formaalId: 3,
-    aarlig: [20_000, 250_000],
-    maaneder: [0.086, 0.085, 0.088, 0.084, 0.086, 0.085, 0.06, 0.085, 0.088, 0.088, 0.087, 0.078],
-    aar: AAR_FLAD,
-    boringer: [
-      [1, 40],
-      [2, 60],
-    ],
-    branche: VANDFORSYNING_BRANCHE,
-  },
-  gartneri: {
-    anlaegsartId: 5,
-    virksomhedstype: 'V30',
-    formaalId: 4,
-    aarlig: [5_000, 40_000],
-    maaneder: [0.04, 0.05, 0.07, 0.09, 0.11, 0.13, 0.14, 0.13, 0.1, 0.07, 0.04, 0.03],
-    aar: AAR_VANDING,
-    boringer: [
-      [1, 70],
-      [2, 30],
-    ],
-    branche: { kode: '011300', navn: 'Dyrkning af grøntsager, meloner, rod- og knoldfrugter' },
-  },
+  almen: art(1, 'V01', 1, [20_000, 300_000], MAANEDER_DRIKKEVAND, AAR_DRIKKEVAND, [20, 40, 25, 15]),
+  ikkeAlmen: art(2, 'V02', 1, [800, 12_000], MAANEDER_DRIKKEVAND, AAR_DRIKKEVAND, [80, 20]),
+  markvanding: art(3, 'V10', 2, [5_000, 120_000], MAANEDER_MARKVANDING, AAR_VANDING, [75, 25], KORN),
+  industri: art(4, 'V20', 3, [20_000, 250_000], MAANEDER_INDUSTRI, AAR_FLAD, [40, 60]),
+  gartneri: art(5, 'V30', 4, [5_000, 40_000], MAANEDER_GARTNERI, AAR_VANDING, [70, 30], GROENTSAGER),
 };
 
 /** How much water data one plant gets. */

@@ -26,74 +26,28 @@ interface Parameter {
   decimaler: number;
 }
 
-const PARAMETRE: Parameter[] = [
-  {
-    parameter: 'Coliforme bakterier',
-    enhed: 'antal/100 ml',
-    graensevaerdi: 0,
-    normal: [0, 0],
-    over: [1, 40],
-    decimaler: 0,
-  },
-  {
-    parameter: 'E. coli',
-    enhed: 'antal/100 ml',
-    graensevaerdi: 0,
-    normal: [0, 0],
-    over: [1, 12],
-    decimaler: 0,
-  },
-  {
-    parameter: 'Kimtal ved 22 °C',
-    enhed: 'antal/ml',
-    graensevaerdi: 200,
-    normal: [1, 60],
-    over: [250, 900],
-    decimaler: 0,
-  },
-  { parameter: 'Nitrat', enhed: 'mg/l', graensevaerdi: 50, normal: [0.5, 22], over: [52, 85], decimaler: 1 },
-  { parameter: 'pH', enhed: 'pH', graensevaerdi: 8.5, normal: [7.2, 8.1], over: [8.6, 9.2], decimaler: 1 },
-  {
-    parameter: 'Ledningsevne',
-    enhed: 'mS/m',
-    graensevaerdi: 250,
-    normal: [35, 90],
-    over: [260, 320],
-    decimaler: 0,
-  },
-  {
-    parameter: 'Jern',
-    enhed: 'mg/l',
-    graensevaerdi: 0.2,
-    normal: [0.005, 0.08],
-    over: [0.25, 0.9],
-    decimaler: 3,
-  },
-  {
-    parameter: 'Mangan',
-    enhed: 'mg/l',
-    graensevaerdi: 0.05,
-    normal: [0.001, 0.02],
-    over: [0.06, 0.3],
-    decimaler: 3,
-  },
-  {
-    parameter: 'Turbiditet',
-    enhed: 'FNU',
-    graensevaerdi: 1,
-    normal: [0.05, 0.4],
-    over: [1.2, 3.5],
-    decimaler: 2,
-  },
-  {
-    parameter: 'Temperatur',
-    enhed: '°C',
-    graensevaerdi: null,
-    normal: [7.5, 11],
-    over: [7.5, 11],
-    decimaler: 1,
-  },
-];
+/** [parameter, enhed, grænseværdi, normal, over, decimaler] of each analysed parameter. */
+const PARAMETRE: Parameter[] = (
+  [
+    ['Coliforme bakterier', 'antal/100 ml', 0, [0, 0], [1, 40], 0],
+    ['E. coli', 'antal/100 ml', 0, [0, 0], [1, 12], 0],
+    ['Kimtal ved 22 °C', 'antal/ml', 200, [1, 60], [250, 900], 0],
+    ['Nitrat', 'mg/l', 50, [0.5, 22], [52, 85], 1],
+    ['pH', 'pH', 8.5, [7.2, 8.1], [8.6, 9.2], 1],
+    ['Ledningsevne', 'mS/m', 250, [35, 90], [260, 320], 0],
+    ['Jern', 'mg/l', 0.2, [0.005, 0.08], [0.25, 0.9], 3],
+    ['Mangan', 'mg/l', 0.05, [0.001, 0.02], [0.06, 0.3], 3],
+    ['Turbiditet', 'FNU', 1, [0.05, 0.4], [1.2, 3.5], 2],
+    ['Temperatur', '°C', null, [7.5, 11], [7.5, 11], 1],
+  ] satisfies [string, string, number | null, [number, number], [number, number], number][]
+).map(([parameter, enhed, graensevaerdi, normal, over, decimaler]) => ({
+  parameter,
+  enhed,
+  graensevaerdi,
+  normal,
+  over,
+  decimaler,
+}));
 
 /** Which parameters can fail (a sample fails on one of these). */
 const KAN_OVERSKRIDE = ['Coliforme bakterier', 'E. coli', 'Nitrat', 'Jern', 'Mangan', 'pH'];
