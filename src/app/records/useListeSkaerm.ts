@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { OpenOptions, TableSort } from '../ui/DataTable';
 import { type TabelHentning, tabelHentning } from '../lib/http-fejl';
+import type { OpenOptions, TableSort } from '../ui/DataTable';
 import { useTile } from '../workspace/tile-api';
 import { LISTE_SIDE, listeFejlbesked, useServerListe } from './useServerListe';
 
