@@ -13,9 +13,9 @@ import { http } from '../session/runtime';
 import { useShellSession } from '../session/session-context';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Modal } from '../ui/Modal';
-import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
+import { SkabelonHentning } from './SkabelonHentning';
 import './KontrolpunktSektion.css';
 
 export const BREV_TAST = { dan: 'alt+shift+r' } as const;
@@ -250,14 +250,7 @@ function DanBrevModal({ sektion, onClose }: { sektion: RecordSektionProps; onClo
             {fejl}
           </p>
         )}
-        {skabeloner.isLoading && (
-          <p>
-            <Spinner /> Henter skabeloner …
-          </p>
-        )}
-        {skabeloner.isError && (
-          <p className="form-alert">Skabelonerne kunne ikke hentes: {fejlTekst(skabeloner.error)}</p>
-        )}
+        <SkabelonHentning q={skabeloner} />
         {skabeloner.isSuccess && aktive.length === 0 && (
           <p className="form-alert info">
             Der er ingen aktive skabeloner til tilsynsrapporter. En administrator kan lægge en op under

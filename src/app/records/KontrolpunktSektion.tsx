@@ -20,6 +20,7 @@ import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
+import { SkabelonHentning } from './SkabelonHentning';
 import './KontrolpunktSektion.css';
 
 type Resultat = TilsynKontrolpunkt['resultat'];
@@ -382,14 +383,7 @@ function KontrolpunktSkabelonModal(p: {
         </>
       }
     >
-      {skabeloner.isLoading && (
-        <p>
-          <Spinner /> Henter skabeloner …
-        </p>
-      )}
-      {skabeloner.isError && (
-        <p className="form-alert">Skabelonerne kunne ikke hentes: {fejlTekst(skabeloner.error)}</p>
-      )}
+      <SkabelonHentning q={skabeloner} />
       {skabeloner.isSuccess && egnede.length === 0 && (
         <p className="muted">Der er ingen aktive kontrolpunktskabeloner til denne type.</p>
       )}
