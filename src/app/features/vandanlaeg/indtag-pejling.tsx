@@ -177,7 +177,6 @@ function PejlingForm({
     },
   });
   const { form } = vf;
-  const v = form.values;
   useTileDirty(kanRette && form.dirty, form.reset);
   const laast = !kanRette;
   const felt = feltProps(form, laast);
@@ -215,22 +214,8 @@ function PejlingForm({
         hint="Tom: beregnes af boringens terrænkote"
       />
       <RadioGroup {...felt('situation')} label="Situation" options={SITUATIONER} />
-      <TextInput
-        name="pejlemetode"
-        label="Pejlemetode"
-        value={v.pejlemetode}
-        onChange={(x) => form.set('pejlemetode', x)}
-        maxLength={200}
-        disabled={laast}
-      />
-      <TextInput
-        name="bemaerkning"
-        label="Bemærkning"
-        value={v.bemaerkning}
-        onChange={(x) => form.set('bemaerkning', x)}
-        maxLength={4000}
-        disabled={laast}
-      />
+      <TextInput {...felt.udenBesked('pejlemetode')} label="Pejlemetode" maxLength={200} />
+      <TextInput {...felt.udenBesked('bemaerkning')} label="Bemærkning" maxLength={4000} />
       <div className="wide wd-knapper">
         {kanRette && (
           <SpinnerButton type="submit" loading={vf.busy === 'gem'} loadingText="Gemmer …">

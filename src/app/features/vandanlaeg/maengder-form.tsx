@@ -416,13 +416,7 @@ export function MaengdeForm({
       />
       <NumberInput {...felt('maalerstandSlut')} label="Målerstand slut" />
       <NumberInput {...felt('omregningsfaktor')} label="Omregningsfaktor" step={0.1} />
-      <Checkbox
-        name="maalerskift"
-        label="Måleren er skiftet i perioden"
-        checked={v.maalerskift}
-        onChange={(x) => form.set('maalerskift', x)}
-        disabled={laast}
-      />
+      <Checkbox {...felt.afkryds('maalerskift')} label="Måleren er skiftet i perioden" />
       <NumberInput
         {...felt('vandmaengdeOppumpet')}
         label="Oppumpet vandmængde (uden målerstande eller ved målerskift)"
@@ -553,20 +547,8 @@ export function MaengdeForm({
       )}
       {indtagId === null && (
         <>
-          <Checkbox
-            name="kontrolleret"
-            label="Kontrolleret"
-            checked={v.kontrolleret}
-            onChange={(x) => form.set('kontrolleret', x)}
-            disabled={laast}
-          />
-          <TextArea
-            name="kontrolleretTekst"
-            label="Kontrol, bemærkning"
-            value={v.kontrolleretTekst}
-            onChange={(x) => form.set('kontrolleretTekst', x)}
-            disabled={laast}
-          />
+          <Checkbox {...felt.afkryds('kontrolleret')} label="Kontrolleret" />
+          <TextArea {...felt.udenBesked('kontrolleretTekst')} label="Kontrol, bemærkning" />
         </>
       )}
       <TextArea {...felt('bemaerkning')} label="Bemærkning" wide />

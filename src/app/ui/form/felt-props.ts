@@ -6,13 +6,22 @@ import type { FormApi } from './useForm';
  * {...felt('dybde')} label="Dybde" />`.
  */
 export function feltProps<T extends Record<string, unknown>>(form: FormApi<T>, disabled: boolean) {
-  return <K extends keyof T & string>(name: K) => ({
+  /** A field without its message under it (a free text whose length the input itself limits). */
+  const udenBesked = <K extends keyof T & string>(name: K) => ({
     name,
     value: form.values[name],
     onChange: (x: T[K]) => form.set(name, x),
-    error: form.errors[name],
     disabled,
   });
+  const felt = <K extends keyof T & string>(name: K) => ({ ...udenBesked(name), error: form.errors[name] });
+  /** A checkbox: its `checked` is the field's value. */
+  const afkryds = <K extends keyof T & string>(name: K) => ({
+    name,
+    checked: form.values[name] === true,
+    onChange: (x: boolean) => form.set(name, x as T[K]),
+    disabled,
+  });
+  return Object.assign(felt, { udenBesked, afkryds });
 }
 
 /**
