@@ -17,6 +17,7 @@ import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
 import { SkabelonHentning } from './SkabelonHentning';
 import './KontrolpunktSektion.css';
+import { gemSomFil } from '../lib/gem-fil';
 
 export const BREV_TAST = { dan: 'alt+shift+r' } as const;
 
@@ -34,18 +35,6 @@ export const brevStoerrelse = (b: number) =>
     : b < 1024 * 1024
       ? `${formatTal(b / 1024, 0)} kB`
       : `${formatTal(b / 1024 / 1024, 1)} MB`;
-
-/** Saves a blob as a file through a temporary link. */
-function gemFil(blob: Blob, filnavn: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filnavn;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The letters of an inspection (spec 000 §3 document kinds 'tilsyn' / 'VandTilsyn'): every letter made
@@ -91,7 +80,7 @@ export function BrevSektion(p: RecordSektionProps) {
       const svar = await http.download('GET', stiFor(hentBrevFil, { id: b.filId }), {
         onProgress: (chunk) => setHenter((h) => (h ? { ...h, bytes: h.bytes + chunk.length } : h)),
       });
-      gemFil(svar.blob, svar.filename === 'ukendt-filnavn' ? b.filnavn : svar.filename);
+      gemSomFil(svar.blob, svar.filename === 'ukendt-filnavn' ? b.filnavn : svar.filename);
     } catch {
       // The HTTP client has shown why.
     } finally {

@@ -7,6 +7,7 @@ import {
   type RapportDef,
   type RapportQuery,
 } from '../../../contract/rapport';
+import { gemSomFil } from '../../lib/gem-fil';
 import { fejlTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
@@ -16,18 +17,6 @@ type Tilstand =
   | { trin: 'vaelg' }
   | { trin: 'henter'; format: EksportFormat; bytes: number; raekker: number; total: number | null }
   | { trin: 'fejl'; besked: string };
-
-/** Saves a blob as a file through a temporary link. */
-function gemFil(blob: Blob, filnavn: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filnavn;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const LF = 10;
 
@@ -76,7 +65,7 @@ export function EksportModal({
           );
         },
       });
-      gemFil(svar.blob, svar.filename);
+      gemSomFil(svar.blob, svar.filename);
       onClose();
     } catch (err) {
       if (ctrl.signal.aborted) return;

@@ -18,6 +18,7 @@ import {
 } from '../../../contract/filer';
 import { formatTal } from '../../../contract/format';
 import { formatDato } from '../../lib/dates';
+import { gemSomFil } from '../../lib/gem-fil';
 import { HttpError } from '../../lib/http';
 import { serverTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
@@ -93,14 +94,7 @@ export function TilsynFiler({
 
   const hent = async (f: Fil) => {
     const svar = await http.download('GET', stiFor(hentFil, { id: f.id }));
-    const url = URL.createObjectURL(svar.blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = svar.filename;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    gemSomFil(svar.blob, svar.filename);
   };
 
   const slet = async (f: Fil) => {
