@@ -12,6 +12,7 @@ import { fejlTekst } from '../../lib/http-fejl';
 import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { RadioLinje } from '../../ui/RadioLinje';
 
 type Tilstand =
   | { trin: 'vaelg' }
@@ -122,24 +123,22 @@ export function EksportModal({
         >
           <fieldset className="rapport-filter-valg">
             <legend>Format</legend>
-            <label className="check">
-              <input
-                type="radio"
-                name="format"
-                checked={format === 'xlsx'}
-                onChange={() => setFormat('xlsx')}
-              />
+            <RadioLinje
+              className="check"
+              name="format"
+              checked={format === 'xlsx'}
+              onVaelg={() => setFormat('xlsx')}
+            >
               Excel (XLSX)
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="format"
-                checked={format === 'csv'}
-                onChange={() => setFormat('csv')}
-              />
+            </RadioLinje>
+            <RadioLinje
+              className="check"
+              name="format"
+              checked={format === 'csv'}
+              onVaelg={() => setFormat('csv')}
+            >
               CSV (semikolon, til dansk Excel)
-            </label>
+            </RadioLinje>
           </fieldset>
           <p className="muted">
             Hele resultatet eksporteres med de viste kolonner, filtre og sortering
