@@ -13,14 +13,5 @@ export const filStoerrelse = (b: number) =>
       ? `${formatTal(b / 1024, 0)} kB`
       : `${formatTal(b / 1024 / 1024, 1)} MB`;
 
-/** Saves a blob as a file through a temporary link. */
-export function gemSomFil(blob: Blob, filnavn: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filnavn;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saves a blob as a file through a temporary link (src/app/lib/gem-fil.ts). */
+export { gemSomFil } from '../../lib/gem-fil';
