@@ -1,3 +1,4 @@
+import { foldEmne } from '../../contract/frase-emner';
 import type { Ressource } from '../../contract/roles';
 import { canAccess } from '../routes/access';
 import { buildPath, matchRoute } from '../routes/match';
@@ -71,13 +72,8 @@ export function tabCommands(ctx: CommandContext): Command[] {
   );
 }
 
-/** Folds a text for matching: case, accents and æ/ø/å do not count (the palette's ranking, ./rang.ts). */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replaceAll('æ', 'ae')
-    .replaceAll('ø', 'oe')
-    .replaceAll('å', 'aa')
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '');
-}
+/**
+ * Folds a text for matching: case, accents and æ/ø/å do not count (the palette's ranking, ./rang.ts).
+ * The same fold as a phrase subject's code (src/contract/frase-emner.ts).
+ */
+export const fold: (text: string) => string = foldEmne;
