@@ -14,6 +14,7 @@ import { useShellSession } from '../session/session-context';
 import { Button, SpinnerButton } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { FortrydOgHandling } from '../ui/ModalFod';
+import { RadioLinje } from '../ui/RadioLinje';
 import { toast } from '../ui/toast';
 import type { RecordSektionProps } from './BrevSektioner';
 import { SkabelonHentning } from './SkabelonHentning';
@@ -239,15 +240,14 @@ function DanBrevModal({ sektion, onClose }: { sektion: RecordSektionProps; onClo
           <fieldset>
             <legend className="form-label">Skabelon</legend>
             {aktive.map((s) => (
-              <label key={s.id}>
-                <input
-                  type="radio"
-                  name="brev-skabelon"
-                  checked={skabelonId === s.id}
-                  onChange={() => setValgt(s.id)}
-                />
+              <RadioLinje
+                key={s.id}
+                name="brev-skabelon"
+                checked={skabelonId === s.id}
+                onVaelg={() => setValgt(s.id)}
+              >
                 {s.navn} <span className="muted small">({s.filnavn})</span>
-              </label>
+              </RadioLinje>
             ))}
           </fieldset>
         )}
@@ -255,19 +255,18 @@ function DanBrevModal({ sektion, onClose }: { sektion: RecordSektionProps; onClo
           <fieldset>
             <legend className="form-label">Afsender (administrative oplysninger)</legend>
             {saet.map((a) => (
-              <label key={a.id}>
-                <input
-                  type="radio"
-                  name="brev-afsender"
-                  checked={afsenderId === a.id}
-                  onChange={() => setAfsenderValgt(a.id)}
-                />
+              <RadioLinje
+                key={a.id}
+                name="brev-afsender"
+                checked={afsenderId === a.id}
+                onVaelg={() => setAfsenderValgt(a.id)}
+              >
                 {a.navn}{' '}
                 <span className="muted small">
                   ({a.afsender}
                   {a.standard ? ', standard' : ''})
                 </span>
-              </label>
+              </RadioLinje>
             ))}
           </fieldset>
         )}

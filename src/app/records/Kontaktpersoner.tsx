@@ -21,7 +21,8 @@ import { Modal } from '../ui/Modal';
 import { FortrydOgHandling } from '../ui/ModalFod';
 import { toast } from '../ui/toast';
 import { saveFailure } from './api';
-import { FeltInput, type FeltKontekst } from './FeltInput';
+import type { FeltKontekst } from './FeltInput';
+import { FormFelter } from './FormFelter';
 
 type Vaerdier = Record<string, unknown>;
 
@@ -228,16 +229,7 @@ function KontaktDialog({
     >
       <form ref={form.ref} onSubmit={gem} noValidate className="form-grid kp-form">
         <KonfliktTekst vf={vf} />
-        {kontaktFelter(ejer.type).map((f) => (
-          <FeltInput
-            key={f.navn}
-            felt={f}
-            ctx={ctx}
-            value={form.values[f.navn]}
-            error={form.errors[f.navn]}
-            onChange={(x) => form.set(f.navn, x)}
-          />
-        ))}
+        <FormFelter felter={kontaktFelter(ejer.type)} form={form} ctx={ctx} />
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>
     </Modal>

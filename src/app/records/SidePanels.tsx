@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, ListTodo, NotebookPen, X } from 'lucide-react';
-import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { lookupPath } from '../../contract/lookups';
 import {
@@ -21,6 +21,7 @@ import { SIDE_PANELS, type SidePanel, usePanelToggle } from '../session/panels';
 import { http } from '../session/runtime';
 import { SpinnerButton } from '../ui/Button';
 import { DateInput, LookupSelect, TextArea, TextInput, useVersionedForm } from '../ui/form';
+import { feltProps } from '../ui/form/felt-props';
 import { FormBeskeder } from '../ui/form/KladdeBesked';
 import { Spinner } from '../ui/Spinner';
 import { erSmal } from '../ui/smal';
@@ -288,7 +289,7 @@ function Logbog({ ejer }: { ejer: PanelEjer }) {
     staleTime: 30_000,
   });
   const client = useQueryClient();
-  const { vf, form, busy, submit } = useNyForm({
+  const ny = useNyForm({
     identitet: `notat:ny@${ejer.noegle[0]}:${ejer.id}`,
     schema: notatForm,
     tom: () => ({ emne: 'Telefonnotat', notat: '' }),
@@ -296,26 +297,13 @@ function Logbog({ ejer }: { ejer: PanelEjer }) {
     gem: (data) => http.call(opretLogbogNotat, { body: { virksomhedId: ejer.id, ...data }, silent: true }),
     onGemt: () => panelerForaeldet(client, ejer.noegle),
   });
+  const { form } = ny;
+  const felt = feltProps(form, false);
   return (
     <>
       {ejer.kanRette && (
-        <form
-          className="sidepanel-form"
-          ref={form.ref}
-          onSubmit={submit}
-          noValidate
-          aria-label={`Ny note til ${ejer.navn}`}
-        >
-          <FormBeskeder vf={vf} />
-          <TextInput
-            name="emne"
-            label="Emne"
-            required
-            maxLength={200}
-            value={form.values.emne}
-            error={form.errors.emne}
-            onChange={(x) => form.set('emne', x)}
-          />
+        <NyPanelForm ny={ny} label={`Ny note til ${ejer.navn}`} knap="Tilføj note">
+          <TextInput {...felt('emne')} label="Emne" required maxLength={200} />
           <div className="sidepanel-chips">
             {NOTAT_EMNER.map((e) => (
               <button key={e} type="button" className="sidepanel-chip" onClick={() => form.set('emne', e)}>
@@ -323,19 +311,8 @@ function Logbog({ ejer }: { ejer: PanelEjer }) {
               </button>
             ))}
           </div>
-          <TextArea
-            name="notat"
-            label="Notat"
-            required
-            maxLength={10000}
-            value={form.values.notat}
-            error={form.errors.notat}
-            onChange={(x) => form.set('notat', x)}
-          />
-          <SpinnerButton type="submit" size="small" loading={busy} loadingText="Gemmer …">
-            Tilføj note
-          </SpinnerButton>
-        </form>
+          <TextArea {...felt('notat')} label="Notat" required maxLength={10000} />
+        </NyPanelForm>
       )}
       {q.isLoading ? (
         <PanelLoading />
@@ -371,7 +348,7 @@ function AdHocOpgaver({ ejer }: { ejer: PanelEjer }) {
   });
   const emner = useLookup(lookupPath.adHocEmner);
   const client = useQueryClient();
-  const { vf, form, busy, submit } = useNyForm({
+  const ny = useNyForm({
     identitet: `adhoc:ny@${ejer.noegle[0]}:${ejer.id}`,
     schema: adHocForm,
     tom: () => ({ emne: null as string | null, notat: '', frist: null as string | null }),
@@ -389,18 +366,13 @@ function AdHocOpgaver({ ejer }: { ejer: PanelEjer }) {
       void client.invalidateQueries({ queryKey: ejer.noegle, exact: true });
     },
   });
+  const { form } = ny;
+  const felt = feltProps(form, false);
   const opgaver = q.data ?? [];
   return (
     <>
       {ejer.kanRette && (
-        <form
-          className="sidepanel-form"
-          ref={form.ref}
-          onSubmit={submit}
-          noValidate
-          aria-label={`Ny ad hoc-opgave til ${ejer.navn}`}
-        >
-          <FormBeskeder vf={vf} />
+        <NyPanelForm ny={ny} label={`Ny ad hoc-opgave til ${ejer.navn}`} knap="Opret opgave">
           <LookupSelect
             name="emne"
             label="Emne"
@@ -412,26 +384,9 @@ function AdHocOpgaver({ ejer }: { ejer: PanelEjer }) {
             error={form.errors.emne}
             onChange={(x) => form.set('emne', x as string | null)}
           />
-          <TextArea
-            name="notat"
-            label="Opgave"
-            required
-            maxLength={10000}
-            value={form.values.notat}
-            error={form.errors.notat}
-            onChange={(x) => form.set('notat', x)}
-          />
-          <DateInput
-            name="frist"
-            label="Frist"
-            value={form.values.frist}
-            error={form.errors.frist}
-            onChange={(x) => form.set('frist', x)}
-          />
-          <SpinnerButton type="submit" size="small" loading={busy} loadingText="Gemmer …">
-            Opret opgave
-          </SpinnerButton>
-        </form>
+          <TextArea {...felt('notat')} label="Opgave" required maxLength={10000} />
+          <DateInput {...felt('frist')} label="Frist" />
+        </NyPanelForm>
       )}
       {q.isLoading ? (
         <PanelLoading />
@@ -488,6 +443,29 @@ function useNyForm<T extends Record<string, unknown>>(o: {
     void vf.gem();
   };
   return { vf, form: vf.form, busy: vf.busy !== null, submit };
+}
+
+/** A side panel's form for a new note or task: its messages, the fields, and the submit button. */
+function NyPanelForm<T extends Record<string, unknown>>({
+  ny,
+  label,
+  knap,
+  children,
+}: {
+  ny: ReturnType<typeof useNyForm<T>>;
+  label: string;
+  knap: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className="sidepanel-form" ref={ny.form.ref} onSubmit={ny.submit} noValidate aria-label={label}>
+      <FormBeskeder vf={ny.vf} />
+      {children}
+      <SpinnerButton type="submit" size="small" loading={ny.busy} loadingText="Gemmer …">
+        {knap}
+      </SpinnerButton>
+    </form>
+  );
 }
 
 function PanelLoading() {

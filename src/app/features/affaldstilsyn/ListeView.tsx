@@ -1,5 +1,5 @@
 import { Building2, FileUp, Plus } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   SAT_KATEGORI_TEKST,
   SAT_RESULTAT_KATEGORIER,
@@ -9,20 +9,15 @@ import {
   type SatTilsynsperiode,
 } from '../../../contract/sat';
 import { isoDatoAf } from '../../lib/dates';
-import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { fejlTekst } from '../../lib/http-fejl';
+import { useAabnRaekke, useListeSkaerm } from '../../records/useListeSkaerm';
 import { useShellSession } from '../../session/session-context';
 import { Button } from '../../ui/Button';
-import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { DataTable } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';
+import { FilterValg, jaNejValg } from '../../ui/ListeFiltre';
 import { Spinner } from '../../ui/Spinner';
-import {
-  type TileCommand,
-  useTile,
-  useTileCommands,
-  useTileTitle,
-  type ViewProps,
-} from '../../workspace/tile-api';
+import { type TileCommand, useTileCommands, useTileTitle, type ViewProps } from '../../workspace/tile-api';
 import { standardPeriode, useSatListe, useTilsynsperioder } from './api';
 import { satKolonner } from './liste-kolonner';
 import { OpretFraCvrModal } from './OpretFraCvrModal';
@@ -43,7 +38,6 @@ const satSti = (id: number) => `/affaldstilsyn/${id}`;
  */
 export default function ListeView(_props: ViewProps) {
   useTileTitle('Affaldstilsyn');
-  const tile = useTile();
   const { user } = useShellSession();
   const kundeId = user?.customerId ?? 0;
   const idag = isoDatoAf(new Date());
@@ -56,49 +50,31 @@ export default function ListeView(_props: ViewProps) {
   }, [perioder.data, valgtPeriode, idag]);
 
   const columns = useMemo(() => satKolonner(idag), [idag]);
-  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('satvirksomhedListe', columns, {
-    column: 'deadlineDato',
-    direction: 'ASC',
-  });
-  const [status, setStatus] = useState('');
-  const [deadline, setDeadline] = useState('');
-  const [overfoert, setOverfoert] = useState('');
-  const [kategori, setKategori] = useState('');
-
-  const kolonneFiltre = useMemo(() => {
-    const f: string[] = [];
-    if (status) f.push(`satStatus:${status}`);
-    if (deadline) f.push(`deadline:${deadline}`);
-    if (overfoert) f.push(`overfoert:${overfoert}`);
-    if (kategori) f.push(`kategori:${kategori}`);
-    return f;
-  }, [status, deadline, overfoert, kategori]);
-  const filtreret = kolonneFiltre.length > 0 || filter !== '';
+  const { filter, setStart, kommandoer, tabelAf, filtre, saetFilter, side } = useListeSkaerm(
+    'satvirksomhedListe',
+    columns,
+    { column: 'deadlineDato', direction: 'ASC' },
+    { status: '', deadline: '', overfoert: '', kategori: '' },
+  );
+  const { status, deadline, overfoert, kategori } = filtre;
+  const kolonneFiltre = [
+    status && `satStatus:${status}`,
+    deadline && `deadline:${deadline}`,
+    overfoert && `overfoert:${overfoert}`,
+    kategori && `kategori:${kategori}`,
+  ];
+  const filtreret = kolonneFiltre.some(Boolean) || filter !== '';
 
   const params: SatListeQuery = {
     kundeid: kundeId,
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as SatListeQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns: periode ? [`periode:${periode.id}`, ...kolonneFiltre] : kolonneFiltre,
+    ...side<SatListeQuery>(periode ? [`periode:${periode.id}`, ...kolonneFiltre] : kolonneFiltre),
   };
   const liste = useSatListe(params, kundeId > 0 && periode !== null);
 
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const open = useCallback(
-    (id: number, beside?: boolean) => {
-      if (beside) tile.openBeside(satSti(id));
-      else tile.navigate(satSti(id));
-    },
-    [tile],
-  );
-  const aabnRaekke = useCallback(
-    (row: SatListeRaekke, opts?: OpenOptions) => open(row.id, opts?.beside),
-    [open],
-  );
+  const aabnRaekke = useAabnRaekke((row: Pick<SatListeRaekke, 'id'>) => satSti(row.id));
+  const open = (id: number, beside?: boolean) => aabnRaekke({ id }, { beside: beside === true });
 
   const kanOprette = periode !== null;
   /** The three ways to create, as commands: the header's buttons are drawn from these same objects. */
@@ -137,13 +113,6 @@ export default function ListeView(_props: ViewProps) {
     [kommandoer, opret],
   );
   useTileCommands(commands);
-
-  const nulstil =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setStart(0);
-    };
 
   // A period chosen in another customer (or deleted) is forgotten.
   useEffect(() => {
@@ -201,65 +170,49 @@ export default function ListeView(_props: ViewProps) {
   } else {
     indhold = (
       <DataTable<SatListeRaekke>
-        {...tabel}
+        {...tabelAf(liste, liste.data)}
         ariaLabel="SAT-virksomheder"
         columns={columns}
-        rows={liste.data?.items ?? EMPTY}
-        totalCount={liste.data?.totalCount}
         getRowId={(r) => String(r.id)}
         filterPlaceholder="Søg på navn, CVR eller P-nummer"
-        {...tabelHentning(liste, listeFejlbesked)}
         onOpen={aabnRaekke}
         toolbar={
           <>
-            <select
-              className="input"
-              aria-label="Status"
+            <FilterValg
+              label="Status"
               value={status}
-              onChange={(e) => nulstil(setStatus)(e.target.value)}
-            >
-              <option value="">Alle statusser</option>
-              {SAT_STATUSSER.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <select
-              className="input"
-              aria-label="Deadline"
+              onChange={saetFilter('status')}
+              alle="Alle statusser"
+              valg={SAT_STATUSSER}
+            />
+            <FilterValg
+              label="Deadline"
               value={deadline}
-              onChange={(e) => nulstil(setDeadline)(e.target.value)}
-            >
-              <option value="">Alle deadlines</option>
-              <option value="overskredet">Overskredet</option>
-              <option value="30dage">Inden for 30 dage</option>
-              <option value="ingen">Ingen deadline</option>
-            </select>
-            <select
-              className="input"
-              aria-label="Overført"
+              onChange={saetFilter('deadline')}
+              alle="Alle deadlines"
+              valg={[
+                ['overskredet', 'Overskredet'],
+                ['30dage', 'Inden for 30 dage'],
+                ['ingen', 'Ingen deadline'],
+              ]}
+            />
+            <FilterValg
+              label="Overført"
               value={overfoert}
-              onChange={(e) => nulstil(setOverfoert)(e.target.value)}
-            >
-              <option value="">Overført: alle</option>
-              <option value="true">Overført: ja</option>
-              <option value="false">Overført: nej</option>
-            </select>
-            <select
-              className="input"
-              aria-label="Resultatkategori"
+              onChange={saetFilter('overfoert')}
+              alle="Overført: alle"
+              valg={jaNejValg('Overført')}
+            />
+            <FilterValg
+              label="Resultatkategori"
               value={kategori}
-              onChange={(e) => nulstil(setKategori)(e.target.value)}
-            >
-              <option value="">Alle kategorier</option>
-              {SAT_RESULTAT_KATEGORIER.map((k) => (
-                <option key={k} value={k}>
-                  {SAT_KATEGORI_TEKST[k]}
-                </option>
-              ))}
-              <option value="ingen">Intet resultat</option>
-            </select>
+              onChange={saetFilter('kategori')}
+              alle="Alle kategorier"
+              valg={[
+                ...SAT_RESULTAT_KATEGORIER.map((k) => [k, SAT_KATEGORI_TEKST[k]] as const),
+                ['ingen', 'Intet resultat'],
+              ]}
+            />
           </>
         }
       />
@@ -291,7 +244,7 @@ export default function ListeView(_props: ViewProps) {
           <Tavle
             periode={periode}
             overskredetValgt={deadline === 'overskredet'}
-            onOverskredet={() => nulstil(setDeadline)(deadline === 'overskredet' ? '' : 'overskredet')}
+            onOverskredet={() => saetFilter('deadline')(deadline === 'overskredet' ? '' : 'overskredet')}
           />
         )}
         {!tom && periode && <div className="sat-knapper">{opretKnapper(false)}</div>}
@@ -367,5 +320,3 @@ function Tavle({
     </ul>
   );
 }
-
-const EMPTY: SatListeRaekke[] = [];

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import type { OpretFraCvrSvar, SatListeLinje, SatTilsynsperiode } from '../../../contract/sat';
+import { isoDatoAf } from '../../lib/dates';
 import { fejlTekst } from '../../lib/http-fejl';
 import { Button } from '../../ui/Button';
 import { DateInput } from '../../ui/form';
@@ -180,21 +181,23 @@ export function SvarGrupper({ svar, oprettet }: { svar: OpretFraCvrSvar; oprette
 }
 
 /** The part of both dialogs under their own input: period, selection date, the answer and the progress. */
-export function FlowIndhold({
+/** The period and selection date a create dialog's flow uses, and their setters. */
+export interface FlowValg {
+  perioder: readonly SatTilsynsperiode[];
+  periodeId: number;
+  onPeriode(id: number): void;
+  udvalgtDato: string | null;
+  onUdvalgtDato(v: string | null): void;
+}
+
+function FlowIndhold({
   flow,
   perioder,
   periodeId,
   onPeriode,
   udvalgtDato,
   onUdvalgtDato,
-}: {
-  flow: OpretFlow;
-  perioder: readonly SatTilsynsperiode[];
-  periodeId: number;
-  onPeriode(id: number): void;
-  udvalgtDato: string | null;
-  onUdvalgtDato(v: string | null): void;
-}) {
+}: FlowValg & { flow: OpretFlow }) {
   const laast = flow.trin === 'opretter' || flow.trin === 'kontrollerer';
   return (
     <>
@@ -339,6 +342,36 @@ export function usePrimaerTast(
   });
 }
 
+/** What every create dialog gets from the list: the customer, the periods and the list's period. */
+export interface OpretDialogProps {
+  kundeId: number;
+  perioder: readonly SatTilsynsperiode[];
+  /** The period chosen in the list. */
+  periodeId: number;
+  onClose(): void;
+}
+
+/**
+ * A create dialog's flow with its own choice of period (from the list's) and selection date (today);
+ * `valg` goes to FlowDialog, which shows the choice under the dialog's own fields.
+ */
+export function useOpretDialog(
+  { kundeId, perioder, periodeId: start }: Omit<OpretDialogProps, 'onClose'>,
+  fraSatListe: boolean,
+) {
+  const [periodeId, setPeriodeId] = useState(start);
+  const [udvalgtDato, setUdvalgtDato] = useState<string | null>(() => isoDatoAf(new Date()));
+  const flow = useOpretFlow({ kundeId, periodeId, fraSatListe, udvalgtDato });
+  const valg: FlowValg = {
+    perioder,
+    periodeId,
+    onPeriode: setPeriodeId,
+    udvalgtDato,
+    onUdvalgtDato: setUdvalgtDato,
+  };
+  return { flow, valg };
+}
+
 /**
  * The dialog of a creation flow (from CVR, from Miljøstyrelsen's list): the modal with the flow's
  * buttons as its footer, Ctrl/Cmd+Enter for the primary step, and the dialog's own input above the
@@ -349,6 +382,7 @@ export function FlowDialog(p: {
   size: 'large' | 'x-large';
   testId: string;
   flow: OpretFlow;
+  valg: FlowValg;
   kanKontrollere: boolean;
   onKontroller(): void;
   onClose(): void;
@@ -373,6 +407,7 @@ export function FlowDialog(p: {
     >
       <form className="sat-dialog" onSubmit={(e) => e.preventDefault()}>
         {p.children}
+        <FlowIndhold flow={p.flow} {...p.valg} />
       </form>
     </Modal>
   );

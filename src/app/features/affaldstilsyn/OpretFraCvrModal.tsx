@@ -1,28 +1,17 @@
 import { useMemo, useState } from 'react';
-import type { SatTilsynsperiode } from '../../../contract/sat';
-import { isoDatoAf } from '../../lib/dates';
 import { TextArea } from '../../ui/form';
 import { parsePNumre } from './liste-pnumre';
-import { FlowDialog, FlowIndhold, useOpretFlow } from './OpretFlow';
-
-export interface OpretDialogProps {
-  kundeId: number;
-  perioder: readonly SatTilsynsperiode[];
-  /** The period chosen in the list. */
-  periodeId: number;
-  onClose(): void;
-}
+import { FlowDialog, type OpretDialogProps, useOpretDialog } from './OpretFlow';
 
 /**
  * 'Opret fra CVR': P-numbers typed or pasted (one per line, or separated by spaces, commas or
  * semicolons); the invalid ones are listed before anything is sent. Then the shared dry run and
  * create flow (OpretFlow).
  */
-export function OpretFraCvrModal({ kundeId, perioder, periodeId: start, onClose }: OpretDialogProps) {
+export function OpretFraCvrModal(props: OpretDialogProps) {
+  const { onClose } = props;
   const [tekst, setTekst] = useState('');
-  const [periodeId, setPeriodeId] = useState(start);
-  const [udvalgtDato, setUdvalgtDato] = useState<string | null>(() => isoDatoAf(new Date()));
-  const flow = useOpretFlow({ kundeId, periodeId, fraSatListe: false, udvalgtDato });
+  const { flow, valg } = useOpretDialog(props, false);
   const pnumre = useMemo(() => parsePNumre(tekst), [tekst]);
   const kanKontrollere = pnumre.gyldige.length > 0 && pnumre.ugyldige.length === 0;
   const kontroller = () => void flow.kontroller(pnumre.gyldige.map((pNr) => ({ pNr })));
@@ -33,6 +22,7 @@ export function OpretFraCvrModal({ kundeId, perioder, periodeId: start, onClose 
       size="large"
       testId="sat-opret-fra-cvr"
       flow={flow}
+      valg={valg}
       kanKontrollere={kanKontrollere}
       onKontroller={kontroller}
       onClose={onClose}
@@ -73,14 +63,6 @@ export function OpretFraCvrModal({ kundeId, perioder, periodeId: start, onClose 
           </ul>
         </div>
       )}
-      <FlowIndhold
-        flow={flow}
-        perioder={perioder}
-        periodeId={periodeId}
-        onPeriode={setPeriodeId}
-        udvalgtDato={udvalgtDato}
-        onUdvalgtDato={setUdvalgtDato}
-      />
     </FlowDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { formatTal } from '../../../contract/format';
-import { formatDato, isoDatoAf } from '../../lib/dates';
+import { formatDato } from '../../lib/dates';
 import { Field } from '../../ui/form/Field';
 import { laesListeTekst, parseSatListeCsv, SAT_LISTE_KOLONNER, type SatCsvResultat } from './liste-csv';
-import { FlowDialog, FlowIndhold, useOpretFlow } from './OpretFlow';
-import type { OpretDialogProps } from './OpretFraCvrModal';
+import { FlowDialog, type OpretDialogProps, useOpretDialog } from './OpretFlow';
 
 /**
  * 'Importér Miljøstyrelsens liste': a .csv file of the companies Miljøstyrelsen selected for the
@@ -12,13 +11,12 @@ import type { OpretDialogProps } from './OpretFraCvrModal';
  * dry run and create flow with `fraSatListe` (the risk score, method and deadline are the list's,
  * and the companies cannot be edited here afterwards).
  */
-export function OpretFraListeModal({ kundeId, perioder, periodeId: start, onClose }: OpretDialogProps) {
+export function OpretFraListeModal(props: OpretDialogProps) {
+  const { onClose } = props;
   const id = useId();
   const [fil, setFil] = useState<{ navn: string; resultat: SatCsvResultat } | null>(null);
   const [laeseFejl, setLaeseFejl] = useState<string | null>(null);
-  const [periodeId, setPeriodeId] = useState(start);
-  const [udvalgtDato, setUdvalgtDato] = useState<string | null>(() => isoDatoAf(new Date()));
-  const flow = useOpretFlow({ kundeId, periodeId, fraSatListe: true, udvalgtDato });
+  const { flow, valg } = useOpretDialog(props, true);
   const resultat = fil?.resultat;
   const antalFejl = resultat ? resultat.linjer.filter((l) => l.fejl.length > 0).length : 0;
   const kanKontrollere =
@@ -49,6 +47,7 @@ export function OpretFraListeModal({ kundeId, perioder, periodeId: start, onClos
       size="x-large"
       testId="sat-importer-liste"
       flow={flow}
+      valg={valg}
       kanKontrollere={kanKontrollere}
       onKontroller={kontroller}
       onClose={onClose}
@@ -113,14 +112,6 @@ export function OpretFraListeModal({ kundeId, perioder, periodeId: start, onClos
           </div>
         </>
       )}
-      <FlowIndhold
-        flow={flow}
-        perioder={perioder}
-        periodeId={periodeId}
-        onPeriode={setPeriodeId}
-        udvalgtDato={udvalgtDato}
-        onUdvalgtDato={setUdvalgtDato}
-      />
     </FlowDialog>
   );
 }

@@ -6,7 +6,8 @@ import { opretSatVirksomhedSchema, SAT_VIRKSOMHED_FELTER } from '../../../contra
 import { isoDatoAf } from '../../lib/dates';
 import { HttpError } from '../../lib/http';
 import { fejlTekst, httpStatus } from '../../lib/http-fejl';
-import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
+import type { FeltKontekst } from '../../records/FeltInput';
+import { FormFelter } from '../../records/FormFelter';
 import { Button } from '../../ui/Button';
 import { problemErrors, TextInput, useForm } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
@@ -172,16 +173,7 @@ export function OpretManueltModal({ kundeId, periodeId, onClose, onCreated }: Op
         onSubmit={submit}
         noValidate
       >
-        {SAT_VIRKSOMHED_FELTER.map((f) => (
-          <FeltInput
-            key={f.navn}
-            felt={f}
-            ctx={ctx}
-            value={form.values[f.navn]}
-            error={form.errors[f.navn]}
-            onChange={(v) => form.set(f.navn, v)}
-          />
-        ))}
+        <FormFelter felter={SAT_VIRKSOMHED_FELTER} form={form} ctx={ctx} />
         <TextInput
           name="adresse"
           label="Adresse"

@@ -10,7 +10,8 @@ import {
 } from '../../../contract/sat';
 import { medGenvej } from '../../lib/keyboard';
 import { saveFailure } from '../../records/api';
-import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
+import type { FeltKontekst } from '../../records/FeltInput';
+import { FormFelter } from '../../records/FormFelter';
 import { panelerForaeldet } from '../../records/SidePanels';
 import type { Vagt } from '../../records/vagt';
 import { http } from '../../session/runtime';
@@ -141,16 +142,7 @@ export function SatStamdata({
       )}
       <FormBeskeder vf={vf} />
       <Sektion titel="Virksomheden">
-        {SAT_VIRKSOMHED_FELTER.map((f) => (
-          <FeltInput
-            key={f.navn}
-            felt={f}
-            ctx={kontekst}
-            value={form.values[f.navn]}
-            error={form.errors[f.navn]}
-            onChange={(x) => form.set(f.navn, x)}
-          />
-        ))}
+        <FormFelter felter={SAT_VIRKSOMHED_FELTER} form={form} ctx={kontekst} />
         <ReadOnly label="Adresse" value={sat.adresse ?? ''} />
       </Sektion>
     </form>

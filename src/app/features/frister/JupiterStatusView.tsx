@@ -7,13 +7,14 @@ import {
   jupiterProevIgen,
 } from '../../../contract/frister';
 import { fejlTekst } from '../../lib/http-fejl';
+import { useAabnRaekke } from '../../records/useListeSkaerm';
 import { http } from '../../session/runtime';
 import { useTableSettings } from '../../session/useTableSettings';
-import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { KommandoKnap } from '../../ui/KommandoKnap';
 import { tekstKolonne } from '../../ui/table/kolonner';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { type TileCommand, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { fristerKeys, useJupiterStatus } from './api';
 import './frister.css';
 
@@ -74,7 +75,6 @@ function kolonner(
  * through the same report as the plant's own Jupiter tab, with progress and a result per plant.
  */
 export default function JupiterStatusView(_props: ViewProps) {
-  const tile = useTile();
   const client = useQueryClient();
   const q = useJupiterStatus();
   // The query's refetch is stable; the query object is new on every render (commands must not be).
@@ -153,14 +153,7 @@ export default function JupiterStatusView(_props: ViewProps) {
   );
   useTileCommands(kommandoer);
 
-  const aabn = useCallback(
-    (r: JupiterStatusRaekke, opts?: OpenOptions) => {
-      const sti = `/vandanlaeg/${r.vandanlaegId}/stamoplysninger`;
-      if (opts?.beside) tile.openBeside(sti);
-      else tile.navigate(sti);
-    },
-    [tile],
-  );
+  const aabn = useAabnRaekke((r: JupiterStatusRaekke) => `/vandanlaeg/${r.vandanlaegId}/stamoplysninger`);
 
   return (
     <div className="frister-view">

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { formatIsoDato } from '../../../contract/format';
 import {
   FRIST_ART_TEKST,
@@ -8,17 +8,15 @@ import {
   OPFOELGNING_SORT,
   type OpfoelgningQuery,
 } from '../../../contract/frister';
-import { tabelHentning } from '../../lib/http-fejl';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useAabnRaekke, useListeSkaerm } from '../../records/useListeSkaerm';
 import { useShellSession } from '../../session/session-context';
-import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { FilterAfkryds, FilterValg } from '../../ui/ListeFiltre';
 import { serverSortering, tekstKolonne } from '../../ui/table/kolonner';
-import { useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
+import { useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { useOpfoelgning } from './api';
 import { FristStatusMaerke } from './FristStatusMaerke';
 import './frister.css';
-
-const TOM: FristRaekke[] = [];
 
 function kolonner(): DataTableColumn<FristRaekke>[] {
   return serverSortering<FristRaekke>(OPFOELGNING_SORT, [
@@ -58,47 +56,29 @@ function kolonner(): DataTableColumn<FristRaekke>[] {
  * Enter opens the record's tile, Ctrl/Cmd+Enter beside.
  */
 export default function OpfoelgningView(_props: ViewProps) {
-  const tile = useTile();
   const { user } = useShellSession();
   const columns = useMemo(kolonner, []);
-  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('fristerOpfoelgning', columns, {
-    column: 'frist',
-    direction: 'ASC',
-  });
-  const [art, setArt] = useState<FristArt | ''>('');
-  const [kunMine, setKunMine] = useState(true);
-  const [kunOverskredne, setKunOverskredne] = useState(false);
-  const [visOpfyldte, setVisOpfyldte] = useState(false);
+  const { kommandoer, tabelAf, filtre, saetFilter, side } = useListeSkaerm(
+    'fristerOpfoelgning',
+    columns,
+    { column: 'frist', direction: 'ASC' },
+    { art: '' as FristArt | '', kunMine: true, kunOverskredne: false, visOpfyldte: false },
+  );
+  const { art, kunMine, kunOverskredne, visOpfyldte } = filtre;
 
   const brugerId = user ? Number(user.userId) : null;
-  const filteredColumns = useMemo(() => {
-    const f: string[] = [];
-    if (art) f.push(`art:${art}`);
-    if (kunMine && brugerId) f.push(`sagsbehandler:${brugerId}`);
-    if (kunOverskredne) f.push('status:overskredet');
-    return f;
-  }, [art, kunMine, brugerId, kunOverskredne]);
-
   const query: OpfoelgningQuery = {
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as OpfoelgningQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns,
+    ...side<OpfoelgningQuery>([
+      art && `art:${art}`,
+      kunMine && brugerId ? `sagsbehandler:${brugerId}` : null,
+      kunOverskredne && 'status:overskredet',
+    ]),
     visOpfyldte: visOpfyldte ? 'true' : undefined,
   };
   const q = useOpfoelgning(query);
   const data = q.isError ? undefined : q.data;
 
-  const aabn = useCallback(
-    (r: FristRaekke, opts?: OpenOptions) => {
-      if (!r.sti) return;
-      if (opts?.beside) tile.openBeside(r.sti);
-      else tile.navigate(r.sti);
-    },
-    [tile],
-  );
+  const aabn = useAabnRaekke((r: FristRaekke) => r.sti);
 
   const alleKommandoer = useMemo(
     () => [
@@ -108,86 +88,60 @@ export default function OpfoelgningView(_props: ViewProps) {
         label: kunOverskredne ? 'Vis alle frister' : 'Kun overskredne frister',
         shortcut: 'alt+o',
         keywords: ['overskredet', 'frist'],
-        run: () => {
-          setKunOverskredne((v) => !v);
-          setStart(0);
-        },
+        run: () => saetFilter('kunOverskredne')(!kunOverskredne),
       },
       {
         id: 'frister-mine',
         label: kunMine ? 'Vis alle sagsbehandleres frister' : 'Vis kun mine frister',
         shortcut: 'alt+a',
         keywords: ['sagsbehandler', 'mine'],
-        run: () => {
-          setKunMine((v) => !v);
-          setStart(0);
-        },
+        run: () => saetFilter('kunMine')(!kunMine),
       },
     ],
-    [kommandoer, kunOverskredne, kunMine, setStart],
+    [kommandoer, kunOverskredne, kunMine, saetFilter],
   );
   useTileCommands(alleKommandoer);
-
-  const nulstil =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setStart(0);
-    };
 
   return (
     <div className="frister-view">
       <DataTable<FristRaekke>
-        {...tabel}
+        {...tabelAf(q, data)}
         ariaLabel="Frister til opfølgning"
         columns={columns}
-        rows={data?.items ?? TOM}
-        totalCount={data?.totalCount}
         getRowId={(r) => r.noegle}
         filterPlaceholder="Søg på virksomhed, titel eller sagsbehandler"
         emptyText="Ingen frister"
-        {...tabelHentning(q, listeFejlbesked)}
         onOpen={aabn}
         toolbar={
           <>
-            <select
-              className="input"
-              aria-label="Art"
+            <FilterValg
+              label="Art"
               value={art}
-              onChange={(e) => nulstil(setArt)(e.target.value as FristArt | '')}
-            >
-              <option value="">Alle arter</option>
-              {FRIST_ARTER.map((a) => (
-                <option key={a} value={a}>
-                  {FRIST_ART_TEKST[a]}
-                </option>
-              ))}
-            </select>
-            <select
-              className="input"
-              aria-label="Sagsbehandler"
+              onChange={saetFilter('art')}
+              alle="Alle arter"
+              valg={FRIST_ARTER.map((a) => [a, FRIST_ART_TEKST[a]] as const)}
+            />
+            <FilterValg
+              label="Sagsbehandler"
               value={kunMine ? 'mig' : 'alle'}
-              onChange={(e) => nulstil(setKunMine)(e.target.value === 'mig')}
-            >
-              <option value="mig">Mine frister</option>
-              <option value="alle">Alle sagsbehandlere</option>
-            </select>
-            <label className="frister-check">
-              <input
-                type="checkbox"
-                checked={kunOverskredne}
-                onChange={(e) => nulstil(setKunOverskredne)(e.target.checked)}
-              />
-              Kun overskredne
-            </label>
-            <label className="frister-check">
-              <input
-                type="checkbox"
-                checked={visOpfyldte}
-                onChange={(e) => nulstil(setVisOpfyldte)(e.target.checked)}
-              />
-              Vis opfyldte
-            </label>
+              onChange={(v) => saetFilter('kunMine')(v === 'mig')}
+              valg={[
+                ['mig', 'Mine frister'],
+                ['alle', 'Alle sagsbehandlere'],
+              ]}
+            />
+            <FilterAfkryds
+              className="frister-check"
+              tekst="Kun overskredne"
+              checked={kunOverskredne}
+              onChange={saetFilter('kunOverskredne')}
+            />
+            <FilterAfkryds
+              className="frister-check"
+              tekst="Vis opfyldte"
+              checked={visOpfyldte}
+              onChange={saetFilter('visOpfyldte')}
+            />
           </>
         }
       />

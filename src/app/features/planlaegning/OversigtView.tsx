@@ -21,14 +21,15 @@ import {
   SCORE_HVERT_ANDET_AAR,
   taerskelTekst,
 } from '../../../contract/tilsynsplan-regler';
-import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useAabnRaekke, useListeSkaerm } from '../../records/useListeSkaerm';
 import { type PlanlaegningPanel, usePanelToggle } from '../../session/panels';
 import { Button } from '../../ui/Button';
-import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { DataTable } from '../../ui/DataTable';
+import { FilterValg, jaNejValg } from '../../ui/ListeFiltre';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, type ViewProps } from '../../workspace/tile-api';
+import type { TileCommand, ViewProps } from '../../workspace/tile-api';
 import {
   gemKategori1Andel,
   KATEGORI_FILTER,
@@ -66,43 +67,25 @@ export default function OversigtView({ params }: ViewProps) {
 }
 
 function Oversigt({ periodeId }: { periodeId: number }) {
-  const tile = useTile();
   const panels = usePanelToggle();
   const columns = useMemo(() => planKolonner(), []);
-  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('planlagteTilsyn', columns, {
-    column: 'virksomhedsnavn',
-    direction: 'ASC',
-  });
-  const [kategori, setKategori] = useState<KategoriFilterTekst | ''>('');
-  const [tilsynstype, setTilsynstype] = useState<Tilsynstype | ''>('');
-  const [udfoert, setUdfoert] = useState('');
+  const { kommandoer, tabelAf, filtre, saetFilter, side } = useListeSkaerm(
+    'planlagteTilsyn',
+    columns,
+    { column: 'virksomhedsnavn', direction: 'ASC' },
+    { kategori: '' as KategoriFilterTekst | '', tilsynstype: '' as Tilsynstype | '', udfoert: '' },
+  );
+  const { kategori, tilsynstype, udfoert } = filtre;
 
-  const filteredColumns = useMemo(() => {
-    const f: string[] = [];
-    if (kategori) f.push(`kategori:${kategoriFilterVaerdi(kategori)}`);
-    if (tilsynstype) f.push(`tilsynstype:${tilsynstype}`);
-    if (udfoert) f.push(`udfoert:${udfoert}`);
-    return f;
-  }, [kategori, tilsynstype, udfoert]);
-
-  const query: OversigtQuery = {
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as OversigtQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns,
-  };
+  const query: OversigtQuery = side<OversigtQuery>([
+    kategori && `kategori:${kategoriFilterVaerdi(kategori)}`,
+    tilsynstype && `tilsynstype:${tilsynstype}`,
+    udfoert && `udfoert:${udfoert}`,
+  ]);
   const q = useOversigt(periodeId, query);
   const data = q.isError ? undefined : q.data;
 
-  const aabn = useCallback(
-    (r: PlanlagtTilsyn, opts?: OpenOptions) => {
-      if (opts?.beside) tile.openBeside(virksomhedSti(r));
-      else tile.navigate(virksomhedSti(r));
-    },
-    [tile],
-  );
+  const aabn = useAabnRaekke(virksomhedSti);
 
   const graferAaben = panels.isOpen('graphs');
   const infoAaben = panels.isOpen('userInfo');
@@ -124,13 +107,6 @@ function Oversigt({ periodeId }: { periodeId: number }) {
     [kommandoer, graferAaben, infoAaben, togglePanel],
   );
   useFrameCommands(commands);
-
-  const nulstil =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setStart(0);
-    };
 
   let status: ReactNode;
   if (q.isError) {
@@ -186,53 +162,37 @@ function Oversigt({ periodeId }: { periodeId: number }) {
       )}
       <div className="plan-tabel">
         <DataTable<PlanlagtTilsyn>
-          {...tabel}
+          {...tabelAf(q, data?.planlagte)}
           ariaLabel="Planlagte tilsyn"
           columns={columns}
-          rows={data?.planlagte.items ?? TOM}
-          totalCount={data?.planlagte.totalCount}
           getRowId={(r) => String(r.id)}
           filterPlaceholder="Søg på virksomhed eller begrundelse"
-          {...tabelHentning(q, listeFejlbesked)}
           onOpen={aabn}
           toolbar={
             <>
-              <select
-                className="input"
-                aria-label="Kategori"
+              <FilterValg
+                label="Kategori"
                 value={kategori}
-                onChange={(e) => nulstil(setKategori)(e.target.value as KategoriFilterTekst | '')}
-              >
-                <option value="">Alle kategorier</option>
-                {KATEGORI_FILTER.map((k) => (
-                  <option key={k.tekst} value={k.tekst}>
-                    {k.tekst}
-                  </option>
-                ))}
-              </select>
-              <select
-                className="input"
-                aria-label="Tilsynstype"
+                onChange={saetFilter('kategori')}
+                alle="Alle kategorier"
+                valg={KATEGORI_FILTER.map((k) => k.tekst)}
+              />
+              <FilterValg
+                label="Tilsynstype"
                 value={tilsynstype}
-                onChange={(e) => nulstil(setTilsynstype)(e.target.value as Tilsynstype | '')}
-              >
-                <option value="">Alle tilsynstyper</option>
-                {(Object.keys(TILSYNSTYPE_TEKST) as Tilsynstype[]).map((t) => (
-                  <option key={t} value={t}>
-                    {TILSYNSTYPE_TEKST[t]}
-                  </option>
-                ))}
-              </select>
-              <select
-                className="input"
-                aria-label="Udført"
+                onChange={saetFilter('tilsynstype')}
+                alle="Alle tilsynstyper"
+                valg={(Object.keys(TILSYNSTYPE_TEKST) as Tilsynstype[]).map(
+                  (t) => [t, TILSYNSTYPE_TEKST[t]] as const,
+                )}
+              />
+              <FilterValg
+                label="Udført"
                 value={udfoert}
-                onChange={(e) => nulstil(setUdfoert)(e.target.value)}
-              >
-                <option value="">Udført: alle</option>
-                <option value="true">Udført: ja</option>
-                <option value="false">Udført: nej</option>
-              </select>
+                onChange={saetFilter('udfoert')}
+                alle="Udført: alle"
+                valg={jaNejValg('Udført')}
+              />
             </>
           }
         />
@@ -470,5 +430,3 @@ function Kategori1Maal({ periode }: { periode: Planlaegningsperiode }) {
     </form>
   );
 }
-
-const TOM: PlanlagtTilsyn[] = [];

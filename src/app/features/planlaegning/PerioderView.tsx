@@ -1,12 +1,13 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { formatDatoTid } from '../../../contract/format';
 import type { Planlaegningsperiode } from '../../../contract/planlaegning';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
+import { useAabnRaekke } from '../../records/useListeSkaerm';
 import { useShellSession } from '../../session/session-context';
 import { useTableSettings } from '../../session/useTableSettings';
-import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { datoKolonne, talKolonne, tekstKolonne } from '../../ui/table/kolonner';
-import { useTile, useTileTitle, type ViewProps } from '../../workspace/tile-api';
+import { useTileTitle, type ViewProps } from '../../workspace/tile-api';
 import { usePerioder } from './api';
 import { AKTIVT_AAR } from './Frame';
 import './planlaegning.css';
@@ -40,20 +41,13 @@ const KOLONNER: DataTableColumn<Planlaegningsperiode>[] = [
  */
 export default function PerioderView(_props: ViewProps) {
   useTileTitle('Planlægningsperioder');
-  const tile = useTile();
   const { user, brugerSettings } = useShellSession();
   const kundeId = user?.customerId ?? 0;
   const perioder = usePerioder(kundeId);
   const settings = useTableSettings('planlaegningsperioder');
   const aktivtAar = (brugerSettings as Record<string, unknown> | null)?.[AKTIVT_AAR];
 
-  const aabn = useCallback(
-    (p: Planlaegningsperiode, opts?: OpenOptions) => {
-      if (opts?.beside) tile.openBeside(periodeSti(p.id));
-      else tile.navigate(periodeSti(p.id));
-    },
-    [tile],
-  );
+  const aabn = useAabnRaekke((p: Planlaegningsperiode) => periodeSti(p.id));
   const kolonner = useMemo<DataTableColumn<Planlaegningsperiode>[]>(
     () =>
       KOLONNER.map((k) =>

@@ -4,12 +4,13 @@ import { formatDato } from '../../../contract/format';
 import type { PrioriteringRaekke } from '../../../contract/planlaegning';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
+import { useAabnRaekke } from '../../records/useListeSkaerm';
 import { useTableSettings } from '../../session/useTableSettings';
 import { Button } from '../../ui/Button';
-import { DataTable, type DataTableColumn, type OpenOptions } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { talKolonne, tekstKolonne } from '../../ui/table/kolonner';
 import { toast } from '../../ui/toast';
-import { type TileCommand, useTile, useTileDirty } from '../../workspace/tile-api';
+import { type TileCommand, useTileDirty } from '../../workspace/tile-api';
 import {
   gemValgte,
   kategoriFilterVaerdi,
@@ -19,7 +20,7 @@ import {
   valgteIListeOrden,
 } from './api';
 import { useFrameCommands } from './Frame';
-import { begrundelseCelle, scoreCelle, TILSYNSTYPE_TEKST, typeTekst, virksomhedSti } from './kolonner';
+import { tilsynKolonner, virksomhedSti } from './kolonner';
 
 const GEM_TAST = 'mod+s';
 
@@ -38,7 +39,6 @@ const ens = (a: ReadonlySet<number>, b: ReadonlySet<number>) =>
  * company, Ctrl/Cmd+Enter beside.
  */
 export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '1a1b' | '2' }) {
-  const tile = useTile();
   const client = useQueryClient();
   const q = usePrioritering(periodeId, liste === '2' ? (kategoriFilterVaerdi('2') as '2_') : undefined);
   const raekker = q.isError ? TOM : (q.data?.raekker ?? TOM);
@@ -105,15 +105,7 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
         hideable: false,
         width: '22%',
       }),
-      tekstKolonne('type', 'Type', (r) => typeTekst(r.type), { width: 86 }),
-      tekstKolonne('kategori', 'Kategori', (r) => r.kategori, { width: 70 }),
-      { ...talKolonne('score', 'Score', (r) => r.score, { width: 64 }), cell: (r) => scoreCelle(r.score) },
-      tekstKolonne('tilsynstype', 'Tilsynstype', (r) => TILSYNSTYPE_TEKST[r.tilsynstype], { width: 92 }),
-      tekstKolonne('fysisk', 'Fysisk', (r) => (r.fysisk ? 'Fysisk' : 'Administrativt'), { width: 96 }),
-      {
-        ...tekstKolonne('begrundelse', 'Begrundelse', (r) => r.begrundelse, { width: '30%' }),
-        cell: (r) => begrundelseCelle(r.begrundelse),
-      },
+      ...tilsynKolonner<PrioriteringRaekke>(),
       {
         ...tekstKolonne('udfoert', 'Udført', (r) => r.udfoert, { width: 90 }),
         cell: (r) => (r.udfoert === null ? '' : formatDato(r.udfoert)),
@@ -124,13 +116,7 @@ export function Prioritering({ periodeId, liste }: { periodeId: number; liste: '
 
   const [cursor, setCursor] = useState<PrioriteringRaekke | null>(null);
 
-  const aabn = useCallback(
-    (r: PrioriteringRaekke, opts?: OpenOptions) => {
-      if (opts?.beside) tile.openBeside(virksomhedSti(r));
-      else tile.navigate(virksomhedSti(r));
-    },
-    [tile],
-  );
+  const aabn = useAabnRaekke(virksomhedSti);
 
   // A new answer (another tile saved, a generation) makes the local choice start over from it.
   const version = q.data?.version;

@@ -27,13 +27,11 @@ export const begrundelseCelle = (tekst: string) => (
   </span>
 );
 
-/** The planned inspections' columns; the ids are the server's sort names, the reason has its own column. */
-export function planKolonner(): DataTableColumn<PlanlagtTilsyn>[] {
-  return serverSortering<PlanlagtTilsyn>(PLAN_SORT_KOLONNER, [
-    tekstKolonne('virksomhedsnavn', 'Virksomhed', (r) => r.virksomhedsnavn, {
-      hideable: false,
-      width: '20%',
-    }),
+/** The columns a planned inspection and a row of the priority lists share: type to reason. */
+export function tilsynKolonner<
+  R extends Pick<PlanlagtTilsyn, 'type' | 'kategori' | 'score' | 'tilsynstype' | 'fysisk' | 'begrundelse'>,
+>(): DataTableColumn<R>[] {
+  return [
     tekstKolonne('type', 'Type', (r) => typeTekst(r.type), { width: 86 }),
     tekstKolonne('kategori', 'Kategori', (r) => r.kategori, { width: 70 }),
     { ...talKolonne('score', 'Score', (r) => r.score, { width: 64 }), cell: (r) => scoreCelle(r.score) },
@@ -43,6 +41,17 @@ export function planKolonner(): DataTableColumn<PlanlagtTilsyn>[] {
       ...tekstKolonne('begrundelse', 'Begrundelse', (r) => r.begrundelse, { width: '30%' }),
       cell: (r) => begrundelseCelle(r.begrundelse),
     },
+  ];
+}
+
+/** The planned inspections' columns; the ids are the server's sort names, the reason has its own column. */
+export function planKolonner(): DataTableColumn<PlanlagtTilsyn>[] {
+  return serverSortering<PlanlagtTilsyn>(PLAN_SORT_KOLONNER, [
+    tekstKolonne('virksomhedsnavn', 'Virksomhed', (r) => r.virksomhedsnavn, {
+      hideable: false,
+      width: '20%',
+    }),
+    ...tilsynKolonner<PlanlagtTilsyn>(),
     tekstKolonne('sagsbehandler', 'Sagsbehandler', (r) => r.sagsbehandler, { width: 130 }),
     talKolonne('timer', 'Timer', (r) => r.timer, { width: 60, maksDecimaler: 1 }),
     talKolonne('prioritet', 'Prioritet', (r) => r.prioritet, { width: 70, defaultHidden: true }),

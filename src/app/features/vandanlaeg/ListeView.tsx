@@ -1,18 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   hentVandanlaegListe,
   type VandanlaegListeQuery,
   type VandanlaegListeRaekke,
   vandLookupSti,
 } from '../../../contract/vandanlaeg';
-import { tabelHentning } from '../../lib/http-fejl';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useAabnRaekke, useListeSkaerm } from '../../records/useListeSkaerm';
 import { useLookup } from '../../session/lookups';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
-import { DataTable, type OpenOptions } from '../../ui/DataTable';
-import { useTile, useTileCommands, useTileTitle, type ViewProps } from '../../workspace/tile-api';
+import { DataTable } from '../../ui/DataTable';
+import { FilterAfkryds, FilterValg } from '../../ui/ListeFiltre';
+import { useTileCommands, useTileTitle, type ViewProps } from '../../workspace/tile-api';
 import { vandanlaegKeys } from './api';
 import { vandanlaegKolonner } from './liste-kolonner';
 import './vandanlaeg.css';
@@ -23,7 +23,6 @@ import './vandanlaeg.css';
  */
 export default function ListeView(_props: ViewProps) {
   useTileTitle('Vandanlæg');
-  const tile = useTile();
   const { user } = useShellSession();
   const kundeId = user?.customerId ?? 0;
   const typer = useLookup(vandLookupSti('jupitervirksomhedstype'));
@@ -33,32 +32,21 @@ export default function ListeView(_props: ViewProps) {
   );
 
   const columns = useMemo(() => vandanlaegKolonner(typeNavn), [typeNavn]);
-  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('vandanlaegListe', columns, {
-    column: 'anlaegsnavn',
-    direction: 'ASC',
-  });
-  const [type, setType] = useState('');
-  const [jupiter, setJupiter] = useState('');
-  const [afventer, setAfventer] = useState(false);
-  const [udloebet, setUdloebet] = useState(false);
-
-  const filteredColumns = useMemo(() => {
-    const f: string[] = [];
-    if (type) f.push(`primaerVirksomhedstype:${type}`);
-    if (jupiter) f.push(`jupiterStatus:${jupiter}`);
-    if (afventer) f.push('afventer:true');
-    if (udloebet) f.push('udloebet:true');
-    return f;
-  }, [type, jupiter, afventer, udloebet]);
+  const { kommandoer, tabelAf, filtre, saetFilter, side } = useListeSkaerm(
+    'vandanlaegListe',
+    columns,
+    { column: 'anlaegsnavn', direction: 'ASC' },
+    { type: '', jupiter: '', afventer: false, udloebet: false },
+  );
 
   const params: VandanlaegListeQuery = {
     kundeid: kundeId,
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as VandanlaegListeQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns,
+    ...side<VandanlaegListeQuery>([
+      filtre.type && `primaerVirksomhedstype:${filtre.type}`,
+      filtre.jupiter && `jupiterStatus:${filtre.jupiter}`,
+      filtre.afventer && 'afventer:true',
+      filtre.udloebet && 'udloebet:true',
+    ]),
   };
   const liste = useQuery({
     queryKey: [...vandanlaegKeys.liste, params],
@@ -67,83 +55,48 @@ export default function ListeView(_props: ViewProps) {
     enabled: kundeId > 0,
   });
 
-  const open = useCallback(
-    (row: VandanlaegListeRaekke, opts?: OpenOptions) => {
-      const path = `/vandanlaeg/${row.id}/stamoplysninger`;
-      if (opts?.beside) tile.openBeside(path);
-      else tile.navigate(path);
-    },
-    [tile],
-  );
+  const open = useAabnRaekke((row: VandanlaegListeRaekke) => `/vandanlaeg/${row.id}/stamoplysninger`);
 
   useTileCommands(kommandoer);
-
-  const nulstil =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setStart(0);
-    };
 
   return (
     <div className="va-liste" data-testid="liste-vandanlaeg">
       <DataTable<VandanlaegListeRaekke>
-        {...tabel}
+        {...tabelAf(liste, liste.data)}
         ariaLabel="Vandanlæg"
         columns={columns}
-        rows={liste.data?.items ?? EMPTY}
-        totalCount={liste.data?.totalCount}
         getRowId={(r) => String(r.id)}
         filterPlaceholder="Søg på navn, anlægsnr., Jupiter-id eller adresse"
-        {...tabelHentning(liste, listeFejlbesked)}
         onOpen={open}
         toolbar={
           <>
-            <select
-              className="input"
-              aria-label="Primær type"
-              value={type}
-              onChange={(e) => nulstil(setType)(e.target.value)}
-            >
-              <option value="">Alle typer</option>
-              {(typer.data ?? []).map((t) => (
-                <option key={t.id} value={t.kode}>
-                  {t.navn}
-                </option>
-              ))}
-            </select>
-            <select
-              className="input"
-              aria-label="Jupiter-status"
-              value={jupiter}
-              onChange={(e) => nulstil(setJupiter)(e.target.value)}
-            >
-              <option value="">Alle Jupiter-statusser</option>
-              <option value="OK">OK</option>
-              <option value="Fejl">Fejl</option>
-              <option value="ingen">Ikke indberettet</option>
-            </select>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={afventer}
-                onChange={(e) => nulstil(setAfventer)(e.target.checked)}
-              />
-              Kun med afventende
-            </label>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={udloebet}
-                onChange={(e) => nulstil(setUdloebet)(e.target.checked)}
-              />
-              Tilladelse udløbet
-            </label>
+            <FilterValg
+              label="Primær type"
+              value={filtre.type}
+              onChange={saetFilter('type')}
+              alle="Alle typer"
+              valg={(typer.data ?? []).map((t) => [t.kode, t.navn] as const)}
+            />
+            <FilterValg
+              label="Jupiter-status"
+              value={filtre.jupiter}
+              onChange={saetFilter('jupiter')}
+              alle="Alle Jupiter-statusser"
+              valg={['OK', 'Fejl', ['ingen', 'Ikke indberettet']]}
+            />
+            <FilterAfkryds
+              tekst="Kun med afventende"
+              checked={filtre.afventer}
+              onChange={saetFilter('afventer')}
+            />
+            <FilterAfkryds
+              tekst="Tilladelse udløbet"
+              checked={filtre.udloebet}
+              onChange={saetFilter('udloebet')}
+            />
           </>
         }
       />
     </div>
   );
 }
-
-const EMPTY: VandanlaegListeRaekke[] = [];

@@ -8,6 +8,7 @@ import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DateInput, NumberInput, TextInput, useVersionedForm } from '../../ui/form';
+import { feltProps, raekkeFelter } from '../../ui/form/felt-props';
 import { IconButton } from '../../ui/IconButton';
 import { toast } from '../../ui/toast';
 import { useTile } from '../../workspace/tile-api';
@@ -144,12 +145,9 @@ export function BoringForm({
   const { form } = vf;
   const v = form.values;
   const laast = !kanRette;
+  const felt = feltProps(form, laast);
 
-  const saetIndtag = (i: number, a: Partial<IndtagV>) =>
-    form.set(
-      'indtag',
-      v.indtag.map((x, k) => (k === i ? { ...x, ...a } : x)),
-    );
+  const indtag = raekkeFelter(form, 'indtag', laast);
   const naesteNr = Math.max(0, ...v.indtag.map((i) => i.indtagsnr ?? 0)) + 1;
 
   const slet = async () => {
@@ -186,51 +184,11 @@ export function BoringForm({
           {fejlUdenFelt.map(([, m]) => m).join(' ')}
         </p>
       )}
-      <TextInput
-        name="dguNr"
-        label="DGU-nr."
-        required
-        value={v.dguNr}
-        onChange={(x) => form.set('dguNr', x)}
-        error={form.errors.dguNr}
-        maxLength={40}
-        disabled={laast}
-      />
-      <TextInput
-        name="navn"
-        label="Navn"
-        value={v.navn}
-        onChange={(x) => form.set('navn', x)}
-        error={form.errors.navn}
-        maxLength={200}
-        disabled={laast}
-      />
-      <NumberInput
-        name="terraenkote"
-        label="Terrænkote"
-        unit="m"
-        value={v.terraenkote}
-        onChange={(x) => form.set('terraenkote', x)}
-        error={form.errors.terraenkote}
-        disabled={laast}
-      />
-      <NumberInput
-        name="dybde"
-        label="Dybde"
-        unit="m"
-        value={v.dybde}
-        onChange={(x) => form.set('dybde', x)}
-        error={form.errors.dybde}
-        disabled={laast}
-      />
-      <DateInput
-        name="boreDato"
-        label="Boredato"
-        value={v.boreDato}
-        onChange={(x) => form.set('boreDato', x)}
-        error={form.errors.boreDato}
-        disabled={laast}
-      />
+      <TextInput {...felt('dguNr')} label="DGU-nr." required maxLength={40} />
+      <TextInput {...felt('navn')} label="Navn" maxLength={200} />
+      <NumberInput {...felt('terraenkote')} label="Terrænkote" unit="m" />
+      <NumberInput {...felt('dybde')} label="Dybde" unit="m" />
+      <DateInput {...felt('boreDato')} label="Boredato" />
       <fieldset className="wide wd-linjer">
         <legend>Indtag</legend>
         {v.indtag.length === 0 ? (
@@ -251,12 +209,8 @@ export function BoringForm({
                 <tr key={i.key}>
                   <td>
                     <NumberInput
-                      name={`indtag.${k}.indtagsnr`}
+                      {...indtag.felt(k, 'indtagsnr')}
                       label={<span className="sr-only-wd">Indtagsnr., række {k + 1}</span>}
-                      value={i.indtagsnr}
-                      onChange={(x) => saetIndtag(k, { indtagsnr: x })}
-                      error={form.errors[`indtag.${k}.indtagsnr`]}
-                      disabled={laast}
                     />
                   </td>
                   <td>
@@ -264,29 +218,21 @@ export function BoringForm({
                       name={`indtag.${k}.jupiterId`}
                       label={<span className="sr-only-wd">Jupiter-id, række {k + 1}</span>}
                       value={i.jupiterId}
-                      onChange={(x) => saetIndtag(k, { jupiterId: x })}
+                      onChange={(x) => indtag.saet(k, { jupiterId: x })}
                       maxLength={40}
                       disabled={laast}
                     />
                   </td>
                   <td>
                     <NumberInput
-                      name={`indtag.${k}.filterTop`}
+                      {...indtag.felt(k, 'filterTop')}
                       label={<span className="sr-only-wd">Filtertop, række {k + 1}</span>}
-                      value={i.filterTop}
-                      onChange={(x) => saetIndtag(k, { filterTop: x })}
-                      error={form.errors[`indtag.${k}.filterTop`]}
-                      disabled={laast}
                     />
                   </td>
                   <td>
                     <NumberInput
-                      name={`indtag.${k}.filterBund`}
+                      {...indtag.felt(k, 'filterBund')}
                       label={<span className="sr-only-wd">Filterbund, række {k + 1}</span>}
-                      value={i.filterBund}
-                      onChange={(x) => saetIndtag(k, { filterBund: x })}
-                      error={form.errors[`indtag.${k}.filterBund`]}
-                      disabled={laast}
                     />
                   </td>
                   {!laast && (
@@ -300,12 +246,7 @@ export function BoringForm({
                             : 'Fjern indtaget'
                         }
                         disabled={i.antalMaengder > 0}
-                        onClick={() =>
-                          form.set(
-                            'indtag',
-                            v.indtag.filter((_, x) => x !== k),
-                          )
-                        }
+                        onClick={() => indtag.fjern(k)}
                       />
                     </td>
                   )}

@@ -10,6 +10,7 @@ import { http } from '../../session/runtime';
 import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { DateInput, NumberInput, RadioGroup, TextInput, useVersionedForm } from '../../ui/form';
+import { feltProps } from '../../ui/form/felt-props';
 import { IconButton } from '../../ui/IconButton';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -176,9 +177,9 @@ function PejlingForm({
     },
   });
   const { form } = vf;
-  const v = form.values;
   useTileDirty(kanRette && form.dirty, form.reset);
   const laast = !kanRette;
+  const felt = feltProps(form, laast);
   const gem = (e?: FormEvent) => {
     e?.preventDefault();
     void vf.gem();
@@ -204,60 +205,17 @@ function PejlingForm({
   return (
     <form ref={form.ref} onSubmit={gem} noValidate className="form-grid wd-form" aria-label="Pejling">
       <KonfliktTekst vf={vf} />
-      <DateInput
-        name="pejletidspunkt"
-        label="Pejledato"
-        required
-        value={v.pejletidspunkt}
-        onChange={(x) => form.set('pejletidspunkt', x)}
-        error={form.errors.pejletidspunkt}
-        disabled={laast}
-      />
+      <DateInput {...felt('pejletidspunkt')} label="Pejledato" required />
+      <NumberInput {...felt('vandstandUnderTerraen')} label="Vandstand under terræn" unit="m" required />
       <NumberInput
-        name="vandstandUnderTerraen"
-        label="Vandstand under terræn"
-        unit="m"
-        required
-        value={v.vandstandUnderTerraen}
-        onChange={(x) => form.set('vandstandUnderTerraen', x)}
-        error={form.errors.vandstandUnderTerraen}
-        disabled={laast}
-      />
-      <NumberInput
-        name="grundvandskote"
+        {...felt('grundvandskote')}
         label="Grundvandskote"
         unit="m"
         hint="Tom: beregnes af boringens terrænkote"
-        value={v.grundvandskote}
-        onChange={(x) => form.set('grundvandskote', x)}
-        error={form.errors.grundvandskote}
-        disabled={laast}
       />
-      <RadioGroup
-        name="situation"
-        label="Situation"
-        value={v.situation}
-        options={SITUATIONER}
-        onChange={(x) => form.set('situation', x)}
-        error={form.errors.situation}
-        disabled={laast}
-      />
-      <TextInput
-        name="pejlemetode"
-        label="Pejlemetode"
-        value={v.pejlemetode}
-        onChange={(x) => form.set('pejlemetode', x)}
-        maxLength={200}
-        disabled={laast}
-      />
-      <TextInput
-        name="bemaerkning"
-        label="Bemærkning"
-        value={v.bemaerkning}
-        onChange={(x) => form.set('bemaerkning', x)}
-        maxLength={4000}
-        disabled={laast}
-      />
+      <RadioGroup {...felt('situation')} label="Situation" options={SITUATIONER} />
+      <TextInput {...felt.udenBesked('pejlemetode')} label="Pejlemetode" maxLength={200} />
+      <TextInput {...felt.udenBesked('bemaerkning')} label="Bemærkning" maxLength={4000} />
       <div className="wide wd-knapper">
         {kanRette && (
           <SpinnerButton type="submit" loading={vf.busy === 'gem'} loadingText="Gemmer …">

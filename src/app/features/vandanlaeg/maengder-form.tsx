@@ -23,6 +23,7 @@ import { http } from '../../session/runtime';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { Checkbox, DateInput, NumberInput, TextArea, useVersionedForm } from '../../ui/form';
+import { feltProps, raekkeFelter } from '../../ui/form/felt-props';
 import { IconButton } from '../../ui/IconButton';
 import { toast } from '../../ui/toast';
 import { useTile } from '../../workspace/tile-api';
@@ -335,11 +336,7 @@ export function MaengdeForm({
     [v, indtagId, udvekslinger],
   );
 
-  const saetLinje = (i: number, aendring: Partial<LinjeV>) =>
-    form.set(
-      'linjer',
-      v.linjer.map((l, n) => (n === i ? { ...l, ...aendring } : l)),
-    );
+  const linjer = raekkeFelter(form, 'linjer', !kanRette);
   const tilfoejLinje = () => {
     form.set('linjer', [
       ...v.linjer,
@@ -352,12 +349,6 @@ export function MaengdeForm({
         ?.focus(),
     );
   };
-  const fjernLinje = (i: number) =>
-    form.set(
-      'linjer',
-      v.linjer.filter((_, n) => n !== i),
-    );
-
   const slet = async () => {
     if (!maengde) return;
     const ep = indtagId === null ? maengdeEndpoints.slet : indtagMaengdeEndpoints.slet;
@@ -387,6 +378,7 @@ export function MaengdeForm({
   ]);
   const oevrige = Object.entries(form.errors).filter(([k]) => !kendte.has(k) && !k.startsWith('linjer.'));
   const laast = !kanRette;
+  const felt = feltProps(form, laast);
   const enhed = 'm³';
 
   return (
@@ -411,90 +403,29 @@ export function MaengdeForm({
           {maengde.indberetter ? ` af ${maengde.indberetter}` : ''}
         </p>
       )}
-      <DateInput
-        name="startdato"
-        label="Startdato"
-        required
-        value={v.startdato}
-        onChange={(x) => form.set('startdato', x)}
-        error={form.errors.startdato}
-        disabled={laast}
-      />
-      <DateInput
-        name="slutdato"
-        label="Slutdato"
-        required
-        value={v.slutdato}
-        onChange={(x) => form.set('slutdato', x)}
-        error={form.errors.slutdato}
-        disabled={laast}
-      />
+      <DateInput {...felt('startdato')} label="Startdato" required />
+      <DateInput {...felt('slutdato')} label="Slutdato" required />
       <NumberInput
-        name="maalerstandStart"
+        {...felt('maalerstandStart')}
         label="Målerstand start"
-        value={v.maalerstandStart}
-        onChange={(x) => form.set('maalerstandStart', x)}
-        error={form.errors.maalerstandStart}
-        disabled={laast}
         hint={
           seneste && !maengde && seneste.maalerstandSlut !== null
             ? `Forrige periodes slutstand: ${formatTal(seneste.maalerstandSlut)}`
             : undefined
         }
       />
+      <NumberInput {...felt('maalerstandSlut')} label="Målerstand slut" />
+      <NumberInput {...felt('omregningsfaktor')} label="Omregningsfaktor" step={0.1} />
+      <Checkbox {...felt.afkryds('maalerskift')} label="Måleren er skiftet i perioden" />
       <NumberInput
-        name="maalerstandSlut"
-        label="Målerstand slut"
-        value={v.maalerstandSlut}
-        onChange={(x) => form.set('maalerstandSlut', x)}
-        error={form.errors.maalerstandSlut}
-        disabled={laast}
-      />
-      <NumberInput
-        name="omregningsfaktor"
-        label="Omregningsfaktor"
-        value={v.omregningsfaktor}
-        onChange={(x) => form.set('omregningsfaktor', x)}
-        error={form.errors.omregningsfaktor}
-        disabled={laast}
-        step={0.1}
-      />
-      <Checkbox
-        name="maalerskift"
-        label="Måleren er skiftet i perioden"
-        checked={v.maalerskift}
-        onChange={(x) => form.set('maalerskift', x)}
-        disabled={laast}
-      />
-      <NumberInput
-        name="vandmaengdeOppumpet"
+        {...felt('vandmaengdeOppumpet')}
         label="Oppumpet vandmængde (uden målerstande eller ved målerskift)"
         unit={enhed}
-        value={v.vandmaengdeOppumpet}
-        onChange={(x) => form.set('vandmaengdeOppumpet', x)}
-        error={form.errors.vandmaengdeOppumpet}
-        disabled={laast}
       />
       {indtagId === null && (
         <>
-          <NumberInput
-            name="vandvaerketsEgetForbrug"
-            label="Vandværkets eget forbrug"
-            unit={enhed}
-            value={v.vandvaerketsEgetForbrug}
-            onChange={(x) => form.set('vandvaerketsEgetForbrug', x)}
-            error={form.errors.vandvaerketsEgetForbrug}
-            disabled={laast}
-          />
-          <NumberInput
-            name="filterskylning"
-            label="Filterskylning"
-            unit={enhed}
-            value={v.filterskylning}
-            onChange={(x) => form.set('filterskylning', x)}
-            error={form.errors.filterskylning}
-            disabled={laast}
-          />
+          <NumberInput {...felt('vandvaerketsEgetForbrug')} label="Vandværkets eget forbrug" unit={enhed} />
+          <NumberInput {...felt('filterskylning')} label="Filterskylning" unit={enhed} />
         </>
       )}
       <div className="wide wd-beregnet" aria-live="polite">
@@ -560,7 +491,7 @@ export function MaengdeForm({
                         value={l.jupiterForsyningsartId ?? ''}
                         disabled={laast}
                         onChange={(e) =>
-                          saetLinje(i, {
+                          linjer.saet(i, {
                             jupiterForsyningsartId: e.target.value ? Number(e.target.value) : null,
                           })
                         }
@@ -582,22 +513,14 @@ export function MaengdeForm({
                     </td>
                     <td>
                       <NumberInput
-                        name={`linjer.${i}.maengde`}
+                        {...linjer.felt(i, 'maengde')}
                         label={<span className="sr-only-wd">Mængde, linje {i + 1}</span>}
-                        value={l.maengde}
-                        onChange={(x) => saetLinje(i, { maengde: x })}
-                        error={form.errors[`linjer.${i}.maengde`]}
-                        disabled={laast}
                       />
                     </td>
                     <td>
                       <NumberInput
-                        name={`linjer.${i}.modtagerAntal`}
+                        {...linjer.felt(i, 'modtagerAntal')}
                         label={<span className="sr-only-wd">Antal modtagere, linje {i + 1}</span>}
-                        value={l.modtagerAntal}
-                        onChange={(x) => saetLinje(i, { modtagerAntal: x })}
-                        error={form.errors[`linjer.${i}.modtagerAntal`]}
-                        disabled={laast}
                       />
                     </td>
                     {!laast && (
@@ -606,7 +529,7 @@ export function MaengdeForm({
                           icon={Trash2}
                           label={`Fjern linje ${i + 1}`}
                           title="Fjern linjen"
-                          onClick={() => fjernLinje(i)}
+                          onClick={() => linjer.fjern(i)}
                         />
                       </td>
                     )}
@@ -624,31 +547,11 @@ export function MaengdeForm({
       )}
       {indtagId === null && (
         <>
-          <Checkbox
-            name="kontrolleret"
-            label="Kontrolleret"
-            checked={v.kontrolleret}
-            onChange={(x) => form.set('kontrolleret', x)}
-            disabled={laast}
-          />
-          <TextArea
-            name="kontrolleretTekst"
-            label="Kontrol, bemærkning"
-            value={v.kontrolleretTekst}
-            onChange={(x) => form.set('kontrolleretTekst', x)}
-            disabled={laast}
-          />
+          <Checkbox {...felt.afkryds('kontrolleret')} label="Kontrolleret" />
+          <TextArea {...felt.udenBesked('kontrolleretTekst')} label="Kontrol, bemærkning" />
         </>
       )}
-      <TextArea
-        name="bemaerkning"
-        label="Bemærkning"
-        wide
-        value={v.bemaerkning}
-        onChange={(x) => form.set('bemaerkning', x)}
-        error={form.errors.bemaerkning}
-        disabled={laast}
-      />
+      <TextArea {...felt('bemaerkning')} label="Bemærkning" wide />
       {kanRette && (
         <FormKnapper
           vf={vf}

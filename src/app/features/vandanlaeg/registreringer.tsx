@@ -99,12 +99,11 @@ export function PlantRecordTab({
   params: RouteParams;
 } & Pick<RegistreringTabProps, 'skjulte' | 'tilbehoer' | 'overskrift'>) {
   const tile = useTile();
-  const kontekst = usePlantKontekst(d);
-  const efter = usePlantEfterAendring(d.plant.id);
+  const { ejer, kontekst, efter } = usePlantRegistrering(d);
   return (
     <RegistreringTab
       kind={kind}
-      ejer={{ id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' }}
+      ejer={ejer}
       kontekst={kontekst}
       valg={faneValg(tile, ENTITETER.vandanlaeg, d.plant.id, kind, params)}
       efterAendring={efter}
@@ -112,6 +111,12 @@ export function PlantRecordTab({
       {...rest}
     />
   );
+}
+
+/** A plant record list's owner (the plant), field context, and what is stale after its changes. */
+function usePlantRegistrering(d: PlantDetalje) {
+  const ejer = { id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' };
+  return { ejer, kontekst: usePlantKontekst(d), efter: usePlantEfterAendring(d.plant.id) };
 }
 
 /** The view of every plant tab that shows one record kind with nothing more (its kind found from the route). */
@@ -148,12 +153,11 @@ export function PlantRecordListe({
   RegistreringTabProps,
   'skjulte' | 'tilbehoer' | 'overskrift' | 'faste' | 'liste' | 'tabelNavn' | 'vagt'
 >) {
-  const kontekst = usePlantKontekst(d);
-  const efter = usePlantEfterAendring(d.plant.id);
+  const { ejer, kontekst, efter } = usePlantRegistrering(d);
   return (
     <RegistreringTab
       kind={kind}
-      ejer={{ id: d.plant.id, type: d.plant.type, kanRette: d.kanRette, betegnelse: 'dette vandanlæg' }}
+      ejer={ejer}
       kontekst={kontekst}
       efterAendring={() => {
         efter();

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Building2, MapPin } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   detailPath,
   ENTITETER,
@@ -12,12 +12,12 @@ import {
   type VirksomhedListeItem,
   type VirksomhedListeQuery,
 } from '../../../contract/virksomhed-liste';
-import { tabelHentning } from '../../lib/http-fejl';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { useAabnRaekke, useListeSkaerm } from '../../records/useListeSkaerm';
 import { http } from '../../session/runtime';
 import { useShellSession } from '../../session/session-context';
 import { Button } from '../../ui/Button';
-import { DataTable, type OpenOptions } from '../../ui/DataTable';
+import { DataTable } from '../../ui/DataTable';
+import { FilterAfkryds, FilterValg } from '../../ui/ListeFiltre';
 import {
   type TileCommand,
   useTile,
@@ -52,33 +52,20 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   const kanOprette = ressourcer.has(entitet.skriveret);
 
   const columns = useMemo(() => listeKolonner(type), [type]);
-  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe(
+  const { kommandoer, tabelAf, filtre, saetFilter, side } = useListeSkaerm(
     `${entitet.art}Liste`,
     columns,
-    {
-      column: 'navn',
-      direction: 'ASC',
-    },
+    { column: 'navn', direction: 'ASC' },
+    { kategori: '', kunAktive: false },
   );
-  const [kategori, setKategori] = useState('');
-  const [kunAktive, setKunAktive] = useState(false);
-
-  const filteredColumns = useMemo(() => {
-    const f: string[] = [];
-    if (kategori) f.push(`kategori:${kategori}`);
-    if (kunAktive) f.push('ophoert:false');
-    return f;
-  }, [kategori, kunAktive]);
 
   const params: VirksomhedListeQuery = {
     kundeId,
     virksomhedsType: type,
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as VirksomhedListeQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns,
+    ...side<VirksomhedListeQuery>([
+      filtre.kategori && `kategori:${filtre.kategori}`,
+      filtre.kunAktive && 'ophoert:false',
+    ]),
   };
   const liste = useQuery({
     queryKey: ['virksomhed', 'list', params],
@@ -90,14 +77,7 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   const [opret, setOpret] = useState<keyof typeof OPRET_MODALER | null>(null);
   const OpretModal = opret ? OPRET_MODALER[opret] : null;
 
-  const open = useCallback(
-    (row: VirksomhedListeItem, opts?: OpenOptions) => {
-      const path = detailPath(entitet, row.id);
-      if (opts?.beside) tile.openBeside(path);
-      else tile.navigate(path);
-    },
-    [entitet, tile],
-  );
+  const open = useAabnRaekke((row: VirksomhedListeItem) => detailPath(entitet, row.id));
 
   const commands = useMemo<TileCommand[]>(
     () => [
@@ -131,49 +111,30 @@ export default function VirksomhedListeView({ route }: ViewProps) {
   return (
     <div className="virksomhed-liste" data-testid={`liste-${base}`}>
       <DataTable<VirksomhedListeItem>
-        {...tabel}
+        {...tabelAf(liste, liste.data)}
         ariaLabel={entitet.titelFlertal}
         columns={columns}
-        rows={liste.data?.items ?? EMPTY}
-        totalCount={liste.data?.totalCount}
-        totalCountCapped={liste.data?.totalCountCapped}
         getRowId={(r) => String(r.id)}
         filterPlaceholder={
           entitet.harChrNr
             ? 'Søg på navn, CVR, P, CHR eller adresse'
             : 'Søg på navn, CVR, P-nummer eller adresse'
         }
-        {...tabelHentning(liste, listeFejlbesked)}
         onOpen={open}
         toolbar={
           <>
-            <select
-              className="input"
-              aria-label="Kategori"
-              value={kategori}
-              onChange={(e) => {
-                setKategori(e.target.value);
-                setStart(0);
-              }}
-            >
-              <option value="">Alle kategorier</option>
-              {KATEGORIER.map((k) => (
-                <option key={k} value={k}>
-                  {k === 'Ingen' ? 'Ingen kategori' : `Kategori ${k}`}
-                </option>
-              ))}
-            </select>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={kunAktive}
-                onChange={(e) => {
-                  setKunAktive(e.target.checked);
-                  setStart(0);
-                }}
-              />
-              Skjul ophørte
-            </label>
+            <FilterValg
+              label="Kategori"
+              value={filtre.kategori}
+              onChange={saetFilter('kategori')}
+              alle="Alle kategorier"
+              valg={KATEGORIER.map((k) => [k, k === 'Ingen' ? 'Ingen kategori' : `Kategori ${k}`] as const)}
+            />
+            <FilterAfkryds
+              tekst="Skjul ophørte"
+              checked={filtre.kunAktive}
+              onChange={saetFilter('kunAktive')}
+            />
             {kanOprette && (
               <>
                 <Button size="small" onClick={() => setOpret('cvr')} title="Alt+N">
@@ -199,5 +160,3 @@ export default function VirksomhedListeView({ route }: ViewProps) {
     </div>
   );
 }
-
-const EMPTY: VirksomhedListeItem[] = [];

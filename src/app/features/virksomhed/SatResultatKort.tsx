@@ -12,7 +12,8 @@ import {
 import { SAT_RESULTAT } from '../../../contract/sat-registreringer';
 import type { Virksomhed } from '../../../contract/virksomhed';
 import { recordApi, saveFailure } from '../../records/api';
-import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
+import type { FeltKontekst } from '../../records/FeltInput';
+import { FormFelter } from '../../records/FormFelter';
 import { panelerForaeldet } from '../../records/SidePanels';
 import { useDelteVagter } from '../../records/vagt';
 import { useLookup } from '../../session/lookups';
@@ -203,16 +204,7 @@ function ResultatForm({
     <form ref={form.ref} className="satk-form" onSubmit={onSubmit} noValidate aria-label="SAT-resultat">
       <FormBeskeder vf={vf} />
       <div className="form-grid">
-        {felter.map((f) => (
-          <FeltInput
-            key={f.navn}
-            felt={f}
-            ctx={ctx}
-            value={form.values[f.navn]}
-            error={form.errors[f.navn]}
-            onChange={(x) => form.set(f.navn, x)}
-          />
-        ))}
+        <FormFelter felter={felter} form={form} ctx={ctx} />
       </div>
       <div className="rt-actions">
         <SpinnerButton type="submit" loading={busy === 'gem'} loadingText="Gemmer …">
