@@ -35,7 +35,7 @@ export function virksomhedSti(r: Pick<FakturaRaekke, 'virksomhedstype' | 'virkso
 
 export const artTekst = (art: 'faktura' | 'kredit') => (art === 'kredit' ? 'Kreditnota' : 'Faktura');
 
-type KolonneId =
+export type KolonneId =
   | 'virksomhedsnavn'
   | 'type'
   | 'cvrNr'

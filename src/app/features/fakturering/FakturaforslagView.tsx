@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, FilePlus2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { statusserFor } from '../../../contract/faktura-status';
-import type { DanForslagSvar, FakturaListeQuery, FakturaRaekke } from '../../../contract/fakturering';
+import type { DanForslagSvar, FakturaRaekke } from '../../../contract/fakturering';
 import { formatOere, formatTal } from '../../../contract/format';
 import type { Job } from '../../../contract/jobs';
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { listeFejlbesked } from '../../records/useServerListe';
 import { jobFejlTekst } from '../../session/jobs';
 import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
@@ -16,8 +16,9 @@ import { Fremskridt } from '../../ui/Fremskridt';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
 import { aarKommandoer, dan, erKonflikt, filtre, godkend, useAar, useFakturaer } from './api';
-import { AarVaelger, FakturaDetalje, fakturaKolonner, SumLinje, virksomhedSti } from './Faktura';
+import { AarVaelger, FakturaDetalje, SumLinje, virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
+import { useFakturaListe } from './useFakturaListe';
 
 /** The proposals: the invoices that can be approved. */
 const GODKENDES = statusserFor('godkend');
@@ -44,24 +45,11 @@ function Forslag() {
   const client = useQueryClient();
   const { confirm, confirmModal } = useConfirm();
   const [aar, setAar, aarValg] = useAar();
-  const columns = useMemo(
-    () => fakturaKolonner(['virksomhedsnavn', 'type', 'cvrNr', 'antalLinjer', 'timerHalve', 'totalOere']),
-    [],
+  const { filter, setStart, kommandoer, tabel, columns, q, data } = useFakturaListe(
+    'fakturaforslag',
+    ['virksomhedsnavn', 'type', 'cvrNr', 'antalLinjer', 'timerHalve', 'totalOere'],
+    [filtre.status(...GODKENDES), filtre.aar(aar)],
   );
-  const { sort, filter, start, setStart, kommandoer, tabel } = useServerListe('fakturaforslag', columns, {
-    column: 'virksomhedsnavn',
-    direction: 'ASC',
-  });
-  const query: FakturaListeQuery = {
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as FakturaListeQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns: [filtre.status(...GODKENDES), filtre.aar(aar)],
-  };
-  const q = useFakturaer(query);
-  const data = q.isError ? undefined : q.data;
   // Every proposal of the year, whatever the search: what 'Dan' replaces and 'Godkend alle' approves.
   const alle = useFakturaer({
     start: 0,

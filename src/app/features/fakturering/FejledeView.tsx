@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCw, Save } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { type FormEvent, type MutableRefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { kanUdfoere, resultatAf } from '../../../contract/faktura-status';
@@ -8,7 +8,6 @@ import {
   type Betaler,
   type BetalerInput,
   betalerInputSchema,
-  type FakturaListeQuery,
   type FakturaRaekke,
   hentFakturaer,
 } from '../../../contract/fakturering';
@@ -16,18 +15,20 @@ import { antalMed, formatDatoTidKort, formatOere, formatTal } from '../../../con
 import { fejlTekst, tabelHentning } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
 import { saveFailure } from '../../records/api';
-import { LISTE_SIDE, listeFejlbesked, useServerListe } from '../../records/useServerListe';
+import { listeFejlbesked } from '../../records/useServerListe';
 import { http } from '../../session/runtime';
-import { Button, SpinnerButton } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { DataTable, type OpenOptions } from '../../ui/DataTable';
 import { Field, TextInput, useVersionedForm } from '../../ui/form';
 import { controlAria } from '../../ui/form/Field';
+import { GemKnap } from '../../ui/form/GemKnap';
 import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import { type TileCommand, useTile, useTileCommands, type ViewProps } from '../../workspace/tile-api';
-import { fakturaKeys, filtre, foraeldet, gemBetalerKald, genoverfoer, useBetaler, useFakturaer } from './api';
-import { fakturaKolonner, virksomhedSti } from './Faktura';
+import { fakturaKeys, filtre, foraeldet, gemBetalerKald, genoverfoer, useBetaler } from './api';
+import { virksomhedSti } from './Faktura';
 import { FaktureringRamme } from './Ramme';
+import { useFakturaListe } from './useFakturaListe';
 
 /** The failed transfers, and the status a retry that went through leaves (faktura-status.ts). */
 const FEJLET = resultatAf('overfoerFejlet');
@@ -55,24 +56,11 @@ export default function FejledeView(_props: ViewProps) {
 function Fejlede() {
   const tile = useTile();
   const client = useQueryClient();
-  const columns = useMemo(
-    () => fakturaKolonner(['virksomhedsnavn', 'cvrNr', 'betaler', 'totalOere', 'fejl', 'forsoeg']),
-    [],
+  const { filter, kommandoer, tabel, columns, q, data } = useFakturaListe(
+    'fakturaerFejlede',
+    ['virksomhedsnavn', 'cvrNr', 'betaler', 'totalOere', 'fejl', 'forsoeg'],
+    [filtre.status(FEJLET)],
   );
-  const { sort, filter, start, kommandoer, tabel } = useServerListe('fakturaerFejlede', columns, {
-    column: 'virksomhedsnavn',
-    direction: 'ASC',
-  });
-  const query: FakturaListeQuery = {
-    start,
-    take: LISTE_SIDE,
-    sortByColumn: sort.column as FakturaListeQuery['sortByColumn'],
-    sortDirection: sort.direction,
-    filter: filter || undefined,
-    filteredColumns: [filtre.status(FEJLET)],
-  };
-  const q = useFakturaer(query);
-  const data = q.isError ? undefined : q.data;
   // The cursor is an invoice id; the invoice shown is the list's answer of now, so an invoice whose
   // retry went through (it leaves the list) no longer shows its old error.
   const [cursorId, setCursorId] = useState<number | null>(null);
@@ -348,14 +336,7 @@ function BetalerForm({
         />
       </div>
       <div className="rt-actions">
-        <SpinnerButton
-          type="submit"
-          loading={busy === 'gem'}
-          loadingText="Gemmer …"
-          title={medGenvej('Gem betalerdata', TAST.gem)}
-        >
-          <Save size={14} aria-hidden="true" /> Gem betalerdata
-        </SpinnerButton>
+        <GemKnap busy={busy === 'gem'} label="Gem betalerdata" genvej={TAST.gem} />
         {form.dirty && <span className="muted small">Ikke gemte ændringer</span>}
       </div>
     </form>

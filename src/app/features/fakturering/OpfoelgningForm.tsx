@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Save, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import type { OekonomiSummer } from '../../../contract/fakturering';
@@ -13,6 +13,7 @@ import { Button, SpinnerButton } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { MaengdeInput, TextArea, TextInput, useVersionedForm } from '../../ui/form';
 import { useDetaljeForm } from '../../ui/form/DetaljeForm';
+import { GemKnap } from '../../ui/form/GemKnap';
 import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
 import type { TileCommand } from '../../workspace/tile-api';
@@ -235,15 +236,7 @@ export function OpfoelgningForm(p: {
         />
       </div>
       <div className="rt-actions">
-        <SpinnerButton
-          type="submit"
-          loading={busy === 'gem'}
-          loadingText="Gemmer …"
-          title={medGenvej('Gem', TAST.gem)}
-        >
-          <Save size={14} aria-hidden="true" />
-          Gem
-        </SpinnerButton>
+        <GemKnap busy={busy === 'gem'} genvej={TAST.gem} />
         <Button
           color="secondary"
           disabled={!harTal}

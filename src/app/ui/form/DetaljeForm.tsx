@@ -1,9 +1,10 @@
-import { Plus, Save } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { medGenvej } from '../../lib/keyboard';
 import { useLatest } from '../../lib/useLatest';
-import { Button, SpinnerButton } from '../Button';
+import { Button } from '../Button';
 import { LISTE_TAST } from '../kommando';
+import { GemKnap } from './GemKnap';
 import { useNyFormFokus, type VersionedForm } from './useVersionedForm';
 
 /**
@@ -37,15 +38,7 @@ export function FormKnapper<T extends Record<string, unknown>>(p: {
   const { dirty } = vf.form;
   return (
     <div className="rt-actions">
-      <SpinnerButton
-        type="submit"
-        loading={vf.busy === 'gem'}
-        loadingText="Gemmer …"
-        title={medGenvej('Gem', 'mod+s')}
-      >
-        <Save size={14} aria-hidden="true" />
-        {p.gemLabel ?? 'Gem'}
-      </SpinnerButton>
+      <GemKnap busy={vf.busy === 'gem'} label={p.gemLabel} />
       {p.efterGem}
       {p.erNy && onAnnuller ? (
         <Button

@@ -1,7 +1,7 @@
-import { Save, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { medGenvej } from '../../lib/keyboard';
 import { Button, SpinnerButton } from '../Button';
+import { GemKnap } from './GemKnap';
 
 /**
  * The save bar under a record's form: Gem (submits the form), then for a saved record Slet (and
@@ -27,15 +27,7 @@ export function RecordKnapper(p: {
 }) {
   return (
     <div className={p.className ? `rt-actions ${p.className}` : 'rt-actions'}>
-      <SpinnerButton
-        type="submit"
-        loading={p.busy === 'gem'}
-        loadingText="Gemmer …"
-        title={medGenvej('Gem', 'mod+s')}
-      >
-        <Save size={14} aria-hidden="true" />
-        {p.gemLabel ?? 'Gem'}
-      </SpinnerButton>
+      <GemKnap busy={p.busy === 'gem'} label={p.gemLabel} />
       {p.gemt ? (
         <>
           {p.efterGem}

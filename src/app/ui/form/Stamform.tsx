@@ -1,12 +1,12 @@
-import { Save, Undo2 } from 'lucide-react';
+import { Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useMemo, useRef } from 'react';
 import { formatDatoTid } from '../../lib/dates';
-import { medGenvej } from '../../lib/keyboard';
-import { Button, SpinnerButton } from '../Button';
+import { Button } from '../Button';
 import type { TileCommand } from '../kommando';
 import { FormBeskeder } from './KladdeBesked';
 import type { VersionedForm } from './useVersionedForm';
 import './stamform.css';
+import { GemKnap } from './GemKnap';
 
 /**
  * The pieces a record's Stamoplysninger form is built from (company and water plant alike):
@@ -92,16 +92,7 @@ function GemLinje({
 }) {
   return (
     <div className="sp-actions">
-      <SpinnerButton
-        type="submit"
-        loading={busy}
-        loadingText="Gemmer …"
-        disabled={!dirty && !busy}
-        title={medGenvej('Gem', 'mod+s')}
-      >
-        <Save size={14} aria-hidden="true" />
-        Gem
-      </SpinnerButton>
+      <GemKnap busy={busy} disabled={!dirty && !busy} />
       <Button color="secondary" disabled={!dirty} onClick={onFortryd}>
         <Undo2 size={14} aria-hidden="true" />
         Fortryd ændringer
