@@ -226,17 +226,25 @@ export function erForbindelsesfejl(err: unknown): boolean {
   return false;
 }
 
+/** How many times a transaction aborted as a deadlock victim or serialisation failure is run again. */
+const GENFORSOEG = 3;
+
 /**
- * Runs a transaction, and once more if PostgreSQL aborted it as a deadlock victim or for a
- * serialisation failure (SQLSTATE 40P01 / 40001). `run` must start a fresh transaction each time.
+ * Runs a transaction, and again (up to GENFORSOEG times) if PostgreSQL aborted it as a deadlock
+ * victim or for a serialisation failure (SQLSTATE 40P01 / 40001). `run` must start a fresh
+ * transaction each time. Each new attempt waits a short, growing and random while first: run at
+ * once, the victim could take its first lock back before the other transaction, woken by the abort,
+ * had taken it, and the two would deadlock again (seen under load in CI).
  */
 export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    const code = sqlState(err);
-    if (code === undefined || !RETRYABLE.has(code)) throw err;
-    return run();
+  for (let forsoeg = 0; ; forsoeg++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = sqlState(err);
+      if (code === undefined || !RETRYABLE.has(code) || forsoeg >= GENFORSOEG) throw err;
+      await new Promise((r) => setTimeout(r, (forsoeg + 1) * (5 + Math.random() * 20)));
+    }
   }
 }
 
