@@ -17,7 +17,7 @@ export async function samlITrin(
   trin: RapportTrin,
   kundeId: number,
   startBredde = START_BREDDE,
-): Promise<{ samling: SQL; slet: () => Promise<void> }> {
+): Promise<{ samling: SQL; slet: () => Promise<void>; indsat: number | null }> {
   const samling = sql`${sql.identifier(`rapport_samling_${randomUUID().replaceAll('-', '')}`)}`;
   const slet = async () => {
     await db.execute(sql`drop table if exists ${samling}`).catch(() => undefined);
@@ -29,14 +29,19 @@ export async function samlITrin(
       sql`select min(id) as lo, max(id) as hi from ${sql.identifier(trin.tabel)} where kunde_id = ${kundeId}`,
     );
     let bredde = startBredde;
+    // The rows added, as the driver tells each insert (null if it does not).
+    let indsat: number | null = 0;
     for (let fra = Number(graenser?.lo ?? 1), hi = Number(graenser?.hi ?? 0); fra <= hi; ) {
       const t0 = performance.now();
-      await db.execute(sql`insert into ${samling} ${trin.del(fra, fra + bredde)}`);
+      const svar = (await db.execute(sql`insert into ${samling} ${trin.del(fra, fra + bredde)}`)) as {
+        affectedRows?: number;
+      };
+      indsat = indsat !== null && typeof svar.affectedRows === 'number' ? indsat + svar.affectedRows : null;
       fra += bredde;
       bredde = naesteBredde(bredde, performance.now() - t0);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return { samling, slet };
+    return { samling, slet, indsat };
   } catch (err) {
     await slet();
     throw err;
