@@ -338,10 +338,6 @@ export async function genererPlanForPeriode(
         where p.id = x.i and p.udfoert_registrering_id is distinct from x.r`,
     );
   const beholdt = sql`${intArray(beholdIds)}::int[]`;
-  const [{ n: erstattede } = { n: 0 }] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from planlagt_tilsyn where periode_id = ${periode.id} and not (id = any(${beholdt}))`,
-  );
 
   const grundlag = forud?.grundlag ?? (await hentGrundlag(tx, kundeId, periode));
   const raekker =
@@ -351,10 +347,16 @@ export async function genererPlanForPeriode(
   // Only what differs is written (issue 32): on PGlite this transaction holds the one connection,
   // and rewriting 37,318 unchanged rows held it for 3–6 s. Rows of companies no longer planned go;
   // a company's row that changed is updated in place (its id stays); new ones are inserted. The
-  // result is the plan a delete-and-insert gave (tests/api/planlaegning.test.ts).
-  await tx.execute(
-    sql`delete from planlagt_tilsyn where periode_id = ${periode.id} and not (id = any(${beholdt}))
-      and not (virksomhed_id = any(${intArray(raekker.map((r) => r.virksomhedId))}::int[]))`,
+  // result is the plan a delete-and-insert gave (tests/api/planlaegning.test.ts). One statement
+  // deletes and counts the previous rows not kept (`erstattede`): its select sees the rows as they
+  // were before the delete.
+  const [{ n: erstattede } = { n: 0 }] = await queryRows<{ n: number }>(
+    tx,
+    sql`with slettet as (
+        delete from planlagt_tilsyn where periode_id = ${periode.id} and not (id = any(${beholdt}))
+          and not (virksomhed_id = any(${intArray(raekker.map((r) => r.virksomhedId))}::int[]))
+        returning 1)
+      select count(*)::int as n from planlagt_tilsyn where periode_id = ${periode.id} and not (id = any(${beholdt}))`,
   );
   // One statement per 10,000 rows, the rows as one JSON parameter: binding 14 parameters a row
   // made the insert most of the generation's time on PGlite (docs/decisions.md).
