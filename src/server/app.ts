@@ -200,6 +200,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => deps.jobs.luk());
   await app.register(
     async (api) => {
+      // The app's live-event hub is made here, with the app's log; on PostgreSQL its LISTEN
+      // connection opens with its first subscriber, the auth hook's membership cache at the first call.
       registerAuth(
         api,
         opts.tokens,

@@ -171,8 +171,6 @@ export function registerHaendelser(
   const gaeldendeMedlemskab = medlemskabsOpslag(deps.db);
   const ret = VALIDERING_LAES;
   const aabne = new Set<{ end(): void }>();
-  // Made now, so its log is the app's; the LISTEN connection opens with the first subscriber.
-  hubFor(deps.db, (besked) => fastify.log.warn(besked));
   // Closing the app (tests, shutdown) ends the open streams first, so the server can close, and
   // then releases the hub's LISTEN connection.
   fastify.addHook('preClose', async () => {
