@@ -233,21 +233,17 @@ export async function danForslagForKunde(
                  || ${andelTekstSql(sql`andel`, sql`husdyr`)} as forklaring
         from tim
         union all
-        select b.virksomhed_id, 'fast', b.id, b.dato, b.titel, b.kategori, null::int,
+        -- A fixed fee and a third-party service: the amount registered, its share.
+        select b.virksomhed_id, case b.gebyrtype when 'Fast gebyr' then 'fast' else 'fremmed' end, b.id,
+               b.dato, b.titel, b.kategori, null::int,
                round(b.beloeb * 100)::bigint, b.andel, b.husdyr,
                ${delOgRundSql(sql`round(b.beloeb * 100) * b.andel * coalesce(b.husdyr, 10000)`, 100_000_000)},
-               'Fast gebyr ' || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)} || ' kr.'
+               case b.gebyrtype when 'Fast gebyr' then 'Fast gebyr ' else 'Fremmed ydelse ' end
+                 || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)}
+                 || case b.gebyrtype when 'Fast gebyr' then ' kr.' else ' kr. ekskl. moms' end
                  || ${andelTekstSql(sql`b.andel`, sql`b.husdyr`)}
         from bb b
-        where b.gebyrtype = 'Fast gebyr'
-        union all
-        select b.virksomhed_id, 'fremmed', b.id, b.dato, b.titel, b.kategori, null::int,
-               round(b.beloeb * 100)::bigint, b.andel, b.husdyr,
-               ${delOgRundSql(sql`round(b.beloeb * 100) * b.andel * coalesce(b.husdyr, 10000)`, 100_000_000)},
-               'Fremmed ydelse ' || ${kronerSql(sql`round(b.beloeb * 100)::bigint`)} || ' kr. ekskl. moms'
-                 || ${andelTekstSql(sql`b.andel`, sql`b.husdyr`)}
-        from bb b
-        where b.gebyrtype = 'Fremmed tjenesteydelse'
+        where b.gebyrtype in ('Fast gebyr', 'Fremmed tjenesteydelse')
         union all
         -- An hourly SAT fee (a number of hours and the rate it was registered at) bills its hours in
         -- half hours at its rate, and its hours count in the invoice's hours (forklaring 'sat'); the
