@@ -20,6 +20,7 @@ import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
 import { svarSerializerCompiler } from './http/svar-serializer';
 import { createIntegrations, type Integrations } from './integrations';
+import { Forrang } from './jobs/forrang';
 import { JobKoerer } from './jobs/jobs';
 import { hubFor } from './realtime';
 import { adminTekstRoutes } from './routes/admin-tekster';
@@ -163,6 +164,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const clock = opts.clock;
+  // Every API call counts as interactive from its start to its answer; long work (exports, jobs)
+  // waits for none to be in flight between its steps (src/server/jobs/forrang.ts).
+  const forrang = new Forrang();
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) forrang.start(request);
+  });
+  app.addHook('onResponse', async (request) => forrang.fritag(request));
+  app.addHook('onRequestAbort', async (request) => forrang.fritag(request));
   // Routes, integrations and checks see the database through the creating call's transaction, if
   // one is open (src/server/db/anmodnings-transaktion.ts); the idempotency keys see it directly.
   const db = transaktionsbevidst(opts.db);
@@ -180,7 +189,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }),
     integrations: createIntegrations(db, opts.config, opts.integrations),
     docx: new DocxPulje(opts.docx),
-    jobs: new JobKoerer(opts.db, app.log, opts.jobFremskridtMs),
+    jobs: new JobKoerer(opts.db, app.log, opts.jobFremskridtMs, forrang),
+    forrang,
   };
   app.addHook('onClose', () => deps.docx.luk());
   // Jobs a stopped process left running are failed now (docs/decisions.md 'Long jobs'); at close the

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { DocxPulje } from './dokument/docx-pulje';
 import type { Integrations } from './integrations';
+import type { Forrang } from './jobs/forrang';
 import type { JobKoerer } from './jobs/jobs';
 
 /** What route modules need, handed to each by app.ts (no globals, so tests build their own). */
@@ -22,6 +23,8 @@ export interface Deps {
   docx: DocxPulje;
   /** The long jobs of this process (src/server/jobs/): started by calls that answer 202. */
   jobs: JobKoerer;
+  /** Interactive calls in flight; long work waits for them between its steps (jobs/forrang.ts). */
+  forrang: Forrang;
   /** The time now; tests inject a clock (e.g. the undo window of validation). Default: the system clock. */
   clock?: () => Date;
 }

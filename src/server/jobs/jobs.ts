@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/session-user';
 import { raaDb } from '../db/anmodnings-transaktion';
 import { type Db, erPglite, queryRows, sqlState } from '../db/client';
 import { forbidden, HttpError, notFound } from '../http/errors';
+import { Forrang } from './forrang';
 
 /**
  * Long jobs (issue 32, docs/decisions.md 'Long jobs'). A job is started by a call that answers 202
@@ -119,6 +120,8 @@ export class JobKoerer {
     db: Db,
     private readonly log: { error(obj: unknown, msg?: string): void } = console,
     private readonly fremskridtMs = FREMSKRIDT_MS,
+    /** Lets interactive calls go first between a job's steps (src/server/jobs/forrang.ts). */
+    private readonly forrang = new Forrang(),
   ) {
     this.db = raaDb(db);
   }
@@ -250,7 +253,7 @@ export class JobKoerer {
               where id = ${id} and status = 'koerer'`,
         );
       },
-      pause: () => naesteTur(),
+      pause: () => this.forrang.ro(),
     };
     const arbejde = (async () => {
       // After the starting call has answered (its reply is sent on this turn).

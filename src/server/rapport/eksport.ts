@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PassThrough } from 'node:stream';
+import { setImmediate as naesteTur } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
@@ -9,9 +10,11 @@ import { type Db, erPglite, queryRows } from '../db/client';
 import {
   type RapportKilde,
   type RapportPlan,
+  type RapportTrin,
   rapportAntalSql,
   rapportEksportSql,
   rapportTrin,
+  type SideMarkoer,
 } from './motor';
 import { samlITrin } from './trinvis';
 
@@ -62,12 +65,17 @@ export async function medMarkoer(
   query: SQL,
   modtag: (rows: Record<string, unknown>[]) => Promise<void>,
   batch = EKSPORT_BATCH,
+  /** Between two batches: at least a turn of the event loop (interactive calls first: jobs/forrang.ts). */
+  vent: () => Promise<void> = () => naesteTur(),
 ): Promise<number> {
-  if (erPglite(db)) return medHoldbarMarkoer(db, query, modtag, batch);
+  if (erPglite(db)) return medHoldbarMarkoer(db, query, modtag, batch, vent);
   return db.transaction(async (tx) => {
     const navn = sql.raw('rapport_eksport');
     await tx.execute(sql`declare ${navn} no scroll cursor for ${query}`);
-    const antal = await hentIBatcher(tx, navn, batch, modtag);
+    const antal = await hentIBatcher(tx, navn, batch, async (rows) => {
+      await modtag(rows);
+      await vent();
+    });
     await tx.execute(sql`close ${navn}`);
     return antal;
   });
@@ -85,16 +93,17 @@ async function medHoldbarMarkoer(
   query: SQL,
   modtag: (rows: Record<string, unknown>[]) => Promise<void>,
   batch: number,
+  vent: () => Promise<void>,
 ): Promise<number> {
   const navn = sql.raw(`rapport_eksport_${randomUUID().replaceAll('-', '')}`);
   await db.execute(sql`declare ${navn} no scroll cursor with hold for ${query}`);
   try {
     // PGlite answers and a stream that is not full resolve as microtasks: without a turn of the
-    // event loop after each batch the whole export would run as one block (about 0.4 s for 46,548
-    // rows) in which no other call is read.
+    // event loop after each batch (in `vent`) the whole export would run as one block (about 0.4 s
+    // for 46,548 rows) in which no other call is read.
     return await hentIBatcher(db, navn, batch, async (rows) => {
       await modtag(rows);
-      await new Promise((resolve) => setImmediate(resolve));
+      await vent();
     });
   } finally {
     await db.execute(sql`close ${navn}`).catch(() => undefined);
@@ -120,6 +129,40 @@ async function hentIBatcher(
   }
 }
 
+/**
+ * Reads a collection made by samlITrin in order, page after page from just after the last row read
+ * (RapportTrin.sider): each page a short statement over the collection's index, nothing sorted whole.
+ */
+async function iSider(
+  db: Db,
+  samling: SQL,
+  sider: NonNullable<RapportTrin['sider']>,
+  modtag: (rows: Record<string, unknown>[]) => Promise<void>,
+  batch: number,
+  vent: () => Promise<void>,
+): Promise<number> {
+  let antal = 0;
+  let m: SideMarkoer = { fase: 'start' };
+  for (;;) {
+    const rows: Record<string, unknown>[] = await queryRows<Record<string, unknown>>(
+      db,
+      sider.side(samling, m, batch),
+    );
+    antal += rows.length;
+    if (rows.length > 0) await modtag(rows);
+    const sidste = rows.at(-1);
+    if (sidste && rows.length === batch)
+      m =
+        sidste.__k === null
+          ? { fase: 'null', s: sidste.__s }
+          : { fase: 'vaerdi', k: sidste.__k, s: sidste.__s };
+    // A short page ends the rows with a key (the rows without one follow) or the whole collection.
+    else if (m.fase === 'vaerdi') m = { fase: 'null', s: null };
+    else return antal;
+    await vent();
+  }
+}
+
 /** A prepared export: its number of rows (or groups) and the stream of them, batch by batch. */
 export interface ForberedtEksport {
   antal: number;
@@ -139,9 +182,17 @@ export async function forberedEksport(
   plan: RapportPlan,
   kundeId: number,
   typer: readonly number[],
-  /** The first id range's width on PGlite (tests make it small). */
-  valg: { startBredde?: number } = {},
+  valg: {
+    /** The first id range's width on PGlite (tests make it small). */
+    startBredde?: number;
+    /** Rows per batch (tests make it small). */
+    batch?: number;
+    /** Between two steps, at least a turn of the event loop: interactive calls first (jobs/forrang.ts). */
+    vent?: () => Promise<void>;
+  } = {},
 ): Promise<ForberedtEksport> {
+  const batch = valg.batch ?? EKSPORT_BATCH;
+  const vent = valg.vent ?? (() => naesteTur());
   // Only on PGlite: its one session keeps the temporary table; a pool's next statement might not.
   const trin = erPglite(db) ? rapportTrin(kilde, plan, kundeId, typer) : undefined;
   if (!trin) {
@@ -150,9 +201,9 @@ export async function forberedEksport(
       rapportAntalSql(kilde, plan, kundeId, typer),
     );
     const query = rapportEksportSql(kilde, plan, kundeId, typer);
-    return { antal: Number(antal), leverRaekker: (modtag) => medMarkoer(db, query, modtag) };
+    return { antal: Number(antal), leverRaekker: (modtag) => medMarkoer(db, query, modtag, batch, vent) };
   }
-  const { samling, slet, indsat } = await samlITrin(db, trin, kundeId, valg.startBredde);
+  const { samling, slet, indsat } = await samlITrin(db, trin, kundeId, valg.startBredde, vent);
   try {
     // Ungrouped, the rows are what the steps inserted: no statement over the whole collection
     // (on PGlite one more that every other call would wait behind). Grouped, the groups are counted.
@@ -167,7 +218,9 @@ export async function forberedEksport(
       antal: Number(antal),
       leverRaekker: async (modtag) => {
         try {
-          return await medHoldbarMarkoer(db, trin.samlet(samling), modtag, EKSPORT_BATCH);
+          return trin.sider
+            ? await iSider(db, samling, trin.sider, modtag, batch, vent)
+            : await medHoldbarMarkoer(db, trin.samlet(samling), modtag, batch, vent);
         } finally {
           await slet();
         }

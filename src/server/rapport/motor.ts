@@ -309,6 +309,12 @@ export function kildeTil(
   return kan ? opsummering : kilde;
 }
 
+/** A column's sort key in a row of the result: texts in Danish order (æ, ø, å last), as every list. */
+const sortNoegle = (k: RapportKolonne) =>
+  k.type === 'tekst' || k.type === 'valg'
+    ? sql`dansk_sortering(${sql.identifier(k.navn)})`
+    : sql.identifier(k.navn);
+
 /** The rows (or groups) of the filtered result and the ORDER BY of the chosen sort. */
 function rapportDele(
   kildeSelv: RapportKilde,
@@ -321,9 +327,6 @@ function rapportDele(
   const whereSql = sql`${filterDel(kilde, plan)}${ekstra}`;
   const id = (k: RapportKolonne) => sql.identifier(k.navn);
   const udtryk = (k: RapportKolonne) => kilde.kolonner[k.navn]!;
-  // Texts sort in Danish order (æ, ø, å last), as every list of the product does.
-  const sortNoegle = (k: RapportKolonne) =>
-    k.type === 'tekst' || k.type === 'valg' ? sql`dansk_sortering(${id(k)})` : id(k);
   const dir = plan.retning === 'DESC' ? sql`desc` : sql`asc`;
   if (plan.grupperet) {
     const noegler = gruppeNoegler(plan);
@@ -388,8 +391,53 @@ export interface RapportTrin {
   del: (fra: number, til: number) => SQL;
   /** All collected rows (or groups), unsorted: what is counted. */
   raekker: (samling: SQL) => SQL;
-  /** The same, sorted: what is exported. */
+  /** The same, sorted: what a grouped export reads through a cursor. */
   samlet: (samling: SQL) => SQL;
+  /**
+   * Ungrouped, the collected rows carry their sort key (`__k`) and their tie-breaker (`__s`) in an
+   * index made before the first row, so they are read in order a page at a time after the last row
+   * read: no statement sorts or copies the whole collection.
+   */
+  sider?: {
+    indeks: (samling: SQL) => SQL;
+    side: (samling: SQL, efter: SideMarkoer, antal: number) => SQL;
+  };
+}
+
+/**
+ * Where the next page of a collection read in order begins: at the start, after a row with a sort
+ * key, or in the rows without one (which come last), after a row or at their start (`s` null).
+ */
+export type SideMarkoer =
+  | { fase: 'start' }
+  | { fase: 'vaerdi'; k: unknown; s: unknown }
+  | { fase: 'null'; s: unknown };
+
+/**
+ * The page queries of an ungrouped collection (see RapportTrin.sider). The order is the report's:
+ * the key in the chosen direction with nulls last, then the row key ascending. Descending, the
+ * tie-breaker is the negated row key, so both columns run one way and the index answers a row
+ * comparison ((k, s) after the last row's) as a range.
+ */
+function sideLaesning(plan: RapportPlan): NonNullable<RapportTrin['sider']> {
+  const ned = plan.retning === 'DESC';
+  const dir = ned ? sql`desc` : sql`asc`;
+  const efter = ned ? sql`<` : sql`>`;
+  const orden = sql`"__k" ${dir} nulls last, "__s" ${dir}`;
+  return {
+    indeks: (samling) => sql`create index on ${samling} (${orden})`,
+    side: (samling, m, antal) => {
+      const hvor =
+        m.fase === 'start'
+          ? sql``
+          : m.fase === 'vaerdi'
+            ? sql` where ("__k", "__s") ${efter} (${m.k}, ${m.s})`
+            : m.s === null
+              ? sql` where "__k" is null`
+              : sql` where "__k" is null and "__s" ${efter} ${m.s}`;
+      return sql`select * from ${samling}${hvor} order by ${orden} limit ${antal}`;
+    },
+  };
 }
 
 /**
@@ -409,8 +457,12 @@ export function rapportTrin(
   // A plan the summary answers is one short statement already.
   if (!opdeling || kildeTil(kilde, plan) !== kilde) return undefined;
   const { orden } = rapportDele(kilde, plan, kundeId, typer);
+  // Ungrouped, each row carries its sort key and tie-breaker for the page reads (sideLaesning).
+  const raekkeNoegler = plan.grupperet
+    ? sql``
+    : sql`, ${sortNoegle(plan.sort)} as "__k", ${plan.retning === 'DESC' ? sql`-"__noegle"` : sql`"__noegle"`} as "__s"`;
   const del = (fra: number, til: number) =>
-    sql`select r.* from (${
+    sql`select r.*${raekkeNoegler} from (${
       rapportDele(kilde, plan, kundeId, typer, sql` and ${opdeling.id} >= ${fra} and ${opdeling.id} < ${til}`)
         .indre
     }) r`;
@@ -430,6 +482,7 @@ export function rapportTrin(
     del,
     raekker,
     samlet: (samling) => sql`select r.* from (${raekker(samling)}) r order by ${orden}`,
+    ...(plan.grupperet ? {} : { sider: sideLaesning(plan) }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as naesteTur } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import type { RapportTrin } from './motor';
@@ -17,6 +18,8 @@ export async function samlITrin(
   trin: RapportTrin,
   kundeId: number,
   startBredde = START_BREDDE,
+  /** Between two ranges: lets the waiting calls in (default a turn of the event loop). */
+  vent: () => Promise<void> = () => naesteTur(),
 ): Promise<{ samling: SQL; slet: () => Promise<void>; indsat: number | null }> {
   const samling = sql`${sql.identifier(`rapport_samling_${randomUUID().replaceAll('-', '')}`)}`;
   const slet = async () => {
@@ -24,6 +27,8 @@ export async function samlITrin(
   };
   try {
     await db.execute(sql`create temporary table ${samling} as ${trin.del(0, 0)} with no data`);
+    // Made before the rows, so each range's insert keeps it: no statement sorts the whole collection.
+    if (trin.sider) await db.execute(trin.sider.indeks(samling));
     const [graenser] = await queryRows<{ lo: number | null; hi: number | null }>(
       db,
       sql`select min(id) as lo, max(id) as hi from ${sql.identifier(trin.tabel)} where kunde_id = ${kundeId}`,
@@ -39,7 +44,7 @@ export async function samlITrin(
       indsat = indsat !== null && typeof svar.affectedRows === 'number' ? indsat + svar.affectedRows : null;
       fra += bredde;
       bredde = naesteBredde(bredde, performance.now() - t0);
-      await new Promise((resolve) => setImmediate(resolve));
+      await vent();
     }
     return { samling, slet, indsat };
   } catch (err) {

@@ -21,12 +21,14 @@ import { contentDisposition } from './filer';
  * database cursor (src/server/rapport/eksport.ts). Checked like the report itself (right, columns,
  * filter) before the first byte, so a bad request is a Danish 400, never a broken file.
  */
-export async function rapportEksportRoutes(app: FastifyInstance, { db, clock }: Deps) {
+export async function rapportEksportRoutes(app: FastifyInstance, { db, clock, forrang }: Deps) {
   serve(app, eksporterRapport, async (request, reply) => {
     const { def, kilde, typer } = rapportForBruger(request.user, request.params.reportType);
     const plan = planlaegRapport(def, { ...request.query, start: 0, take: 1 });
     const kundeId = request.user.kundeId;
-    const eksport = await forberedEksport(db, kilde, plan, kundeId, typer);
+    // An export is long work: it waits for interactive calls between its steps, and is not one.
+    forrang.fritag(request);
+    const eksport = await forberedEksport(db, kilde, plan, kundeId, typer, { vent: () => forrang.ro() });
 
     const kolonner = plan.valgte.map(eksportKolonne);
     const format = request.query.format;

@@ -1,0 +1,62 @@
+import { setImmediate as naesteTur } from 'node:timers/promises';
+
+/**
+ * Interactive calls go first (issue 32). Long work — an export's batches, a job's steps — is cut into
+ * short statements; between two of them it asks `ro()`, which answers once no interactive call of this
+ * process is in flight. So a search, a page or a save that arrives while an export runs waits at most
+ * for the one step under way, never for a queue of them (on PGlite every statement holds the one
+ * connection and the event loop; on PostgreSQL the export's batches and their CSV take the CPU the
+ * calls need).
+ *
+ * Long work is slowed, never starved: `ro()` answers after `maxVentMs` however busy the process is.
+ * A call is counted from its onRequest to its response (or abort), once; the long calls themselves
+ * (an export's stream) take themselves out with `fritag`.
+ */
+export class Forrang {
+  private iGang = 0;
+  private readonly talte = new WeakSet<object>();
+  private ventende: (() => void)[] = [];
+
+  constructor(private readonly maxVentMs = 250) {}
+
+  /** Interactive calls in flight now. */
+  get interaktive(): number {
+    return this.iGang;
+  }
+
+  /** A call has begun (counted once however often it is told). */
+  start(kald: object): void {
+    if (this.talte.has(kald)) return;
+    this.talte.add(kald);
+    this.iGang++;
+  }
+
+  /** A call has ended or is long work itself: no longer counted. */
+  fritag(kald: object): void {
+    if (!this.talte.delete(kald)) return;
+    this.iGang--;
+    if (this.iGang === 0) this.frigiv();
+  }
+
+  /**
+   * Resolves when no interactive call is in flight (after a turn of the event loop, so calls already
+   * read from their sockets are counted first), at the latest after `maxVentMs`.
+   */
+  async ro(): Promise<void> {
+    await naesteTur();
+    if (this.iGang === 0) return;
+    await new Promise<void>((resolve) => {
+      const faerdig = () => {
+        clearTimeout(timer);
+        this.ventende = this.ventende.filter((v) => v !== faerdig);
+        resolve();
+      };
+      const timer = setTimeout(faerdig, this.maxVentMs);
+      this.ventende.push(faerdig);
+    });
+  }
+
+  private frigiv(): void {
+    for (const v of this.ventende.splice(0)) v();
+  }
+}
