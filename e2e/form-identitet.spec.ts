@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
+import { acceptCookies, escapeRe, openAlone, paletteSelect, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 9, item 1: a form never shows or saves another record's data. In one tile: company A from
@@ -58,8 +58,7 @@ async function openFromPalette(page: Page, f: Firma) {
 test('one tile, company A then B then A: the form shows A, and saving changes A only', async ({ page }) => {
   await signIn(page, 'virksomhed');
   await openAlone(page, '/');
-  const accept = page.getByRole('button', { name: 'Accepter' });
-  if (await accept.isVisible()) await accept.click();
+  await acceptCookies(page);
   const [A, B] = await toFirmaer(page);
   const a = await api(page);
   const foerA = (await a.get(`/virksomhed/${A.id}`)) as Detalje;
