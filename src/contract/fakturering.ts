@@ -207,7 +207,18 @@ export const GEBYRTYPE = defineRecordKind({
     { navn: 'antalGebyrer', label: 'Gebyrer', type: { kind: 'tal' }, skrivebeskyttet: true },
   ],
   listeFelter: ['navn', 'art', 'satsOere', 'gyldigFra', 'gyldigTil', 'aktiv', 'antalGebyrer'],
+  formFelter: {
+    navn: { bred: true },
+    satsOere: {
+      labelEfter: { felt: 'art', labels: { timesats: 'Sats pr. time (kr.)', fast: 'Beløb (kr.)' } },
+      visTolkning: true,
+    },
+    gyldigTil: { hint: 'Tom: gælder indtil videre' },
+    aktiv: { label: 'Aktiv (kan vælges på nye gebyrer)' },
+    antalGebyrer: { kunListe: true },
+  },
   titelFelt: 'navn',
+  bestemt: 'Gebyrtypen',
   nyeStandard: { art: 'timesats', aktiv: true },
   egne: { liste: hentGebyrTyper, opret: opretGebyrType, ret: gemGebyrType },
   konflikt: GEBYRTYPE_KONFLIKT,
