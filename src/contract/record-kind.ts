@@ -247,9 +247,13 @@ export interface FormFelt {
   kunListe?: boolean;
 }
 
-/** A field's label in the kind's form, from the form's current values. */
-export function formLabel(kind: AnyRecordKind, f: FeltDef, vaerdier: Readonly<Record<string, unknown>>) {
-  const vis = kind.formFelter?.[f.navn];
+/** A field's label in a form that declares how it shows its fields, from the form's current values. */
+export function formLabel(
+  visning: Readonly<Record<string, FormFelt>> | undefined,
+  f: FeltDef,
+  vaerdier: Readonly<Record<string, unknown>>,
+) {
+  const vis = visning?.[f.navn];
   const efter = vis?.labelEfter;
   return (efter ? efter.labels[String(vaerdier[efter.felt])] : undefined) ?? vis?.label ?? f.label;
 }
@@ -294,26 +298,29 @@ export function recordOpretSchema(kind: AnyRecordKind): z.ZodType {
 }
 
 /**
- * What the kind's form checks before it saves: the create's schema, where an 'egne' kind's body takes
- * a money, hours or per-cent field as a plain number, with the field kind's reading in front of it, so
- * text that is not an amount gets the kind's Danish instruction ('Angiv beløbet i kroner …') and the
- * body's own checks (its maximum, its words) follow.
+ * A request body's schema as a form checks it: where the body takes a money, hours or per-cent field
+ * as a plain number, the field kind's reading goes in front of it, so text that is not an amount gets
+ * the kind's Danish instruction ('Angiv beløbet i kroner …') and the body's own checks (its maximum,
+ * its words) follow.
  */
-export function recordFormSchema(kind: AnyRecordKind): z.ZodType {
-  const schema = recordOpretSchema(kind);
-  if (!kind.egne || !(schema instanceof z.ZodObject)) return schema;
+export function laestFormSchema(felter: readonly FeltDef[], body: z.ZodType): z.ZodType {
+  if (!(body instanceof z.ZodObject)) return body;
   // The body's own check of the field takes the number read (any input: it is the body's).
-  const shape = schema.shape as Record<string, z.ZodType<unknown, number | null>>;
+  const shape = body.shape as Record<string, z.ZodType<unknown, number | null>>;
   const laest: Record<string, z.ZodType> = {};
-  for (const f of kind.felter) {
+  for (const f of felter) {
     const t = f.type;
     const egen = shape[f.navn];
     if (f.skrivebeskyttet || !egen || (t.kind !== 'beloeb' && t.kind !== 'timer' && t.kind !== 'procent'))
       continue;
     laest[f.navn] = maengdeInput(t.kind, { paakraevet: t.paakraevet }).pipe(egen);
   }
-  return Object.keys(laest).length === 0 ? schema : schema.extend(laest);
+  return Object.keys(laest).length === 0 ? body : body.extend(laest);
 }
+
+/** What the kind's form checks before it saves: the create's schema, an 'egne' kind's read as a form. */
+export const recordFormSchema = (kind: AnyRecordKind): z.ZodType =>
+  kind.egne ? laestFormSchema(kind.felter, recordOpretSchema(kind)) : recordOpretSchema(kind);
 
 /** New records of the kind can be made (an 'egne' kind without a create has none). */
 export const kanOprettes = (kind: AnyRecordKind): boolean => !kind.egne || kind.egne.opret !== undefined;

@@ -262,6 +262,11 @@ describe('the years’ rates', () => {
     skriv(felt(form, 'husdyrGodkendelseAndelBp'), '100,01');
     fireEvent.submit(form);
     await within(form).findByText(/Angiv en procentsats mellem 0 og 100/);
+    // The request's own checks follow the field kind's reading: its maximum in its words.
+    skriv(felt(form, 'husdyrGodkendelseAndelBp'), '80');
+    skriv(felt(form, 'timesatsOere'), '100.000,01');
+    fireEvent.submit(form);
+    await within(form).findByText('Timesatsen er for stor');
   });
 
   it('the tile’s one Gem (Ctrl+S) saves the form the cursor is in', async () => {

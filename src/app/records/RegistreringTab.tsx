@@ -624,7 +624,7 @@ function RegistreringForm({
             return (
               <FeltInput
                 key={f.navn}
-                felt={{ ...f, label: egen?.label ?? formLabel(kind, f, form.values) }}
+                felt={{ ...f, label: egen?.label ?? formLabel(kind.formFelter, f, form.values) }}
                 disabled={egen?.disabled || undefined}
                 ctx={kontekst}
                 value={form.values[f.navn]}
