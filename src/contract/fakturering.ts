@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idSchema } from './common';
 import { endpoint } from './endpoint';
 import { BATCH_STATUSSER, FAKTURA_STATUSSER } from './faktura-status';
-import { versionSchema } from './felter';
+import { type FeltDef, versionSchema } from './felter';
 import { jobSchema } from './jobs';
 import { type ListeDef, listeQuerySchema, sideSchema } from './liste';
-import { defineRecordKind, KUNDE_EJER } from './record-kind';
+import { defineRecordKind, type FormFelt, KUNDE_EJER } from './record-kind';
 import { GEBYR_ART_TEKST, GEBYR_ARTER } from './sat';
 
 /**
@@ -98,6 +98,35 @@ export const satsInputSchema = z.object({
   version: versionSchema.optional(),
 });
 export type SatsInput = z.infer<typeof satsInputSchema>;
+
+/**
+ * A year's rates as its form shows them (the body above checks them): money typed as kroner, the
+ * shares as per cent. The year is the path's, typed only for a year without rates.
+ */
+export const SATS_FELTER: readonly FeltDef[] = [
+  {
+    navn: 'timesatsOere',
+    label: 'Timesats (kr. pr. time)',
+    type: { kind: 'beloeb', paakraevet: true, max: 10_000_000 },
+  },
+  {
+    navn: 'fremmedAndelBp',
+    label: 'Andel for fremmede ydelser (%)',
+    type: { kind: 'procent', paakraevet: true },
+  },
+  {
+    navn: 'husdyrGodkendelseAndelBp',
+    label: 'Andel for husdyrgodkendelser (%)',
+    type: { kind: 'procent', paakraevet: true },
+  },
+  { navn: 'kilde', label: 'Kilde', type: { kind: 'tekst', max: 500 } },
+];
+export const SATS_FORM_FELTER: Readonly<Record<string, FormFelt>> = {
+  timesatsOere: { visTolkning: true },
+  fremmedAndelBp: { hint: 'Den del af regningen ekskl. moms, der opkræves' },
+  husdyrGodkendelseAndelBp: { hint: 'Den del af hele beløbet for godkendelse af husdyrbrug, der opkræves' },
+  kilde: { hint: 'Hvor taksten er offentliggjort (fx Miljøstyrelsens nyhed), eller at den er en antagelse' },
+};
 
 /** The calendar year of a year's rates. */
 const satsAarSchema = z.coerce
@@ -207,7 +236,18 @@ export const GEBYRTYPE = defineRecordKind({
     { navn: 'antalGebyrer', label: 'Gebyrer', type: { kind: 'tal' }, skrivebeskyttet: true },
   ],
   listeFelter: ['navn', 'art', 'satsOere', 'gyldigFra', 'gyldigTil', 'aktiv', 'antalGebyrer'],
+  formFelter: {
+    navn: { bred: true },
+    satsOere: {
+      labelEfter: { felt: 'art', labels: { timesats: 'Sats pr. time (kr.)', fast: 'Beløb (kr.)' } },
+      visTolkning: true,
+    },
+    gyldigTil: { hint: 'Tom: gælder indtil videre' },
+    aktiv: { label: 'Aktiv (kan vælges på nye gebyrer)' },
+    antalGebyrer: { kunListe: true },
+  },
   titelFelt: 'navn',
+  bestemt: 'Gebyrtypen',
   nyeStandard: { art: 'timesats', aktiv: true },
   egne: { liste: hentGebyrTyper, opret: opretGebyrType, ret: gemGebyrType },
   konflikt: GEBYRTYPE_KONFLIKT,

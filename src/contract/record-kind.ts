@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, idParamsSchema, rowVersionQuerySchema } from './common';
 import { type AnyEndpoint, endpoint } from './endpoint';
-import { type FeltDef, inputSchema, outputShape, type Tjek, versionSchema } from './felter';
+import { type FeltDef, inputSchema, maengdeInput, outputShape, type Tjek, versionSchema } from './felter';
 
 /**
  * Records owned by anything: a record kind (tilsyn, håndhævelse ...) is declared once, for one owner
@@ -219,6 +219,43 @@ export interface RecordKind<A extends string = string> {
    * not say it (a plural label): the article and the noun (see recordEntal).
    */
   ental?: RecordEntal;
+  /**
+   * The name with its definite article where the toasts say it ('Gebyrtypen' 'X' er gemt); default
+   * navn.
+   */
+  bestemt?: string;
+  /** How the form shows a field where the field's own label and input do not say it all, by field name. */
+  formFelter?: Readonly<Record<string, FormFelt>>;
+}
+
+/** A field as the kind's form shows it (the list keeps the field's own label). */
+export interface FormFelt {
+  /** The form's label where it says more than the list's heading ('Aktiv (kan vælges på nye gebyrer)'). */
+  label?: string;
+  /**
+   * The label by another field's value in the form (a rate 'Sats pr. time (kr.)' while the fee kind
+   * is hourly, 'Beløb (kr.)' while it is fixed); a value not named keeps the label.
+   */
+  labelEfter?: { felt: string; labels: Readonly<Record<string, string>> };
+  /** Shown under the field ('Tom: gælder indtil videre'). */
+  hint?: string;
+  /** A money, hours or per-cent field says what its text is read as ('= 1.234,50 kr.'). */
+  visTolkning?: boolean;
+  /** The field takes the form's whole width. */
+  bred?: boolean;
+  /** Shown in the list only (a count the server keeps). */
+  kunListe?: boolean;
+}
+
+/** A field's label in a form that declares how it shows its fields, from the form's current values. */
+export function formLabel(
+  visning: Readonly<Record<string, FormFelt>> | undefined,
+  f: FeltDef,
+  vaerdier: Readonly<Record<string, unknown>>,
+) {
+  const vis = visning?.[f.navn];
+  const efter = vis?.labelEfter;
+  return (efter ? efter.labels[String(vaerdier[efter.felt])] : undefined) ?? vis?.label ?? f.label;
 }
 
 /** One record as a sentence names it: 'en frase', 'et tilsyn'. */
@@ -259,6 +296,31 @@ export function recordOpretSchema(kind: AnyRecordKind): z.ZodType {
   if (ret instanceof z.ZodObject) return ret.omit({ version: true });
   return inputSchema(kind.felter, kind.tjek);
 }
+
+/**
+ * A request body's schema as a form checks it: where the body takes a money, hours or per-cent field
+ * as a plain number, the field kind's reading goes in front of it, so text that is not an amount gets
+ * the kind's Danish instruction ('Angiv beløbet i kroner …') and the body's own checks (its maximum,
+ * its words) follow.
+ */
+export function laestFormSchema(felter: readonly FeltDef[], body: z.ZodType): z.ZodType {
+  if (!(body instanceof z.ZodObject)) return body;
+  // The body's own check of the field takes the number read (any input: it is the body's).
+  const shape = body.shape as Record<string, z.ZodType<unknown, number | null>>;
+  const laest: Record<string, z.ZodType> = {};
+  for (const f of felter) {
+    const t = f.type;
+    const egen = shape[f.navn];
+    if (f.skrivebeskyttet || !egen || (t.kind !== 'beloeb' && t.kind !== 'timer' && t.kind !== 'procent'))
+      continue;
+    laest[f.navn] = maengdeInput(t.kind, { paakraevet: t.paakraevet }).pipe(egen);
+  }
+  return Object.keys(laest).length === 0 ? body : body.extend(laest);
+}
+
+/** What the kind's form checks before it saves: the create's schema, an 'egne' kind's read as a form. */
+export const recordFormSchema = (kind: AnyRecordKind): z.ZodType =>
+  kind.egne ? laestFormSchema(kind.felter, recordOpretSchema(kind)) : recordOpretSchema(kind);
 
 /** New records of the kind can be made (an 'egne' kind without a create has none). */
 export const kanOprettes = (kind: AnyRecordKind): boolean => !kind.egne || kind.egne.opret !== undefined;

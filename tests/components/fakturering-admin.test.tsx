@@ -128,6 +128,15 @@ describe('fee types (gebyrtyper)', () => {
     expect(ny).toMatchObject({ label: 'Ny gebyrtype', shortcut: 'alt+n' });
     act(() => ny.run());
     const form = await screen.findByRole('form', { name: 'Ny gebyrtype' });
+    // The rate's label follows the fee's kind; the validity says what empty means; the count of fees
+    // using the type is the list's only.
+    expect(within(form).getByLabelText(/^Sats pr\. time \(kr\.\)/)).toBe(felt(form, 'satsOere'));
+    fireEvent.click(within(form).getByLabelText('Fast gebyr'));
+    expect(within(form).getByLabelText(/^Beløb \(kr\.\)/)).toBe(felt(form, 'satsOere'));
+    fireEvent.click(within(form).getByLabelText('Timesats gebyr'));
+    expect(within(form).getByText('Tom: gælder indtil videre')).toBeTruthy();
+    expect(within(form).getByLabelText('Aktiv (kan vælges på nye gebyrer)')).toBeTruthy();
+    expect(form.querySelector('[data-felt="antalGebyrer"]')).toBeNull();
     skriv(felt(form, 'navn'), 'Miljøtilsyn, særlig indsats');
     skriv(felt(form, 'satsOere'), '1.234,5');
     // What the text is read as shows before saving.
@@ -253,6 +262,11 @@ describe('the years’ rates', () => {
     skriv(felt(form, 'husdyrGodkendelseAndelBp'), '100,01');
     fireEvent.submit(form);
     await within(form).findByText(/Angiv en procentsats mellem 0 og 100/);
+    // The request's own checks follow the field kind's reading: its maximum in its words.
+    skriv(felt(form, 'husdyrGodkendelseAndelBp'), '80');
+    skriv(felt(form, 'timesatsOere'), '100.000,01');
+    fireEvent.submit(form);
+    await within(form).findByText('Timesatsen er for stor');
   });
 
   it('the tile’s one Gem (Ctrl+S) saves the form the cursor is in', async () => {

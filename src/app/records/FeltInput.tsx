@@ -66,10 +66,12 @@ interface Props {
   wide?: boolean;
   /** Shown under the field (a computed amount beside the hours). */
   hint?: ReactNode;
+  /** A money, hours or per-cent field says what its text is read as ('= 1.234,50 kr.'). */
+  visTolkning?: boolean;
 }
 
 /** One field of a form written as a FeltDef: the widget its kind calls for. */
-export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, hint }: Props) {
+export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, hint, visTolkning }: Props) {
   const t = felt.type;
   const common = {
     name: felt.navn,
@@ -128,6 +130,7 @@ export function FeltInput({ felt, value, onChange, error, ctx, disabled, wide, h
         <MaengdeInput
           {...common}
           art={t.kind}
+          visTolkning={visTolkning}
           required={t.paakraevet}
           value={value as number | null}
           onChange={onChange}

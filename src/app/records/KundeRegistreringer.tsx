@@ -1,6 +1,6 @@
 import type { AnyRecordKind } from '../../contract/record-kind';
 import { useShellSession } from '../session/session-context';
-import { useTile, useTileCommands } from '../workspace/tile-api';
+import { type TileCommand, useTile, useTileCommands } from '../workspace/tile-api';
 import { idAf } from '../workspace/useListeDetalje';
 import { RegistreringTab, type RegistreringTabProps } from './RegistreringTab';
 
@@ -26,6 +26,8 @@ type TabValg = Pick<
   | 'sletbar'
   | 'feltTilpasning'
   | 'ekstraKolonner'
+  | 'formBesked'
+  | 'vagt'
 >;
 
 export interface EjerRegistreringerProps extends TabValg {
@@ -40,6 +42,8 @@ export interface EjerRegistreringerProps extends TabValg {
   param?: string | undefined;
   /** 'Frasen findes ikke hos den aktive kunde.' */
   ikkeFundet: string;
+  /** Where the tab's commands go; default the tile's (a tile of several lists merges them first). */
+  useKommandoer?(commands: TileCommand[]): void;
 }
 
 /**
@@ -49,7 +53,7 @@ export interface EjerRegistreringerProps extends TabValg {
  * commands. Only users with the kind's right reach the view, so they may change its records.
  */
 export function EjerRegistreringer(p: EjerRegistreringerProps) {
-  const { kind, ejerId, betegnelse, sti, param, ikkeFundet, ...tab } = p;
+  const { kind, ejerId, betegnelse, sti, param, ikkeFundet, useKommandoer, ...tab } = p;
   const { user } = useShellSession();
   const kundeId = user?.customerId ?? 0;
   const tile = useTile();
@@ -70,7 +74,7 @@ export function EjerRegistreringer(p: EjerRegistreringerProps) {
               aabnBeside: (id) => tile.openBeside(`${sti}/${id}`),
             }
       }
-      useKommandoer={useTileCommands}
+      useKommandoer={useKommandoer ?? useTileCommands}
     />
   );
 }
@@ -85,7 +89,8 @@ export function KundeRegistreringer(
     param: string | undefined;
     /** 'Frasen findes ikke hos den aktive kunde.' */
     ikkeFundet: string;
-  } & TabValg,
+  } & TabValg &
+    Pick<EjerRegistreringerProps, 'useKommandoer'>,
 ) {
   const { user } = useShellSession();
   return <EjerRegistreringer {...p} ejerId={user?.customerId ?? 0} betegnelse="den aktive kunde" />;

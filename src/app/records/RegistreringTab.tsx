@@ -5,10 +5,11 @@ import { feltTom } from '../../contract/felter';
 import {
   type AnyRecord,
   type AnyRecordKind,
+  formLabel,
   kanOprettes,
   kindEndpoints,
   recordEntal,
-  recordOpretSchema,
+  recordFormSchema,
   recordTitel,
 } from '../../contract/record-kind';
 import { formatDato, isoDatoAf } from '../lib/dates';
@@ -94,6 +95,8 @@ export interface RegistreringTabProps {
   ekstraKolonner?: readonly DataTableColumn<AnyRecord>[];
   /** A list column's heading and text instead of the field's own (an amount in øre shown in kroner). */
   kolonneVisning?: Readonly<Record<string, { overskrift?: string; tekst(r: AnyRecord): string }>>;
+  /** A note above a saved record's fields (a fee type in use: a new rate applies to new fees only). */
+  formBesked?(record: AnyRecord): ReactNode;
   /** Why a record cannot be changed (an invoiced fee): its form is read-only with this message. */
   laast?(r: AnyRecord): string | null;
   /** The list's accessible name (default the heading). */
@@ -422,11 +425,18 @@ function RegistreringForm({
   const brugerId = session.user ? Number(session.user.userId) : null;
   const client = useQueryClient();
   const tile = useTile();
-  const schema = useMemo(() => recordOpretSchema(kind), [kind]);
+  const schema = useMemo(() => recordFormSchema(kind), [kind]);
   const skjulte = useMemo(
-    () => new Set([...(tab.skjulte ?? []), ...Object.keys(tab.faste ?? {})]),
-    [tab.skjulte, tab.faste],
+    () =>
+      new Set([
+        ...(tab.skjulte ?? []),
+        ...Object.keys(tab.faste ?? {}),
+        ...kind.felter.filter((f) => kind.formFelter?.[f.navn]?.kunListe).map((f) => f.navn),
+      ]),
+    [tab.skjulte, tab.faste, kind],
   );
+  /** 'Gebyrtypen' in the toasts, where the kind declares it. */
+  const bestemt = kind.bestemt ?? kind.navn;
   /** A new record's starting values: empty fields, the user as case worker, today where a date is required. */
   const nye = (): Vaerdier => {
     const v: Vaerdier = Object.fromEntries(kind.felter.map((f) => [f.navn, feltTom(f)]));
@@ -455,7 +465,7 @@ function RegistreringForm({
         return varNy ? [saved, ...list] : list.map((r) => (r.id === saved.id ? saved : r));
       });
       efterAendring();
-      toast.success(`${kind.navn} '${recordTitel(kind, saved)}' er gemt`);
+      toast.success(`${bestemt} '${recordTitel(kind, saved)}' er gemt`);
       if (varNy) onCreated(saved);
     },
     hentIgen: async () => {
@@ -496,7 +506,7 @@ function RegistreringForm({
       await recordApi.slet(kind, record.id, record.version, ejer.id);
       vf.fortryd();
       efterAendring();
-      toast.success(`${kind.navn} '${recordTitel(kind, record)}' er slettet`);
+      toast.success(`${bestemt} '${recordTitel(kind, record)}' er slettet`);
       onDeleted();
     });
   };
@@ -516,7 +526,7 @@ function RegistreringForm({
       client.setQueryData<AnyRecord[]>(listeKey, (list) => list?.map((r) => (r.id === saved.id ? saved : r)));
       efterAendring();
       toast.success(
-        `${kind.navn} '${recordTitel(kind, saved)}' er ${saved[aktivFelt] === true ? 'genaktiveret' : 'deaktiveret'}`,
+        `${bestemt} '${recordTitel(kind, saved)}' er ${saved[aktivFelt] === true ? 'genaktiveret' : 'deaktiveret'}`,
       );
     });
   };
@@ -596,6 +606,7 @@ function RegistreringForm({
         )}
       </div>
       {laastBesked && <p className="form-alert info">{laastBesked}</p>}
+      {record && tab.formBesked?.(record)}
       <FormBeskeder vf={vf} />
       {Object.entries(form.errors)
         .filter(([navn]) => skjulte.has(navn))
@@ -609,17 +620,19 @@ function RegistreringForm({
           .filter((f) => !skjulte.has(f.navn))
           .map((f) => {
             const egen = tab.feltTilpasning?.(f.navn, record);
+            const vis = kind.formFelter?.[f.navn];
             return (
               <FeltInput
                 key={f.navn}
-                felt={egen?.label ? { ...f, label: egen.label } : f}
+                felt={{ ...f, label: egen?.label ?? formLabel(kind.formFelter, f, form.values) }}
                 disabled={egen?.disabled || undefined}
                 ctx={kontekst}
                 value={form.values[f.navn]}
                 error={form.errors[f.navn]}
                 onChange={(x) => form.set(f.navn, x)}
-                wide={f.type.kind === 'lookup' && f.type.flere ? false : undefined}
-                hint={tab.feltHint?.(f.navn, form.values, record)}
+                wide={vis?.bred || (f.type.kind === 'lookup' && f.type.flere ? false : undefined)}
+                hint={tab.feltHint?.(f.navn, form.values, record) ?? vis?.hint}
+                visTolkning={vis?.visTolkning}
               />
             );
           })}

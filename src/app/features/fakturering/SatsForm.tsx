@@ -2,11 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { z } from 'zod';
 import { satsPeriode } from '../../../contract/brugerbetaling-regler';
-import type { Afregningsaar } from '../../../contract/fakturering';
-import { maengdeInput } from '../../../contract/felter';
+import {
+  type Afregningsaar,
+  SATS_FELTER,
+  SATS_FORM_FELTER,
+  type SatsInput,
+  satsInputSchema,
+} from '../../../contract/fakturering';
+import { laestFormSchema } from '../../../contract/record-kind';
 import { saveFailure } from '../../records/api';
+import type { FeltKontekst } from '../../records/FeltInput';
+import { FormFelter } from '../../records/FormFelter';
 import type { Vagt } from '../../records/vagt';
-import { MaengdeInput, TextInput, useVersionedForm } from '../../ui/form';
+import { useShellSession } from '../../session/session-context';
+import { TextInput, useVersionedForm } from '../../ui/form';
 import { FormKnapper, useDetaljeForm } from '../../ui/form/DetaljeForm';
 import { FormBeskeder } from '../../ui/form/KladdeBesked';
 import { toast } from '../../ui/toast';
@@ -31,24 +40,19 @@ export type SatsVaerdier = {
   kilde: string;
 };
 
-const procentFelt = maengdeInput('procent', { paakraevet: true });
-/** The form's schema; `optagne` are the years that have rates already (a new year must not be one). */
+/**
+ * The form's schema: the request body's checks (with the field kinds' reading in front of the money
+ * and per-cent fields) and the year typed for a year without rates, which must not be one of
+ * `optagne` (the years that have rates already).
+ */
 const satsFormSchema = (optagne: readonly number[]) =>
-  z.object({
+  (laestFormSchema(SATS_FELTER, satsInputSchema.omit({ version: true })) as z.ZodObject).extend({
     aar: z
       .string()
       .refine((a) => /^\d{4}$/.test(a.trim()) && Number(a) >= 2000 && Number(a) <= 2100, {
         error: 'Angiv året med fire cifre mellem 2000 og 2100',
       })
       .refine((a) => !optagne.includes(Number(a)), { error: 'Året har allerede satser: vælg det i listen' }),
-    timesatsOere: maengdeInput('beloeb', {
-      paakraevet: true,
-      max: 10_000_000,
-      forStor: 'Timesatsen er for stor',
-    }),
-    fremmedAndelBp: procentFelt,
-    husdyrGodkendelseAndelBp: procentFelt,
-    kilde: z.string().max(500, { error: 'Kilden må højst være 500 tegn' }),
   });
 
 export const satsVaerdier = (
@@ -60,6 +64,8 @@ export const satsVaerdier = (
   husdyrGodkendelseAndelBp: a.husdyrGodkendelseAndelBp,
   kilde: a.kilde ?? '',
 });
+
+const INGEN_NAVNE: ReadonlyMap<number, string> = new Map();
 
 const GEM_NOEGLEORD = ['gem', 'satser', 'timesats'];
 
@@ -86,6 +92,12 @@ export function SatsForm(p: {
   onAnnuller(): void;
 }) {
   const client = useQueryClient();
+  const { user } = useShellSession();
+  const kundeId = user?.customerId ?? 0;
+  const ctx = useMemo<FeltKontekst>(
+    () => ({ ejer: { id: kundeId, type: 0 }, kundeId, disabled: false, kendteNavne: INGEN_NAVNE }),
+    [kundeId],
+  );
   const { gemt, optagne } = p;
   const schema = useMemo(() => satsFormSchema(optagne), [optagne]);
   /** The year saved: a saved year's, or the year typed into a new year's form. */
@@ -98,14 +110,14 @@ export function SatsForm(p: {
     vaerdierAf: satsVaerdier,
     nye: () => p.start ?? TOMME_SATSER,
     kanRette: true,
-    gem: (v, a) =>
-      gemSatserne(gemt ? gemt.aar : Number(v.aar.trim()), {
-        timesatsOere: v.timesatsOere ?? Number.NaN,
-        fremmedAndelBp: v.fremmedAndelBp ?? Number.NaN,
-        husdyrGodkendelseAndelBp: v.husdyrGodkendelseAndelBp ?? Number.NaN,
-        kilde: v.kilde.trim() || null,
+    // The checked values: the body's (the source trimmed, empty as none) and the year typed.
+    gem: (v, a) => {
+      const { aar, ...satser } = v as unknown as SatsInput & { aar: string };
+      return gemSatserne(gemt ? gemt.aar : Number(aar.trim()), {
+        ...satser,
         ...(a ? { version: a.version } : {}),
-      }),
+      });
+    },
     fejl: saveFailure,
     vagt: p.vagt,
     onGemt: (saved) => {
@@ -172,44 +184,16 @@ export function SatsForm(p: {
             hint="Det kalenderår, arbejdet er udført i"
           />
         ) : null}
-        <MaengdeInput
-          art="beloeb"
-          name="timesatsOere"
-          label="Timesats (kr. pr. time)"
-          required
-          value={v.timesatsOere}
-          error={form.errors.timesatsOere}
-          onChange={(x) => form.set('timesatsOere', x)}
-          visTolkning
-          hint={`Miljøstyrelsens timetakst for arbejde udført i ${aar ?? 'året'}`}
-        />
-        <MaengdeInput
-          art="procent"
-          name="fremmedAndelBp"
-          label="Andel for fremmede ydelser (%)"
-          required
-          value={v.fremmedAndelBp}
-          error={form.errors.fremmedAndelBp}
-          onChange={(x) => form.set('fremmedAndelBp', x)}
-          hint="Den del af regningen ekskl. moms, der opkræves"
-        />
-        <MaengdeInput
-          art="procent"
-          name="husdyrGodkendelseAndelBp"
-          label="Andel for husdyrgodkendelser (%)"
-          required
-          value={v.husdyrGodkendelseAndelBp}
-          error={form.errors.husdyrGodkendelseAndelBp}
-          onChange={(x) => form.set('husdyrGodkendelseAndelBp', x)}
-          hint="Den del af hele beløbet for godkendelse af husdyrbrug, der opkræves"
-        />
-        <TextInput
-          name="kilde"
-          label="Kilde"
-          value={v.kilde}
-          error={form.errors.kilde}
-          onChange={(x) => form.set('kilde', x)}
-          hint="Hvor taksten er offentliggjort (fx Miljøstyrelsens nyhed), eller at den er en antagelse"
+        <FormFelter
+          felter={SATS_FELTER}
+          form={form}
+          ctx={ctx}
+          visning={SATS_FORM_FELTER}
+          hint={(navn) =>
+            navn === 'timesatsOere'
+              ? `Miljøstyrelsens timetakst for arbejde udført i ${aar ?? 'året'}`
+              : undefined
+          }
         />
       </div>
       <FormKnapper

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   type Afregningsaar,
-  type GebyrTypeAdmin,
-  type GebyrTypeInput,
-  gemGebyrType,
   gemSatser,
-  hentGebyrTyper,
   hentOekonomiSummer,
   hentSatser,
-  opretGebyrType,
   type SatsInput,
 } from '../../../contract/fakturering';
 import {
@@ -21,12 +16,11 @@ import {
 import { http } from '../../session/runtime';
 
 /**
- * The calls of the economy administration (fee types, the settlement years' rates) and of the
- * economic follow-up. Keys start with ['fakturering', …]; the follow-up rows of a planning period
+ * The calls of the economy administration (the settlement years' rates; the fee types' are the
+ * generic record kind's) and of the economic follow-up. Keys start with ['fakturering', …]; the follow-up rows of a planning period
  * sit under the period's planning key too, so a new plan makes them stale with the rest.
  */
 export const adminKeys = {
-  gebyrTyper: ['fakturering', 'gebyrtyper'] as const,
   satser: ['fakturering', 'satser'] as const,
   summer: (periodeId: number) => ['fakturering', 'opfoelgning', periodeId] as const,
   opfoelgning: (periodeId: number) => ['planlaegning', 'periode', periodeId, 'opfoelgningOekonomi'] as const,
@@ -42,19 +36,6 @@ function logget<T>(p: Promise<T>, hvad: string): Promise<T> {
     throw err;
   });
 }
-
-export function useGebyrTyper() {
-  return useQuery({
-    queryKey: adminKeys.gebyrTyper,
-    queryFn: ({ signal }) => http.call(hentGebyrTyper, { signal, silent: true }),
-  });
-}
-
-export const opretGebyrTypen = (input: GebyrTypeInput): Promise<GebyrTypeAdmin> =>
-  http.call(opretGebyrType, { body: input, silent: true });
-
-export const gemGebyrTypen = (id: number, input: GebyrTypeInput, version: number): Promise<GebyrTypeAdmin> =>
-  http.call(gemGebyrType, { params: { id }, body: { ...input, version }, silent: true });
 
 /** The settlement years with rates, newest first. */
 export function useSatser() {

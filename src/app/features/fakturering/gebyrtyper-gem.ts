@@ -4,7 +4,8 @@ import { LISTE_TAST } from '../../workspace/useListeDetalje';
 
 /**
  * What the two screens of /fakturering/gebyrtyper share: the path, the shortcuts and the tile's one
- * Gem (Ctrl+S) over two forms, each of which registers its save here while it is open.
+ * Gem (Ctrl+S) over two forms: the fee type's publishes its save as a command of the generic tab, the
+ * rates' registers its save here while it is open.
  */
 
 export const GEBYRTYPER_STI = '/fakturering/gebyrtyper';
@@ -16,8 +17,8 @@ export const GEBYRTYPER_TAST = {
   nytAar: 'alt+shift+n',
 } as const;
 
-/** The save of each open form, for the tile's one Ctrl+S. */
-export type Gemmere = { gebyrtype?: () => void; satser?: () => void };
+/** The save of the open rates form, for the tile's one Ctrl+S. */
+export type Gemmere = { satser?: () => void };
 export type GemmereRef = { current: Gemmere };
 
 /**
