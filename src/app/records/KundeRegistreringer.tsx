@@ -26,6 +26,11 @@ type TabValg = Pick<
   | 'sletbar'
   | 'feltTilpasning'
   | 'ekstraKolonner'
+  | 'formHandlinger'
+  | 'visningsKommandoer'
+  | 'liste'
+  | 'valg'
+  | 'vagt'
 >;
 
 export interface EjerRegistreringerProps extends TabValg {
@@ -34,7 +39,10 @@ export interface EjerRegistreringerProps extends TabValg {
   ejerId: number;
   /** 'den aktive kunde', 'perioden': where a missing record was looked for. */
   betegnelse: string;
-  /** The view's path; a record's is `${sti}/${id}`. None: the view keeps the selection itself. */
+  /**
+   * The view's path; a record's is `${sti}/${id}`. None: the selection is the view's (its `valg`)
+   * or the tab's own.
+   */
   sti?: string;
   /** The route's record id. */
   param?: string | undefined;
@@ -63,7 +71,7 @@ export function EjerRegistreringer(p: EjerRegistreringerProps) {
       kontekst={{ ejer, kundeId, disabled: false, kendteNavne: INGEN_NAVNE }}
       valg={
         sti === undefined
-          ? undefined
+          ? tab.valg
           : {
               id: idAf(param),
               vaelg: (id) => tile.navigate(id === null ? sti : `${sti}/${id}`),
