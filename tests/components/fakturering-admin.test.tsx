@@ -390,7 +390,7 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
       `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`,
     );
 
-    act(() => kommando(t, 'ny-opfoelgning').run());
+    act(() => kommando(t, 'ny').run());
     const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
     skriv(felt(form, 'tekst'), 'Landbrug, 1. halvår');
     skriv(felt(form, 'planlagteTimer'), '12,5');
@@ -453,8 +453,8 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
       session(),
     );
     await screen.findByTestId('oekonomi-beregnet');
-    await waitFor(() => expect(kommando(t, 'ny-opfoelgning').disabled).toBe(false));
-    act(() => kommando(t, 'ny-opfoelgning').run());
+    await waitFor(() => expect(kommando(t, 'ny').disabled).toBe(false));
+    act(() => kommando(t, 'ny').run());
     const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
     expect(felt(form, 'planlagtBeloebOere').value).toBe('0,00');
     await waitFor(() => expect(kommando(t, 'udfyld-opfoelgning').disabled).toBe(false));
@@ -466,6 +466,65 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
     expect(felt(form, 'faktureredeTimer').value).toBe(timer(tal.faktureredeTimerHalve));
     expect(felt(form, 'faktureretBeloebOere').value).toBe(kroner(tal.faktureretBeloebOere));
     expect(felt(form, 'planlagtBeloebOere').value).toBe('0,00');
+    // The fill is a change as typing is: the tile's guard sees it, and Gem saves the figures.
+    expect(t.dirty.at(-1)).toBe(true);
+    expect(within(form).getByText('Ikke gemte ændringer')).toBeTruthy();
+    const knap = within(form).getByRole('button', { name: 'Udfyld med systemets tal' });
+    expect(knap.getAttribute('title')).toMatch(/Udfyld med systemets tal \(.*U\)/i);
+    skriv(felt(form, 'tekst'), 'Udfyldt af systemet');
+    fireEvent.submit(form);
+    await toastMed("Opfølgningen 'Udfyldt af systemet' er gemt");
+    const gemt = (
+      await api<OpfoelgningOekonomi[]>('GET', `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`)
+    ).find((r) => r.tekst === 'Udfyldt af systemet')!;
+    expect(gemt).toMatchObject({
+      planlagteTimer: tal.planlagteTimerHalve / 2,
+      registreredeTimer: tal.registreredeTimerHalve / 2,
+      faktureredeTimer: tal.faktureredeTimerHalve / 2,
+      planlagtBeloebOere: 0,
+      faktureretBeloebOere: tal.faktureretBeloebOere,
+    });
+    expect(t.dirty.at(-1)).toBe(false);
+  });
+
+  it('moving to another row while the form holds changes asks first; staying keeps the input', async () => {
+    const p = (await perioder()).find((x) => x.aar === 2027)!;
+    const ny = (tekst: string) =>
+      api<OpfoelgningOekonomi>('POST', 'aarsplanlaegning/opfoelgningOekonomiData', {
+        periodeId: p.id,
+        tekst,
+        planlagteTimer: 1,
+        registreredeTimer: 0,
+        faktureredeTimer: 0,
+        planlagtBeloebOere: 100,
+        faktureretBeloebOere: 0,
+      });
+    await ny('Vagt, første');
+    await ny('Vagt, anden');
+    await renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      { aarsplanlaegningid: String(p.id) },
+      session(),
+    );
+    const grid = await screen.findByRole('grid', { name: 'Opfølgningens rækker' });
+    fireEvent.click(await within(grid).findByText('Vagt, første'));
+    const form = await screen.findByRole('form', { name: 'Opfølgning Vagt, første' });
+    skriv(felt(form, 'planlagteTimer'), '3');
+    fireEvent.click(within(grid).getByText('Vagt, anden'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.body)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('form', { name: 'Opfølgning Vagt, første' })).toBe(form);
+    expect(felt(form, 'planlagteTimer').value).toBe('3');
+
+    fireEvent.click(within(grid).getByText('Vagt, anden'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: UNSAVED_CHANGES_TEXT.proceed }),
+    );
+    await screen.findByRole('form', { name: 'Opfølgning Vagt, anden' });
   });
 
   it('a failing fetch logs and shows the error state, never the previous period’s rows', async () => {

@@ -180,7 +180,8 @@ describe('every versioned form is reachable by Ctrl+S', () => {
         'records/RegistreringTab.tsx',
       ]),
     );
-    expect(forms.length).toBeGreaterThanOrEqual(15);
+    // Fewer as hand-written forms become record kinds on the generic tab (the follow-up row's: 15 → 14).
+    expect(forms.length).toBeGreaterThanOrEqual(14);
   });
 
   it.each(forms.map((f) => [f.slice(root.length + 1), f]))('%s attaches the form ref', (_name, file) => {
