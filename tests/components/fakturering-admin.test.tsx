@@ -413,6 +413,10 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
 
     act(() => kommando(t, 'ny').run());
     const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
+    // Amounts are typed in kroner, and their labels say so.
+    expect(within(form).getByRole('textbox', { name: /^Planlagt beløb \(kr\.\)/ })).toBe(
+      felt(form, 'planlagtBeloebOere'),
+    );
     skriv(felt(form, 'tekst'), 'Landbrug, 1. halvår');
     skriv(felt(form, 'planlagteTimer'), '12,5');
     skriv(felt(form, 'registreredeTimer'), '10');
