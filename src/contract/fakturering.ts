@@ -247,7 +247,7 @@ export const GEBYRTYPE = defineRecordKind({
     antalGebyrer: { kunListe: true },
   },
   titelFelt: 'navn',
-  bestemt: 'Gebyrtypen',
+  bestemt: { gemt: 'Gebyrtypen', slettet: 'Gebyrtypen' },
   nyeStandard: { art: 'timesats', aktiv: true },
   egne: { liste: hentGebyrTyper, opret: opretGebyrType, ret: gemGebyrType },
   konflikt: GEBYRTYPE_KONFLIKT,

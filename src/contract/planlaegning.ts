@@ -486,15 +486,17 @@ const beloebFelt = (navn: string, label: string) =>
 /**
  * A row of a planning period's economic follow-up as a record kind of the period (owner
  * PERIODE_EJER, table `opfoelgning_oekonomi`: hours kept as half hours, amounts in øre, deleted
- * softly, no company's log): its endpoints above are served on the generic path. The create names the
- * period in its body (`periodeId`); a row's change and delete find the period from the row.
+ * softly, no company's log): its endpoints above are served on the generic path, and the generic list
+ * and form show it. The create names the period in its body (`periodeId`, the kind's `ejerFelt`); a
+ * row's change and delete find the period from the row. A new row starts at zero hours and kroner.
  */
 export const OPFOELGNING_OEKONOMI = defineRecordKind({
   owner: PERIODE_EJER,
   art: 'opfoelgningoekonomi',
   navn: 'Opfølgning',
   flertal: 'Økonomisk opfølgning',
-  nyLabel: 'Ny række',
+  nyLabel: 'Ny opfølgningsrække',
+  bestemt: { gemt: 'Opfølgningen', slettet: 'Opfølgningsrækken' },
   felter: [
     { navn: 'tekst', label: 'Tekst', type: { kind: 'tekst', max: 200, paakraevet: true } },
     timerFelt('planlagteTimer', 'Planlagte timer'),
@@ -513,11 +515,19 @@ export const OPFOELGNING_OEKONOMI = defineRecordKind({
     'faktureretBeloebOere',
   ],
   titelFelt: 'tekst',
+  nyeStandard: {
+    planlagteTimer: 0,
+    registreredeTimer: 0,
+    faktureredeTimer: 0,
+    planlagtBeloebOere: 0,
+    faktureretBeloebOere: 0,
+  },
   egne: {
     liste: hentOpfoelgningOekonomi,
     opret: opretOpfoelgningOekonomi,
     ret: gemOpfoelgningOekonomi,
     slet: sletOpfoelgningOekonomi,
+    ejerFelt: 'periodeId',
   },
   konflikt: OEKONOMI_KONFLIKT,
 });

@@ -114,6 +114,11 @@ export interface EgneEndpoints {
    * (the resources' hours planned without a case worker); default: the answer is the records.
    */
   raekker?: string;
+  /**
+   * The create body's field that names the owner where the create's path does not (a follow-up
+   * row's `periodeId`): the client's create call sets it, the form does not check it.
+   */
+  ejerFelt?: string;
 }
 
 /** The owner's id in the body of a create on 'art' paths. */
@@ -220,10 +225,11 @@ export interface RecordKind<A extends string = string> {
    */
   ental?: RecordEntal;
   /**
-   * The name with its definite article where the toasts say it ('Gebyrtypen' 'X' er gemt); default
-   * navn.
+   * How the form's messages name a record where the kind's name does not say it (the follow-up's
+   * 'Opfølgningen … er gemt', 'Opfølgningsrækken … slettes'): after a save (`gemt`), and in the
+   * delete's question, command and toast (`slettet`); default the kind's name.
    */
-  bestemt?: string;
+  bestemt?: { gemt?: string; slettet?: string };
   /** How the form shows a field where the field's own label and input do not say it all, by field name. */
   formFelter?: Readonly<Record<string, FormFelt>>;
 }
@@ -287,11 +293,15 @@ export type AnyRecordKind = RecordKind<any>;
 
 /**
  * What the form checks before it saves and what POST <owner>/{id}/{art} takes (an 'egne' kind: its
- * create's body, or where it has none its change's body without the version).
+ * create's body without the owner's field the call sets, or where it has none its change's body
+ * without the version).
  */
 export function recordOpretSchema(kind: AnyRecordKind): z.ZodType {
   const egne = kind.egne;
-  if (egne?.opret?.body) return egne.opret.body;
+  const opret = egne?.opret?.body;
+  // The owner's field of the body is the call's, not the form's (EgneEndpoints.ejerFelt).
+  if (opret instanceof z.ZodObject && egne?.ejerFelt) return opret.omit({ [egne.ejerFelt]: true } as never);
+  if (opret) return opret;
   const ret = egne?.ret.body;
   if (ret instanceof z.ZodObject) return ret.omit({ version: true });
   return inputSchema(kind.felter, kind.tjek);
@@ -501,6 +511,9 @@ export function opretKald(kind: AnyRecordKind, ejerId: number, body: Record<stri
   return kind.owner.stier === 'art'
     ? { params: {}, body: { ...body, virksomhedId: ejerId } }
     : kind.owner.stier === 'egne'
-      ? { params: egneParams(kind, kind.egne?.opret?.path, ejerId), body }
+      ? {
+          params: egneParams(kind, kind.egne?.opret?.path, ejerId),
+          body: kind.egne?.ejerFelt ? { ...body, [kind.egne.ejerFelt]: ejerId } : body,
+        }
       : { params: listeParams(kind, ejerId, type), body };
 }

@@ -358,6 +358,33 @@ describe('the years’ rates', () => {
 describe('the economic follow-up (opfoelgningoekonomi)', () => {
   const perioder = () =>
     api<Planlaegningsperiode[]>('GET', `PlanlaegningsPeriode/planlaegningYears/${s.kundeId}`);
+  /** A follow-up row of the period made on the server (small figures unless given). */
+  const nyRaekke = (periodeId: number, tekst: string, tal: Partial<OpfoelgningOekonomi> = {}) =>
+    api<OpfoelgningOekonomi>('POST', 'aarsplanlaegning/opfoelgningOekonomiData', {
+      periodeId,
+      tekst,
+      planlagteTimer: 1,
+      registreredeTimer: 0,
+      faktureredeTimer: 0,
+      planlagtBeloebOere: 100,
+      faktureretBeloebOere: 0,
+      ...tal,
+    });
+  /** The view on the period, in a tile whose navigation moves it. */
+  const visPeriode = (periodeId: number) =>
+    renderLevende(
+      OpfoelgningOekonomiView,
+      'fakturering-opfoelgningoekonomi',
+      'aarsplanlaegningid',
+      { aarsplanlaegningid: String(periodeId) },
+      session(),
+    );
+  /** Chooses a row in the list; answers the list and the row's form. */
+  const aabnRaekke = async (tekst: string) => {
+    const grid = await screen.findByRole('grid', { name: 'Opfølgningens rækker' });
+    fireEvent.click(await within(grid).findByText(tekst));
+    return { grid, form: await screen.findByRole('form', { name: `Opfølgning ${tekst}` }) };
+  };
 
   it('the economy administrator reads the periods; without a period in the address the session’s planning year is shown and put there', async () => {
     const alle = await perioder();
@@ -381,13 +408,7 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
   it('shows the computed figures beside the rows and their total; a row is created and deleted after a question', async () => {
     const p = (await perioder()).find((x) => x.aar === 2027)!;
     const tal = await api<OekonomiSummer>('GET', `fakturering/opfoelgning/${p.id}`);
-    const t = await renderLevende(
-      OpfoelgningOekonomiView,
-      'fakturering-opfoelgningoekonomi',
-      'aarsplanlaegningid',
-      { aarsplanlaegningid: String(p.id) },
-      session(),
-    );
+    const t = await visPeriode(p.id);
     const beregnet = await screen.findByTestId('oekonomi-beregnet');
     const halve = (h: number) => `${(h / 2).toFixed(1).replace('.', ',')} t`;
     await waitFor(() =>
@@ -404,8 +425,12 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
       `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`,
     );
 
-    act(() => kommando(t, 'ny-opfoelgning').run());
+    act(() => kommando(t, 'ny').run());
     const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
+    // Amounts are typed in kroner, and their labels say so.
+    expect(within(form).getByRole('textbox', { name: /^Planlagt beløb \(kr\.\)/ })).toBe(
+      felt(form, 'planlagtBeloebOere'),
+    );
     skriv(felt(form, 'tekst'), 'Landbrug, 1. halvår');
     skriv(felt(form, 'planlagteTimer'), '12,5');
     skriv(felt(form, 'registreredeTimer'), '10');
@@ -459,16 +484,10 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
       })),
     );
     const { p, tal } = medTal.find((m) => m.tal.planlagteTimerHalve > 0 && m.tal.registreredeTimerHalve > 0)!;
-    const t = await renderLevende(
-      OpfoelgningOekonomiView,
-      'fakturering-opfoelgningoekonomi',
-      'aarsplanlaegningid',
-      { aarsplanlaegningid: String(p.id) },
-      session(),
-    );
+    const t = await visPeriode(p.id);
     await screen.findByTestId('oekonomi-beregnet');
-    await waitFor(() => expect(kommando(t, 'ny-opfoelgning').disabled).toBe(false));
-    act(() => kommando(t, 'ny-opfoelgning').run());
+    await waitFor(() => expect(kommando(t, 'ny').disabled).toBe(false));
+    act(() => kommando(t, 'ny').run());
     const form = await screen.findByRole('form', { name: 'Ny opfølgningsrække' });
     expect(felt(form, 'planlagtBeloebOere').value).toBe('0,00');
     await waitFor(() => expect(kommando(t, 'udfyld-opfoelgning').disabled).toBe(false));
@@ -480,28 +499,59 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
     expect(felt(form, 'faktureredeTimer').value).toBe(timer(tal.faktureredeTimerHalve));
     expect(felt(form, 'faktureretBeloebOere').value).toBe(kroner(tal.faktureretBeloebOere));
     expect(felt(form, 'planlagtBeloebOere').value).toBe('0,00');
+    // The fill is a change as typing is: the tile's guard sees it, and Gem saves the figures.
+    expect(t.dirty.at(-1)).toBe(true);
+    expect(within(form).getByText('Ikke gemte ændringer')).toBeTruthy();
+    const knap = within(form).getByRole('button', { name: 'Udfyld med systemets tal' });
+    expect(knap.getAttribute('title')).toMatch(/Udfyld med systemets tal \(.*U\)/i);
+    skriv(felt(form, 'tekst'), 'Udfyldt af systemet');
+    fireEvent.submit(form);
+    await toastMed("Opfølgningen 'Udfyldt af systemet' er gemt");
+    const gemt = (
+      await api<OpfoelgningOekonomi[]>('GET', `aarsplanlaegning/opfoelgningOekonomiData/list/${p.id}`)
+    ).find((r) => r.tekst === 'Udfyldt af systemet')!;
+    expect(gemt).toMatchObject({
+      planlagteTimer: tal.planlagteTimerHalve / 2,
+      registreredeTimer: tal.registreredeTimerHalve / 2,
+      faktureredeTimer: tal.faktureredeTimerHalve / 2,
+      planlagtBeloebOere: 0,
+      faktureretBeloebOere: tal.faktureretBeloebOere,
+    });
+    expect(t.dirty.at(-1)).toBe(false);
+  });
+
+  it('moving to another row while the form holds changes asks first; staying keeps the input', async () => {
+    const p = (await perioder()).find((x) => x.aar === 2027)!;
+    await nyRaekke(p.id, 'Vagt, første');
+    await nyRaekke(p.id, 'Vagt, anden');
+    await visPeriode(p.id);
+    const { grid, form } = await aabnRaekke('Vagt, første');
+    skriv(felt(form, 'planlagteTimer'), '3');
+    fireEvent.click(within(grid).getByText('Vagt, anden'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(UNSAVED_CHANGES_TEXT.body)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('form', { name: 'Opfølgning Vagt, første' })).toBe(form);
+    expect(felt(form, 'planlagteTimer').value).toBe('3');
+
+    fireEvent.click(within(grid).getByText('Vagt, anden'));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: UNSAVED_CHANGES_TEXT.proceed }),
+    );
+    await screen.findByRole('form', { name: 'Opfølgning Vagt, anden' });
   });
 
   it('a failing fetch logs and shows the error state, never the previous period’s rows', async () => {
     const alle = await perioder();
     const a = alle.find((x) => x.aar === 2027)!;
     const b = alle.find((x) => x.aar === 2026)!;
-    await api('POST', 'aarsplanlaegning/opfoelgningOekonomiData', {
-      periodeId: a.id,
-      tekst: 'Rækken fra 2027',
-      planlagteTimer: 1,
+    await nyRaekke(a.id, 'Rækken fra 2027', {
       registreredeTimer: 1,
       faktureredeTimer: 1,
-      planlagtBeloebOere: 100,
       faktureretBeloebOere: 100,
     });
-    await renderLevende(
-      OpfoelgningOekonomiView,
-      'fakturering-opfoelgningoekonomi',
-      'aarsplanlaegningid',
-      { aarsplanlaegningid: String(a.id) },
-      session(),
-    );
+    await visPeriode(a.id);
     await screen.findByText('Rækken fra 2027');
 
     // The network fails for the follow-up from now on (the server is not asked).
@@ -524,25 +574,12 @@ describe('the economic follow-up (opfoelgningoekonomi)', () => {
 
   it('a row changed by someone else meanwhile answers 409 in Danish and keeps the input', async () => {
     const p = (await perioder()).find((x) => x.aar === 2027)!;
-    const r = await api<OpfoelgningOekonomi>('POST', 'aarsplanlaegning/opfoelgningOekonomiData', {
-      periodeId: p.id,
-      tekst: 'Virksomheder, hele året',
+    const r = await nyRaekke(p.id, 'Virksomheder, hele året', {
       planlagteTimer: 20,
-      registreredeTimer: 0,
-      faktureredeTimer: 0,
       planlagtBeloebOere: 800000,
-      faktureretBeloebOere: 0,
     });
-    await renderLevende(
-      OpfoelgningOekonomiView,
-      'fakturering-opfoelgningoekonomi',
-      'aarsplanlaegningid',
-      { aarsplanlaegningid: String(p.id) },
-      session(),
-    );
-    const grid = await screen.findByRole('grid', { name: 'Opfølgningens rækker' });
-    fireEvent.click(await within(grid).findByText('Virksomheder, hele året'));
-    const form = await screen.findByRole('form', { name: 'Opfølgning Virksomheder, hele året' });
+    await visPeriode(p.id);
+    const { form } = await aabnRaekke('Virksomheder, hele året');
     const { id, periodeId: _p, version, ...felter } = r;
     await api('PUT', `aarsplanlaegning/opfoelgningOekonomiData/${id}`, {
       ...felter,

@@ -180,7 +180,8 @@ describe('every versioned form is reachable by Ctrl+S', () => {
         'records/RegistreringTab.tsx',
       ]),
     );
-    expect(forms.length).toBeGreaterThanOrEqual(15);
+    // Fewer as hand-written forms become record kinds on the generic tab (the follow-up row's and the fee type's: 15 → 13).
+    expect(forms.length).toBeGreaterThanOrEqual(13);
   });
 
   it.each(forms.map((f) => [f.slice(root.length + 1), f]))('%s attaches the form ref', (_name, file) => {

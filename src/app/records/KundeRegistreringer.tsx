@@ -27,6 +27,10 @@ type TabValg = Pick<
   | 'feltTilpasning'
   | 'ekstraKolonner'
   | 'formBesked'
+  | 'formHandlinger'
+  | 'visningsKommandoer'
+  | 'liste'
+  | 'valg'
   | 'vagt'
 >;
 
@@ -36,7 +40,10 @@ export interface EjerRegistreringerProps extends TabValg {
   ejerId: number;
   /** 'den aktive kunde', 'perioden': where a missing record was looked for. */
   betegnelse: string;
-  /** The view's path; a record's is `${sti}/${id}`. None: the view keeps the selection itself. */
+  /**
+   * The view's path; a record's is `${sti}/${id}`. None: the selection is the view's (its `valg`)
+   * or the tab's own.
+   */
   sti?: string;
   /** The route's record id. */
   param?: string | undefined;
@@ -67,7 +74,7 @@ export function EjerRegistreringer(p: EjerRegistreringerProps) {
       kontekst={{ ejer, kundeId, disabled: false, kendteNavne: INGEN_NAVNE }}
       valg={
         sti === undefined
-          ? undefined
+          ? tab.valg
           : {
               id: idAf(param),
               vaelg: (id) => tile.navigate(id === null ? sti : `${sti}/${id}`),

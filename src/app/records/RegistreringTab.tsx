@@ -114,6 +114,13 @@ export interface RegistreringTabProps {
   tilForm?(vaerdier: Readonly<Record<string, unknown>>, record: AnyRecord | undefined): ReactNode;
   /** The form's own commands besides save and delete (a link's 'Test', alt+t). */
   formKommandoer?: readonly TileCommand[];
+  /**
+   * The form's actions besides save and delete that work on its values (the follow-up's 'Udfyld med
+   * systemets tal'): each a button after Gem and a command of the tile while the form is open.
+   */
+  formHandlinger?: readonly FormHandling[];
+  /** The view's own commands, registered with the tab's (the follow-up's choice of period). */
+  visningsKommandoer?: readonly TileCommand[];
   /** Shown inside the form after its fields, with the form's state (a set's logo upload). */
   efterFelter?(t: FormTilstand): ReactNode;
   /** Beside a saved record's heading (the standard set's mark). */
@@ -137,7 +144,24 @@ export interface FormTilstand {
   koer(navn: string, action: () => Promise<void>): Promise<void>;
   /** After a change made beside the form: the list (and the owner) fetched again. */
   efterAendring(): void;
+  /** Sets a field's value as typing it would: the form turns dirty (the guard and Gem see it). */
+  saet(navn: string, vaerdi: unknown): void;
 }
+
+/** An action of the form on its values: a button after Gem, and a tile command with its shortcut. */
+export interface FormHandling {
+  id: string;
+  label: string;
+  shortcut?: string;
+  keywords?: string[];
+  /** Not possible now (what it fills in is not fetched). */
+  disabled?: boolean;
+  /** Runs with the form's state; `t.saet` changes values as typing does. */
+  koer(t: FormTilstand): void;
+}
+
+/** How the form's messages name a record (RecordKind.bestemt). */
+const bestemtAf = (kind: AnyRecordKind, hvor: 'gemt' | 'slettet') => kind.bestemt?.[hvor] ?? kind.navn;
 
 /** The kind has a 'dato' field: the record's date, which date-dependent sources read. */
 const harDato = (kind: AnyRecordKind) => kind.felter.some((f) => f.navn === 'dato');
@@ -240,8 +264,10 @@ export function RegistreringTab(p: RegistreringTabProps) {
   const gridRef = useRef<HTMLTableElement>(null);
   const startNyRef = useLatest(startNy);
 
+  const { visningsKommandoer } = p;
   const listCommands = useMemo<TileCommand[]>(
     () => [
+      ...(visningsKommandoer ?? []),
       {
         id: 'ny',
         label: kind.nyLabel,
@@ -252,7 +278,7 @@ export function RegistreringTab(p: RegistreringTabProps) {
       },
       { id: 'liste', label: 'Gå til listen', shortcut: 'alt+l', run: () => gridRef.current?.focus() },
     ],
-    [kind, kanOprette, startNyRef],
+    [kind, kanOprette, startNyRef, visningsKommandoer],
   );
 
   const efterAendring = () => {
@@ -436,7 +462,6 @@ function RegistreringForm({
     [tab.skjulte, tab.faste, kind],
   );
   /** 'Gebyrtypen' in the toasts, where the kind declares it. */
-  const bestemt = kind.bestemt ?? kind.navn;
   /** A new record's starting values: empty fields, the user as case worker, today where a date is required. */
   const nye = (): Vaerdier => {
     const v: Vaerdier = Object.fromEntries(kind.felter.map((f) => [f.navn, feltTom(f)]));
@@ -465,7 +490,7 @@ function RegistreringForm({
         return varNy ? [saved, ...list] : list.map((r) => (r.id === saved.id ? saved : r));
       });
       efterAendring();
-      toast.success(`${bestemt} '${recordTitel(kind, saved)}' er gemt`);
+      toast.success(`${bestemtAf(kind, 'gemt')} '${recordTitel(kind, saved)}' er gemt`);
       if (varNy) onCreated(saved);
     },
     hentIgen: async () => {
@@ -497,7 +522,7 @@ function RegistreringForm({
     if (!record || !kanRette || busy) return;
     const ok = await confirm({
       title: 'Er du sikker?',
-      message: `${kind.navn} '${recordTitel(kind, record)}' slettes.`,
+      message: `${bestemtAf(kind, 'slettet')} '${recordTitel(kind, record)}' slettes.`,
       confirmLabel: 'Slet',
       confirmColor: 'danger',
     });
@@ -506,7 +531,7 @@ function RegistreringForm({
       await recordApi.slet(kind, record.id, record.version, ejer.id);
       vf.fortryd();
       efterAendring();
-      toast.success(`${bestemt} '${recordTitel(kind, record)}' er slettet`);
+      toast.success(`${bestemtAf(kind, 'slettet')} '${recordTitel(kind, record)}' er slettet`);
       onDeleted();
     });
   };
@@ -526,12 +551,25 @@ function RegistreringForm({
       client.setQueryData<AnyRecord[]>(listeKey, (list) => list?.map((r) => (r.id === saved.id ? saved : r)));
       efterAendring();
       toast.success(
-        `${bestemt} '${recordTitel(kind, saved)}' er ${saved[aktivFelt] === true ? 'genaktiveret' : 'deaktiveret'}`,
+        `${bestemtAf(kind, 'gemt')} '${recordTitel(kind, saved)}' er ${saved[aktivFelt] === true ? 'genaktiveret' : 'deaktiveret'}`,
       );
     });
   };
   const kanSlette =
     kindEndpoints(kind).slet !== undefined && (record === undefined || (tab.sletbar?.(record) ?? true));
+
+  // What a slot or an action inside the form sees and may do.
+  const tilstand: FormTilstand = {
+    vaerdier: form.values,
+    record,
+    busy,
+    dirty: form.dirty,
+    koer: vf.koer,
+    efterAendring,
+    saet: form.set,
+  };
+  const tilstandRef = useLatest(tilstand);
+  const handlinger = tab.formHandlinger;
 
   const gemRef = useLatest(vf.gem);
   const sletRef = useLatest(slet);
@@ -552,13 +590,17 @@ function RegistreringForm({
               ? [
                   {
                     id: 'slet',
-                    label: `Slet ${kind.navn.toLowerCase()}`,
+                    label: `Slet ${bestemtAf(kind, 'slettet').toLowerCase()}`,
                     keywords: ['slet'],
                     run: () => void sletRef.current(),
                   },
                 ]
               : []),
             ...(tab.formKommandoer ?? []),
+            ...(handlinger ?? []).map(({ koer, ...h }) => ({
+              ...h,
+              run: () => koer(tilstandRef.current),
+            })),
             ...(aktiv !== undefined
               ? [
                   {
@@ -572,7 +614,20 @@ function RegistreringForm({
           ]
         : []),
     ],
-    [listCommands, kanRette, record, kind, gemRef, sletRef, kanSlette, aktiv, aktivRef, tab.formKommandoer],
+    [
+      listCommands,
+      kanRette,
+      record,
+      kind,
+      gemRef,
+      sletRef,
+      kanSlette,
+      aktiv,
+      aktivRef,
+      tab.formKommandoer,
+      handlinger,
+      tilstandRef,
+    ],
   );
   tab.useKommandoer(commands);
 
@@ -637,20 +692,24 @@ function RegistreringForm({
             );
           })}
       </div>
-      {tab.efterFelter?.({
-        vaerdier: form.values,
-        record,
-        busy,
-        dirty: form.dirty,
-        koer: vf.koer,
-        efterAendring,
-      })}
+      {tab.efterFelter?.(tilstand)}
       {kanRette && (
         <RecordKnapper
           busy={busy}
           dirty={form.dirty}
           gemt={!!record}
           onSlet={kanSlette ? () => void slet() : undefined}
+          handlinger={handlinger?.map((h) => (
+            <Button
+              key={h.id}
+              color="secondary"
+              disabled={h.disabled}
+              onClick={() => h.koer(tilstand)}
+              title={h.shortcut ? medGenvej(h.label, h.shortcut) : undefined}
+            >
+              {h.label}
+            </Button>
+          ))}
           // A customer-level kind's form takes back its changes, as the library views did.
           onFortrydAendringer={kind.egne ? vf.fortryd : undefined}
           efterGem={

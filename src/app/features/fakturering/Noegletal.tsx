@@ -1,7 +1,16 @@
 import type { OekonomiSummer } from '../../../contract/fakturering';
 import { formatHalveTimer, formatOere, MAENGDER } from '../../../contract/format';
-import type { OpfoelgningOekonomi } from '../../../contract/planlaegning';
-import { OPFOELGNING_TAL, sumAf } from './opfoelgning-felter';
+import { OPFOELGNING_OEKONOMI, type OpfoelgningOekonomi } from '../../../contract/planlaegning';
+
+/** A row's figure: a field of the kind that is hours or an amount. */
+type TalFelt = Exclude<keyof OpfoelgningOekonomi, 'id' | 'periodeId' | 'tekst' | 'bemaerkning' | 'version'>;
+
+/** The row's figures (its hours and amounts fields) in the kind's order: the columns of the table. */
+const TAL = OPFOELGNING_OEKONOMI.felter.flatMap((f) =>
+  f.type.kind === 'timer' || f.type.kind === 'beloeb'
+    ? [{ navn: f.navn as TalFelt, label: f.label, art: f.type.kind }]
+    : [],
+);
 
 /**
  * The computed figures beside the rows' total: planned hours from the year's plan, registered hours
@@ -24,7 +33,7 @@ export function Noegletal({
         <thead>
           <tr>
             <th scope="col">{aar}</th>
-            {OPFOELGNING_TAL.map((f) => (
+            {TAL.map((f) => (
               <th key={f.navn} scope="col" className="tal">
                 {f.label}
               </th>
@@ -42,9 +51,9 @@ export function Noegletal({
           </tr>
           <tr data-testid="oekonomi-i-alt" className="fa-i-alt">
             <th scope="row">Opfølgningens rækker i alt</th>
-            {OPFOELGNING_TAL.map((f) => (
+            {TAL.map((f) => (
               <td key={f.navn} className="tal">
-                {raekker ? MAENGDER[f.art].vis(sumAf(raekker, f.navn)) : vent}
+                {raekker ? MAENGDER[f.art].vis(raekker.reduce((s, r) => s + r[f.navn], 0)) : vent}
               </td>
             ))}
           </tr>

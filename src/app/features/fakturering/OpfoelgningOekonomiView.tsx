@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { formatIsoDato } from '../../../contract/format';
 import { fejlTekst } from '../../lib/http-fejl';
 import { medGenvej } from '../../lib/keyboard';
@@ -21,8 +21,8 @@ export { OPFOELGNING_STI } from './opfoelgning-felter';
  * registered and invoiced hours and the amount invoiced) stand beside the period's own follow-up rows
  * and their total; the rows are created, edited with their version and deleted after a question.
  * A fetch that fails is logged and shown as such: nothing of an earlier period or answer is shown.
- * This file chooses the period; the period's screen is OpfoelgningPeriode (its rows), with Noegletal
- * (the computed figures and the rows' total) and OpfoelgningForm (one row).
+ * This file chooses the period; the period's screen is OpfoelgningPeriode (its rows in the generic
+ * list and form of the record kind), with Noegletal (the computed figures and the rows' total).
  */
 export default function OpfoelgningOekonomiView({ params }: ViewProps) {
   return <FaktureringRamme>{() => <Opfoelgning param={params.aarsplanlaegningid} />}</FaktureringRamme>;
@@ -46,7 +46,6 @@ function Opfoelgning({ param }: { param: string | undefined }) {
   }, [param, standard, tile]);
 
   const vaelgerRef = useRef<HTMLSelectElement>(null);
-  const [periodeKommandoer, setPeriodeKommandoer] = useState<TileCommand[]>([]);
   const kommandoer = useMemo<TileCommand[]>(
     () => [
       {
@@ -57,25 +56,37 @@ function Opfoelgning({ param }: { param: string | undefined }) {
         disabled: !liste || liste.length === 0,
         run: () => vaelgerRef.current?.focus(),
       },
-      ...periodeKommandoer,
     ],
-    [liste, periodeKommandoer],
+    [liste],
   );
-  useTileCommands(kommandoer);
+  // Without a period's tab (which registers them with its own), the view's commands alone.
+  const alene = <Kommandoer kommandoer={kommandoer} />;
 
   if (perioder.isError)
     return (
-      <FejlBoks
-        tekst={`Planlægningsperioderne kunne ikke hentes: ${fejlTekst(perioder.error, { udenSvar: true })}`}
-        onProevIgen={() => void perioder.refetch()}
-      />
+      <>
+        {alene}
+        <FejlBoks
+          tekst={`Planlægningsperioderne kunne ikke hentes: ${fejlTekst(perioder.error, { udenSvar: true })}`}
+          onProevIgen={() => void perioder.refetch()}
+        />
+      </>
     );
-  if (!liste) return <p className="muted fa-pad">Henter planlægningsperioder …</p>;
+  if (!liste)
+    return (
+      <>
+        {alene}
+        <p className="muted fa-pad">Henter planlægningsperioder …</p>
+      </>
+    );
   if (liste.length === 0)
     return (
-      <p className="muted fa-pad">
-        Kunden har ingen planlægningsperioder endnu. De oprettes under Planlægning.
-      </p>
+      <>
+        {alene}
+        <p className="muted fa-pad">
+          Kunden har ingen planlægningsperioder endnu. De oprettes under Planlægning.
+        </p>
+      </>
     );
 
   return (
@@ -107,12 +118,21 @@ function Opfoelgning({ param }: { param: string | undefined }) {
         )}
       </div>
       {periode ? (
-        <PeriodeOpfoelgning key={periode.id} periode={periode} setKommandoer={setPeriodeKommandoer} />
+        <PeriodeOpfoelgning key={periode.id} periode={periode} kommandoer={kommandoer} />
       ) : (
-        <p className="form-alert fa-pad" role="alert">
-          Planlægningsperioden findes ikke hos den aktive kunde. Vælg en anden periode.
-        </p>
+        <>
+          {alene}
+          <p className="form-alert fa-pad" role="alert">
+            Planlægningsperioden findes ikke hos den aktive kunde. Vælg en anden periode.
+          </p>
+        </>
       )}
     </div>
   );
+}
+
+/** Registers the tile's commands where no record tab does. */
+function Kommandoer({ kommandoer }: { kommandoer: TileCommand[] }) {
+  useTileCommands(kommandoer);
+  return null;
 }

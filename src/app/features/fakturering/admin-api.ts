@@ -6,13 +6,8 @@ import {
   hentSatser,
   type SatsInput,
 } from '../../../contract/fakturering';
-import {
-  gemOpfoelgningOekonomi,
-  hentOpfoelgningOekonomi,
-  type OpfoelgningOekonomi,
-  opretOpfoelgningOekonomi,
-  sletOpfoelgningOekonomi,
-} from '../../../contract/planlaegning';
+import { hentOpfoelgningOekonomi } from '../../../contract/planlaegning';
+import type { AnyRecord } from '../../../contract/record-kind';
 import { http } from '../../session/runtime';
 
 /**
@@ -48,18 +43,18 @@ export function useSatser() {
 export const gemSatserne = (aar: number, input: SatsInput): Promise<Afregningsaar> =>
   http.call(gemSatser, { params: { aar }, body: input, silent: true });
 
-/** The period's follow-up rows (spec: opfoelgningOekonomiData/list/{id}). */
-export function useOpfoelgning(periodeId: number) {
-  return useQuery({
-    queryKey: adminKeys.opfoelgning(periodeId),
-    queryFn: ({ signal }) =>
-      logget(
-        http.call(hentOpfoelgningOekonomi, { params: { id: periodeId }, signal, silent: true }),
-        'opfølgningens rækker',
-      ),
-    enabled: periodeId > 0,
-  });
-}
+/**
+ * The period's follow-up rows (spec: opfoelgningOekonomiData/list/{id}) as the generic record tab
+ * lists them (its `liste`) and the total reads them: under the period's planning key, a failure logged.
+ */
+export const opfoelgningListe = (periodeId: number) => ({
+  key: adminKeys.opfoelgning(periodeId),
+  hent: (signal: AbortSignal): Promise<AnyRecord[]> =>
+    logget(
+      http.call(hentOpfoelgningOekonomi, { params: { id: periodeId }, signal, silent: true }),
+      'opfølgningens rækker',
+    ) as unknown as Promise<AnyRecord[]>,
+});
 
 /** The figures the system computes for the period: planned, registered and invoiced. */
 export function useOekonomiSummer(periodeId: number) {
@@ -70,14 +65,3 @@ export function useOekonomiSummer(periodeId: number) {
     enabled: periodeId > 0,
   });
 }
-
-export type OpfoelgningInput = Omit<OpfoelgningOekonomi, 'id' | 'periodeId' | 'version'>;
-
-export const opretOpfoelgning = (periodeId: number, input: OpfoelgningInput) =>
-  http.call(opretOpfoelgningOekonomi, { body: { ...input, periodeId }, silent: true });
-
-export const gemOpfoelgning = (id: number, input: OpfoelgningInput, version: number) =>
-  http.call(gemOpfoelgningOekonomi, { params: { id }, body: { ...input, version }, silent: true });
-
-export const sletOpfoelgning = (id: number, version: number) =>
-  http.call(sletOpfoelgningOekonomi, { params: { id }, query: { version }, silent: true });

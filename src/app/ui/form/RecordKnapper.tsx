@@ -16,6 +16,8 @@ export function RecordKnapper(p: {
   gemLabel?: string;
   /** Omitted where the record cannot be deleted (Slet not offered). */
   onSlet?(): void;
+  /** Buttons right after Gem, for a new record as for a saved one (the form's declared actions). */
+  handlinger?: ReactNode;
   /** Buttons after Gem for a saved record (Deaktivér). */
   efterGem?: ReactNode;
   onAnnuller(): void;
@@ -28,6 +30,7 @@ export function RecordKnapper(p: {
   return (
     <div className={p.className ? `rt-actions ${p.className}` : 'rt-actions'}>
       <GemKnap busy={p.busy === 'gem'} label={p.gemLabel} />
+      {p.handlinger}
       {p.gemt ? (
         <>
           {p.efterGem}
