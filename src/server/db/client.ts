@@ -162,6 +162,27 @@ export function erPglite(db: Db): boolean {
 }
 
 /**
+ * A session of its own for work that keeps session state between its statements (a temporary table,
+ * a cursor WITH HOLD) without holding a transaction open: on PostgreSQL one pooled connection, checked
+ * out until `slip` (a failure passed to it throws the connection away instead of pooling it); on
+ * PGlite its one session. Each statement commits on its own.
+ */
+export async function egenSession(db: Db): Promise<{ db: Db; slip: (fejl?: Error) => void }> {
+  const pool = poolOf(db);
+  if (!pool) return { db, slip: () => undefined };
+  const klient = await pool.connect();
+  let sluppet = false;
+  return {
+    db: drizzlePg(klient, { schema }) as unknown as Db,
+    slip: (fejl) => {
+      if (sluppet) return;
+      sluppet = true;
+      klient.release(fejl);
+    },
+  };
+}
+
+/**
  * For a database on PostgreSQL: a factory of new clients to its server, outside the pool (a LISTEN
  * connection must be a session of its own, held open). undefined for PGlite.
  */

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { VIRKSOMHED_OG_LANDBRUG } from '../../contract/entitet';
 import {
   erPlanKategori,
@@ -11,9 +11,9 @@ import type { SessionUser } from '../auth/session-user';
 import { lookupIdAfKode } from '../catalog/lookups';
 import { queryRows, type Transaction } from '../db/client';
 import { inListe } from '../db/liste';
+import type { PeriodeRaekke } from '../db/perioder';
 import { planlaegningsperiode } from '../db/schema';
 import { opdaterVersioneret, type Tx } from '../db/versioneret';
-import { notFound } from '../http/errors';
 import { intArray } from '../validering/median';
 
 /**
@@ -41,29 +41,8 @@ const TAELLENDE_KATEGORIER = [
   TILSYNSKATEGORI_ID.KAMPAGNE,
 ].map(String);
 
-export interface PeriodeRaekke {
-  id: number;
-  kundeId: number;
-  aar: number;
-  navn: string;
-  startdato: string;
-  slutdato: string;
-  genereret: Date | null;
-  genereretAf: number | null;
-  /** Category 1's yearly share of physical inspections, whole percent (the period's setting). */
-  kategori1AndelPct: number;
-  version: number;
-}
-
-/** The customer's period, else 404 (another customer's period too). */
-export async function hentPeriode(db: Tx, user: SessionUser, periodeId: number): Promise<PeriodeRaekke> {
-  const [p] = await db
-    .select()
-    .from(planlaegningsperiode)
-    .where(and(eq(planlaegningsperiode.id, periodeId), eq(planlaegningsperiode.kundeId, user.kundeId)));
-  if (!p) throw notFound('Planlægningsperioden');
-  return p;
-}
+// The period's row and its customer check have their home in db/ (records/ reads them too).
+export { hentPeriode, type PeriodeRaekke } from '../db/perioder';
 
 /**
  * The companies and farms under regular inspection (alias v; rule omfattetAfPlanen): of a planned

@@ -6,7 +6,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
 import { formatTalUgrupperet } from '../../contract/format';
 import type { KolonneType, RapportKolonne } from '../../contract/rapport';
-import { type Db, erPglite, queryRows } from '../db/client';
+import { type Db, egenSession, erPglite, queryRows } from '../db/client';
 import {
   type RapportKilde,
   type RapportPlan,
@@ -171,10 +171,13 @@ export interface ForberedtEksport {
 }
 
 /**
- * Prepares a report export. On PostgreSQL: the count, then a cursor in a transaction (one pooled
- * connection of ten; nobody waits). On PGlite, where a statement holds the one connection and the
- * event loop for its whole length, the result is collected in short statements first (trinvis.ts),
- * then counted and read, sorted, through a cursor WITH HOLD.
+ * Prepares a report export. A source that declares how it is cut (`opdeling`) is collected in short
+ * statements first (trinvis.ts), each let in between interactive calls (`vent`), then counted and read
+ * in pages of its index (ungrouped) or through a cursor WITH HOLD (grouped): on PGlite because a
+ * statement holds the one connection and the event loop for its whole length, on PostgreSQL because
+ * one sort of the whole result took the CPU the interactive calls needed (in a pooled session of the
+ * export's own, no transaction held). Otherwise: the count, then a cursor (in a transaction on
+ * PostgreSQL; WITH HOLD on PGlite).
  */
 export async function forberedEksport(
   db: Db,
@@ -193,8 +196,7 @@ export async function forberedEksport(
 ): Promise<ForberedtEksport> {
   const batch = valg.batch ?? EKSPORT_BATCH;
   const vent = valg.vent ?? (() => naesteTur());
-  // Only on PGlite: its one session keeps the temporary table; a pool's next statement might not.
-  const trin = erPglite(db) ? rapportTrin(kilde, plan, kundeId, typer) : undefined;
+  const trin = rapportTrin(kilde, plan, kundeId, typer);
   if (!trin) {
     const [{ antal } = { antal: 0 }] = await queryRows<{ antal: number }>(
       db,
@@ -203,7 +205,22 @@ export async function forberedEksport(
     const query = rapportEksportSql(kilde, plan, kundeId, typer);
     return { antal: Number(antal), leverRaekker: (modtag) => medMarkoer(db, query, modtag, batch, vent) };
   }
-  const { samling, slet, indsat } = await samlITrin(db, trin, kundeId, valg.startBredde, vent);
+  // The collecting table lives in one session: PGlite's, or a pooled connection of the export's own
+  // on PostgreSQL (no transaction held open; each step commits on its own).
+  const session = await egenSession(db);
+  const sdb = session.db;
+  let samlet: Awaited<ReturnType<typeof samlITrin>>;
+  try {
+    samlet = await samlITrin(sdb, trin, kundeId, valg.startBredde, vent);
+  } catch (err) {
+    session.slip(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  }
+  const { samling, slet, indsat } = samlet;
+  const ryd = async (fejl?: unknown) => {
+    await slet();
+    session.slip(fejl === undefined ? undefined : fejl instanceof Error ? fejl : new Error(String(fejl)));
+  };
   try {
     // Ungrouped, the rows are what the steps inserted: no statement over the whole collection
     // (on PGlite one more that every other call would wait behind). Grouped, the groups are counted.
@@ -211,23 +228,27 @@ export async function forberedEksport(
       !plan.grupperet && indsat !== null
         ? [{ antal: indsat }]
         : await queryRows<{ antal: number }>(
-            db,
+            sdb,
             sql`select count(*)::int as antal from (${trin.raekker(samling)}) x`,
           );
     return {
       antal: Number(antal),
       leverRaekker: async (modtag) => {
+        let fejl: unknown;
         try {
           return trin.sider
-            ? await iSider(db, samling, trin.sider, modtag, batch, vent)
-            : await medHoldbarMarkoer(db, trin.samlet(samling), modtag, batch, vent);
+            ? await iSider(sdb, samling, trin.sider, modtag, batch, vent)
+            : await medHoldbarMarkoer(sdb, trin.samlet(samling), modtag, batch, vent);
+        } catch (err) {
+          fejl = err;
+          throw err;
         } finally {
-          await slet();
+          await ryd(fejl);
         }
       },
     };
   } catch (err) {
-    await slet();
+    await ryd(err);
     throw err;
   }
 }

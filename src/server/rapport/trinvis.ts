@@ -40,8 +40,11 @@ export async function samlITrin(
       const t0 = performance.now();
       const svar = (await db.execute(sql`insert into ${samling} ${trin.del(fra, fra + bredde)}`)) as {
         affectedRows?: number;
+        rowCount?: number | null;
       };
-      indsat = indsat !== null && typeof svar.affectedRows === 'number' ? indsat + svar.affectedRows : null;
+      // PGlite says affectedRows, node-postgres rowCount.
+      const n = svar.affectedRows ?? svar.rowCount;
+      indsat = indsat !== null && typeof n === 'number' ? indsat + n : null;
       fra += bredde;
       bredde = naesteBredde(bredde, performance.now() - t0);
       await vent();

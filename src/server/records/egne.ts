@@ -5,10 +5,10 @@ import type { AnyEndpoint } from '../../contract/endpoint';
 import { type AnyRecordKind, KUNDE_EJER, PERIODE_EJER, recordKonflikt } from '../../contract/record-kind';
 import type { SessionUser } from '../auth/session-user';
 import type { Db } from '../db/client';
+import { hentPeriode } from '../db/perioder';
 import { opdaterVersioneret, sletBloedt, type Tx, tjekVersion } from '../db/versioneret';
 import { serve } from '../http/endpoint';
 import { conflict, notFound } from '../http/errors';
-import { hentPeriode } from '../planlaegning/generer';
 
 /**
  * The records of a kind on 'egne' paths (src/contract/record-kind.ts): customer- and period-level
