@@ -5,13 +5,15 @@ import { type Db, queryRows } from '../db/client';
 import type { RapportTrin } from './motor';
 
 /**
- * An export read in steps on PGlite (issue 32). PGlite runs every statement on the server's own
- * event loop with one connection: a statement of 0.9 s is 0.9 s in which no other call can even be
- * read. So an export's rows are collected into a temporary table one id range of the source's driving
- * table (within the customer's ids) at a time, each range sized to take about 10 ms and followed by a turn of the event loop, so
- * that the calls that arrived meanwhile run between the ranges. Each row is read once, as it stands
- * when its range is read (not one snapshot: an export that runs while entries are decided may hold
- * some decisions and not others, as a page read a moment earlier or later would).
+ * An export read in steps (issue 32). PGlite runs every statement on the server's own event loop with
+ * one connection: a statement of 0.9 s is 0.9 s in which no other call can even be read; on
+ * PostgreSQL one sort of the whole result took the CPU the interactive calls needed. So an export's
+ * rows are collected into a temporary table (in the session `db`, see egenSession) one id range of the
+ * source's driving table (within the customer's ids) at a time, each range sized to take about 10 ms
+ * and followed by `vent` (interactive calls first, jobs/forrang.ts), so that the calls that arrived
+ * meanwhile run between the ranges. Each row is read once, as it stands when its range is read (not
+ * one snapshot: an export that runs while entries are decided may hold some decisions and not others,
+ * as a page read a moment earlier or later would).
  */
 export async function samlITrin(
   db: Db,
