@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import { registerIdempotens } from './http/idempotens';
 import { registerInputGuard } from './http/input-guard';
 import { type LogDestination, loggerOptions } from './http/logging';
 import { registerRouteRegistry } from './http/route-registry';
+import { registerSikkerhedsheadere } from './http/sikkerhedsheadere';
 import { svarSerializerCompiler } from './http/svar-serializer';
 import { createIntegrations, type Integrations } from './integrations';
 import { Forrang } from './jobs/forrang';
@@ -145,23 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and the tile layout position elements with style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-      },
-    },
-  });
+  registerSikkerhedsheadere(app);
 
   const clock = opts.clock;
   // Every API call counts as interactive from its start to its answer; long work (exports, jobs)

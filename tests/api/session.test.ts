@@ -133,7 +133,15 @@ describe.each(dbTargets())('login and session API on %s', (target) => {
     it('sends security headers', async () => {
       const r = await t.app.inject({ method: 'GET', url: '/api/test/ping' });
       expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['strict-transport-security']).toContain('max-age=');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      // Also on an answer no route gives (the headers are computed once, set on every answer).
+      const ukendt = await t.app.inject({ method: 'GET', url: '/api/findes/ikke' });
+      expect(ukendt.statusCode).toBe(404);
+      expect(ukendt.headers['content-security-policy']).toBe(r.headers['content-security-policy']);
+      expect(ukendt.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
   });
 
