@@ -328,10 +328,18 @@ export function feltTom(f: FeltDef): unknown {
 }
 
 /** A stored value brought to the field's answer shape (old or seeded rows may lack a key). */
+/** Each field's answer schema, made once (a plant's ~30 fields are normalised on every read). */
+const outputSkemaer = new WeakMap<FeltDef, z.ZodType>();
+
 export function feltNormaliser(f: FeltDef, v: unknown): unknown {
   if (v === undefined || v === null) return feltTom(f);
   const t = f.type;
-  const ok = feltOutput(f).safeParse(v);
+  let skema = outputSkemaer.get(f);
+  if (!skema) {
+    skema = feltOutput(f);
+    outputSkemaer.set(f, skema);
+  }
+  const ok = skema.safeParse(v);
   if (ok.success) return ok.data;
   if (t.kind === 'tekst' || t.kind === 'valg') return String(v);
   return feltTom(f);
