@@ -177,7 +177,7 @@ describe('every versioned form is reachable by Ctrl+S', () => {
         'features/vandanlaeg/indtag-boring.tsx',
         'features/vandanlaeg/indtag-pejling.tsx',
         'features/affaldstilsyn/SatStamdata.tsx',
-        'records/RegistreringTab.tsx',
+        'records/RegistreringForm.tsx',
       ]),
     );
     // Fewer as hand-written forms become record kinds on the generic tab (the follow-up row's and the fee type's: 15 → 13).

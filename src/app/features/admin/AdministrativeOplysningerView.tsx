@@ -11,7 +11,7 @@ import type { AnyRecord } from '../../../contract/record-kind';
 import { serverTekst } from '../../lib/http-fejl';
 import { useRecords } from '../../records/api';
 import { KundeRegistreringer } from '../../records/KundeRegistreringer';
-import type { FormTilstand } from '../../records/RegistreringTab';
+import type { FormTilstand } from '../../records/RegistreringForm';
 import { useShellSession } from '../../session/session-context';
 import { SpinnerButton } from '../../ui/Button';
 import type { DataTableColumn } from '../../ui/DataTable';

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/planlaegning';
 import { fejlTekst } from '../../lib/http-fejl';
 import { EjerRegistreringer } from '../../records/KundeRegistreringer';
-import type { FormHandling } from '../../records/RegistreringTab';
+import type { FormHandling } from '../../records/RegistreringForm';
 import { NyTast } from '../../ui/ListeRude';
 import { type TileCommand, useTile } from '../../workspace/tile-api';
 import { adminKeys, opfoelgningListe, useOekonomiSummer } from './admin-api';
