@@ -58,11 +58,12 @@ describe('ListeRude', () => {
     expect(screen.queryByText('Kunden har ingen steder endnu.')).toBeNull();
   });
 
-  it('shows the empty state once fetched with no rows, in its own class', () => {
+  it("says the empty state once fetched with no rows, in its own class, in the table's empty row (said once)", () => {
     rude({ rows: [] });
     const tom = screen.getByText('Kunden har ingen steder endnu.');
-    expect(tom.tagName).toBe('P');
     expect(tom.className).toBe('muted sted-tom');
+    expect(tom.closest('td')).toBeTruthy();
+    expect(screen.queryByText('Ingen data')).toBeNull();
     expect(antal()?.textContent).toBe('0');
   });
 

@@ -55,7 +55,7 @@ export interface DataTableProps<T extends RowData> {
   /** False: no free-text filter (a report filters through its own filter editors). */
   filterInput?: boolean;
   /** What an empty table says; default 'Ingen data' (the spec's 'No data'). */
-  emptyText?: string;
+  emptyText?: ReactNode;
   /** The filter takes focus when a modal around the table opens. */
   filterAutoFocus?: boolean;
   loading?: boolean;

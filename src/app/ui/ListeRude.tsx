@@ -20,10 +20,13 @@ export type ListeRudeProps<T extends RowData> = Omit<DataTableProps<T>, 'mode' |
   antal?: string | null;
   /** The head's right side, after the spacer ('Ny …', filters). */
   handlinger?: ReactNode;
-  /** The empty state, a paragraph `muted <tomKlasse>` shown once `hentet` with no rows. */
+  /**
+   * The empty state, said in the table's own empty row (`muted <tomKlasse>`) once `hentet` with no
+   * rows; a search that leaves no rows still says the table's 'Ingen data'.
+   */
   tom?: ReactNode;
   tomKlasse?: string;
-  /** Between the head (and the empty state) and the table, e.g. an alert. */
+  /** Between the head and the table, e.g. an alert. */
   foerTabel?: ReactNode;
 };
 
@@ -53,11 +56,19 @@ export function ListeRude<T extends RowData>(p: ListeRudeProps<T>) {
         <span className="rt-spacer" />
         {handlinger}
       </div>
-      {tom !== undefined && hentet && tabel.rows.length === 0 && (
-        <p className={tomKlasse ? `muted ${tomKlasse}` : 'muted'}>{tom}</p>
-      )}
       {foerTabel}
-      <DataTable<T> {...tabel} ariaLabel={tabelLabel ?? ariaLabel} mode="memory" />
+      <DataTable<T>
+        {...tabel}
+        emptyText={
+          tom !== undefined && hentet && tabel.rows.length === 0 ? (
+            <span className={tomKlasse ? `muted ${tomKlasse}` : 'muted'}>{tom}</span>
+          ) : (
+            tabel.emptyText
+          )
+        }
+        ariaLabel={tabelLabel ?? ariaLabel}
+        mode="memory"
+      />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Button } from '../Button';
 import { TABEL_TEKST } from '../tabel-tekster';
 import { type RowData, rowCells, type TableRow } from './adapter';
@@ -13,7 +13,7 @@ export function GridBody<T extends RowData>(props: {
   errorText: string | null;
   onRetry: (() => void) | undefined;
   loading: boolean | undefined;
-  emptyText: string | undefined;
+  emptyText: ReactNode | undefined;
   colSpan: number;
   shownRows: TableRow<T>[];
   rowIndexes: number[];
