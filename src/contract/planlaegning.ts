@@ -515,6 +515,11 @@ export const OPFOELGNING_OEKONOMI = defineRecordKind({
     'faktureretBeloebOere',
   ],
   titelFelt: 'tekst',
+  // The amounts are typed in kroner: the form says so, the list and the figures keep the field's label.
+  formFelter: {
+    planlagtBeloebOere: { label: 'Planlagt beløb (kr.)' },
+    faktureretBeloebOere: { label: 'Faktureret beløb (kr.)' },
+  },
   nyeStandard: {
     planlagteTimer: 0,
     registreredeTimer: 0,

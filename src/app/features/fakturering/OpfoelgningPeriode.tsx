@@ -15,12 +15,6 @@ import { useSkiftVagt } from './admin-vagt';
 import { Noegletal } from './Noegletal';
 import { FejlBoks, OPFOELGNING_TAST as TAST } from './opfoelgning-felter';
 
-/** An amount's label says that it is typed in kroner, as the hand-written form's did. */
-const kronerLabel = (navn: string) => {
-  const f = OPFOELGNING_OEKONOMI.felter.find((x) => x.navn === navn);
-  return f?.type.kind === 'beloeb' ? { label: `${f.label} (kr.)` } : undefined;
-};
-
 /**
  * The follow-up of one planning period: the computed figures and the rows' total (Noegletal) above
  * the period's rows in the generic list and form of the record kind OPFOELGNING_OEKONOMI, whose form
@@ -110,7 +104,6 @@ export function PeriodeOpfoelgning({
           vagt={formVagt}
           visningsKommandoer={kommandoer}
           formHandlinger={handlinger}
-          feltTilpasning={kronerLabel}
         />
       </div>
       {confirmModal}
