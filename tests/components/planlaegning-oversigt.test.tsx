@@ -337,6 +337,11 @@ describe('the resources', () => {
     const grid = await screen.findByRole('grid', { name: 'Ressourcer pr. sagsbehandler' });
     const raekke = () => within(grid).getByText(en.navn).closest('tr')!;
     await waitFor(() => expect(within(grid).getByText(en.navn)).toBeTruthy());
+    // The list's rows and the totals under it come from one fetch of the resources.
+    await screen.findByTestId('ressourcer-i-alt');
+    const hentet = () =>
+      s.kald.filter((k) => k.method === 'GET' && k.path === `planlaegning/${p.id}/ressourcer`).length;
+    expect(hentet()).toBe(1);
     fireEvent.click(within(grid).getByText(en.navn));
     const form = await screen.findByRole('form', { name: `Ressource ${en.navn}` });
     const felt = within(form).getByRole('textbox', { name: /^Timer til rådighed/ }) as HTMLInputElement;

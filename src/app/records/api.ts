@@ -51,6 +51,17 @@ export function saveFailure(err: unknown): GemFejl {
 const somRecord = (kind: AnyRecordKind, r: AnyRecord): AnyRecord =>
   kind.idFelt ? { ...r, id: r[kind.idFelt] as number } : r;
 
+/**
+ * The records of a kind's list answer: the answer itself, or its `kind.egne.raekker` where it carries
+ * more than them (the resources' planned hours without a case worker), each with its id in `id`.
+ */
+export function recordsAfListe(kind: AnyRecordKind, svar: unknown): AnyRecord[] {
+  const raekker = (
+    kind.egne?.raekker ? (svar as Record<string, unknown>)[kind.egne.raekker] : svar
+  ) as AnyRecord[];
+  return kind.idFelt ? raekker.map((r) => somRecord(kind, r)) : raekker;
+}
+
 /** The calls of a record form; each answers 400/409 to the form itself (silent). */
 export const recordApi = {
   /** `type`: the owner's path segment on 'art-type' paths (default the owner's first). */
@@ -59,11 +70,7 @@ export const recordApi = {
       params: listeParams(kind, ejerId, type) as { type: string; id: number },
       signal,
     });
-    // The records, where the answer carries more than them (kind.egne.raekker).
-    const raekker = (
-      kind.egne?.raekker ? (svar as unknown as Record<string, unknown>)[kind.egne.raekker] : svar
-    ) as AnyRecord[];
-    return kind.idFelt ? raekker.map((r) => somRecord(kind, r)) : raekker;
+    return recordsAfListe(kind, svar);
   },
   opret: (kind: AnyRecordKind, ejerId: number, body: Record<string, unknown>, type?: string) =>
     // The create's path shape depends on the owner; the call is the same.

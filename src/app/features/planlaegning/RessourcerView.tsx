@@ -6,7 +6,7 @@ import type { AnyRecord } from '../../../contract/record-kind';
 import { EjerRegistreringer } from '../../records/KundeRegistreringer';
 import type { DataTableColumn } from '../../ui/DataTable';
 import type { ViewProps } from '../../workspace/tile-api';
-import { planKeys, useRessourcer } from './api';
+import { planKeys, ressourceListe, useRessourcer } from './api';
 import { PeriodeFrame } from './Frame';
 
 /**
@@ -57,8 +57,9 @@ const belastning = (r: Ressource) =>
 
 function Ressourcer({ periodeId }: { periodeId: number }) {
   const client = useQueryClient();
-  // The totals and the unassigned hours (the list's own rows come to the generic tab).
+  // The totals and the unassigned hours; the generic list's rows come from the same answer.
   const q = useRessourcer(periodeId);
+  const liste = useMemo(() => ressourceListe(client, periodeId), [client, periodeId]);
   const iAlt = useMemo(
     () =>
       (q.data?.ressourcer ?? []).reduce(
@@ -77,6 +78,7 @@ function Ressourcer({ periodeId }: { periodeId: number }) {
         listeNavn="Ressourcer pr. sagsbehandler"
         tom="Ingen sagsbehandlere har planlagte tilsyn."
         ekstraKolonner={KOLONNER}
+        liste={liste}
         efterAendring={() => void client.invalidateQueries({ queryKey: planKeys.ressourcer(periodeId) })}
         feltHint={(navn, v, r) =>
           navn === 'timerTilRaadighed' && r && Number.isFinite(v.timerTilRaadighed) ? (

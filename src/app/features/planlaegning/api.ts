@@ -11,7 +11,10 @@ import {
   hentRessourcer,
   type OversigtQuery,
   type Planlaegningsperiode,
+  RESSOURCE,
 } from '../../../contract/planlaegning';
+import type { AnyRecord } from '../../../contract/record-kind';
+import { recordsAfListe } from '../../records/api';
 import { koerJob } from '../../session/jobs';
 import { perioderKey } from '../../session/planlaegningsaar';
 import { http } from '../../session/runtime';
@@ -63,14 +66,34 @@ export function useOversigt(periodeId: number, query: OversigtQuery, enabled = t
   });
 }
 
+const ressourcerKald = (periodeId: number, signal: AbortSignal) =>
+  logget(http.call(hentRessourcer, { params: { periodeId }, signal, silent: true }), 'ressourcerne');
+
+/** The period's resources: the rows per case worker and the planned hours without one. */
 export function useRessourcer(periodeId: number) {
   return useQuery({
     queryKey: planKeys.ressourcer(periodeId),
-    queryFn: ({ signal }) =>
-      logget(http.call(hentRessourcer, { params: { periodeId }, signal, silent: true }), 'ressourcerne'),
+    queryFn: ({ signal }) => ressourcerKald(periodeId, signal),
     enabled: periodeId > 0,
   });
 }
+
+/**
+ * The rows of the generic list, taken from the same answer as the totals (useRessourcer): one fetch
+ * serves both (a fetch under way is shared; an answer under 2 s old is used as it is). Its key lies
+ * under the resources' key, so invalidating that refreshes both.
+ */
+export const ressourceListe = (client: QueryClient, periodeId: number) => ({
+  key: [...planKeys.ressourcer(periodeId), 'raekker'] as const,
+  hent: async (signal: AbortSignal): Promise<AnyRecord[]> => {
+    const svar = await client.fetchQuery({
+      queryKey: planKeys.ressourcer(periodeId),
+      queryFn: () => ressourcerKald(periodeId, signal),
+      staleTime: 2000,
+    });
+    return recordsAfListe(RESSOURCE, svar);
+  },
+});
 
 /** The planned rows of a priority list; `kategori` is the query's value ('1a', '1b', '2_' or none). */
 export function usePrioritering(periodeId: number, kategori: '1a' | '1b' | '2_' | undefined) {
