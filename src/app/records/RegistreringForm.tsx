@@ -9,7 +9,7 @@ import {
   recordFormSchema,
   recordTitel,
 } from '../../contract/record-kind';
-import { formatDato, isoDatoAf } from '../lib/dates';
+import { isoDatoAf } from '../lib/dates';
 import { medGenvej } from '../lib/keyboard';
 import { useLatest } from '../lib/useLatest';
 import { useShellSession } from '../session/session-context';
@@ -17,6 +17,7 @@ import { Button, SpinnerButton } from '../ui/Button';
 import { useConfirm } from '../ui/ConfirmModal';
 import { useNyFormFokus, useVersionedForm } from '../ui/form';
 import { FormBeskeder } from '../ui/form/KladdeBesked';
+import { OprettetLinje } from '../ui/form/OprettetLinje';
 import { RecordKnapper } from '../ui/form/RecordKnapper';
 import { toast } from '../ui/toast';
 import type { TileCommand } from '../workspace/tile-api';
@@ -297,13 +298,7 @@ export function RegistreringForm({
         <h2>{record ? recordTitel(kind, record) : kind.nyLabel}</h2>
         {record && tab.hovedTillaeg?.(record)}
         {aktiv === false && <span className="muted small">Deaktiveret</span>}
-        {record?.oprettet && (
-          <span className="muted small">
-            Oprettet {formatDato(record.oprettet)}
-            {record.oprettetAf ? ` af ${record.oprettetAf}` : ''}
-            {record.version > 1 && record.opdateretAf ? ` · ændret af ${record.opdateretAf}` : ''}
-          </span>
-        )}
+        {record?.oprettet && <OprettetLinje record={record} />}
       </div>
       {laastBesked && <p className="form-alert info">{laastBesked}</p>}
       {record && tab.formBesked?.(record)}

@@ -11,7 +11,6 @@ import {
   type SatVirksomhed,
 } from '../../../contract/sat';
 import { SAT_KATEGORI_STI, SAT_RESULTAT } from '../../../contract/sat-registreringer';
-import { formatDato } from '../../lib/dates';
 import { medGenvej } from '../../lib/keyboard';
 import { recordApi, saveFailure } from '../../records/api';
 import { FeltInput, type FeltKontekst } from '../../records/FeltInput';
@@ -24,6 +23,7 @@ import { Button } from '../../ui/Button';
 import { useConfirm } from '../../ui/ConfirmModal';
 import { LookupSelect, type LookupValue, useNyFormFokus, useVersionedForm } from '../../ui/form';
 import { FormBeskeder } from '../../ui/form/KladdeBesked';
+import { OprettetLinje } from '../../ui/form/OprettetLinje';
 import { RecordKnapper } from '../../ui/form/RecordKnapper';
 import { toast } from '../../ui/toast';
 import type { TileCommand } from '../../workspace/tile-api';
@@ -320,13 +320,7 @@ function ResultatForm({
     <form ref={form.ref} className="sat-resultat" onSubmit={onSubmit} noValidate aria-label="Resultat">
       <div className="sat-sektion-head">
         <h3>{record ? 'Resultat' : 'Nyt resultat'}</h3>
-        {record && (
-          <span className="muted small">
-            Oprettet {formatDato(record.oprettet)}
-            {record.oprettetAf ? ` af ${record.oprettetAf}` : ''}
-            {record.version > 1 && record.opdateretAf ? ` · ændret af ${record.opdateretAf}` : ''}
-          </span>
-        )}
+        {record && <OprettetLinje record={record} />}
       </div>
       <FormBeskeder vf={vf} />
       {Object.entries(form.errors)
