@@ -167,7 +167,7 @@ export function erPglite(db: Db): boolean {
  * out until `slip` (a failure passed to it throws the connection away instead of pooling it); on
  * PGlite its one session. Each statement commits on its own.
  */
-export async function egenSession(db: Db): Promise<{ db: Db; slip: (fejl?: Error) => void }> {
+export async function egenSession(db: Db): Promise<{ db: Db; slip: (fejl?: unknown) => void }> {
   const pool = poolOf(db);
   if (!pool) return { db, slip: () => undefined };
   const klient = await pool.connect();
@@ -177,7 +177,7 @@ export async function egenSession(db: Db): Promise<{ db: Db; slip: (fejl?: Error
     slip: (fejl) => {
       if (sluppet) return;
       sluppet = true;
-      klient.release(fejl);
+      klient.release(fejl === undefined ? undefined : fejl instanceof Error ? fejl : new Error(String(fejl)));
     },
   };
 }

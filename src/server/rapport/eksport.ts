@@ -213,13 +213,14 @@ export async function forberedEksport(
   try {
     samlet = await samlITrin(sdb, trin, kundeId, valg.startBredde, vent);
   } catch (err) {
-    session.slip(err instanceof Error ? err : new Error(String(err)));
+    session.slip(err);
     throw err;
   }
   const { samling, slet, indsat } = samlet;
+  /** The collection dropped and the session given back (thrown away after a failure). */
   const ryd = async (fejl?: unknown) => {
     await slet();
-    session.slip(fejl === undefined ? undefined : fejl instanceof Error ? fejl : new Error(String(fejl)));
+    session.slip(fejl);
   };
   try {
     // Ungrouped, the rows are what the steps inserted: no statement over the whole collection
@@ -234,16 +235,15 @@ export async function forberedEksport(
     return {
       antal: Number(antal),
       leverRaekker: async (modtag) => {
-        let fejl: unknown;
         try {
-          return trin.sider
+          const n = trin.sider
             ? await iSider(sdb, samling, trin.sider, modtag, batch, vent)
             : await medHoldbarMarkoer(sdb, trin.samlet(samling), modtag, batch, vent);
+          await ryd();
+          return n;
         } catch (err) {
-          fejl = err;
+          await ryd(err);
           throw err;
-        } finally {
-          await ryd(fejl);
         }
       },
     };
