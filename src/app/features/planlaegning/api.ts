@@ -85,10 +85,11 @@ export function useRessourcer(periodeId: number) {
  */
 export const ressourceListe = (client: QueryClient, periodeId: number) => ({
   key: [...planKeys.ressourcer(periodeId), 'raekker'] as const,
-  hent: async (signal: AbortSignal): Promise<AnyRecord[]> => {
+  // The shared fetch has its own signal: the list's query going away must not cancel the totals'.
+  hent: async (): Promise<AnyRecord[]> => {
     const svar = await client.fetchQuery({
       queryKey: planKeys.ressourcer(periodeId),
-      queryFn: () => ressourcerKald(periodeId, signal),
+      queryFn: ({ signal }) => ressourcerKald(periodeId, signal),
       staleTime: 2000,
     });
     return recordsAfListe(RESSOURCE, svar);
