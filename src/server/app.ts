@@ -151,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every API call counts as interactive from its start to its answer; long work (exports, jobs)
   // waits for none to be in flight between its steps (src/server/jobs/forrang.ts).
   const forrang = new Forrang();
+  app.decorate('forrang', forrang);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) forrang.start(request);
   });

@@ -61,6 +61,12 @@ describe.each(dbTargets())('presence (nærvær) on %s', (target) => {
   };
   const meld = (token: string, body: unknown) => t.kald('POST', '/api/naervaer', token, body);
 
+  it('an open stream is not an interactive call long work waits for (issue 32)', async () => {
+    await aabn(vand, 'validering:pejling');
+    await venterPaa(() => t.app.forrang.interaktive === 0, 2000, 'no call in flight');
+    expect(t.app.forrang.interaktive).toBe(0);
+  });
+
   it("two validators in one queue: B's arrival greets A, A's cursor reaches B with A's name and initials", async () => {
     const a = await aabn(vand, 'validering:pejling');
     const b = await aabn(admin, 'validering:pejling,validering:anlaeg');

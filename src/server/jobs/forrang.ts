@@ -60,3 +60,10 @@ export class Forrang {
     for (const v of this.ventende.splice(0)) v();
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's count of interactive calls in flight (buildApp). */
+    forrang: Forrang;
+  }
+}

@@ -92,6 +92,7 @@ export async function naervaerRoutes(app: FastifyInstance, deps: Deps) {
           );
         await holdStroem({
           reply,
+          forrang: deps.forrang,
           aabne,
           hub,
           user,
