@@ -9,7 +9,7 @@ import { DbSignInCounters, SignInLimit } from './auth/sign-in-limit';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { transaktionsbevidst } from './db/anmodnings-transaktion';
-import type { Db } from './db/client';
+import { type Db, erPglite } from './db/client';
 import type { Deps } from './deps';
 import { DocxPulje, type DocxPuljeValg } from './dokument/docx-pulje';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler';
@@ -150,7 +150,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const clock = opts.clock;
   // Every API call counts as interactive from its start to its answer; long work (exports, jobs)
   // waits for none to be in flight between its steps (src/server/jobs/forrang.ts).
-  const forrang = new Forrang();
+  // The quiet spell after the last call (forrang.ts): on PGlite every step of long work holds the one
+  // thread, so a run of calls is kept whole; on PostgreSQL a step costs the thread little (the
+  // statements run in the database's own processes), and a spell as long would hold an export back
+  // at each of 60 calls a second (docs/decisions.md 'Interactive calls first').
+  const forrang = new Forrang(250, erPglite(opts.db) ? 10 : 2);
   app.decorate('forrang', forrang);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) forrang.start(request);

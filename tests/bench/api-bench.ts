@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { bruger, kunde } from '../../src/server/db/schema';
 import { seedDatabase } from '../../src/server/db/seed';
+import { type Fordeling, forskelLinjer, medProfil } from './profil';
 import { type BenchOptions, type BenchRow, closedLoop, percentile } from './run';
 
 /**
@@ -62,16 +63,18 @@ export async function cannon(
   headers: Record<string, string>,
 ): Promise<BenchRow> {
   opts.log(`${target} …`);
-  const r = await autocannon({
-    url: `http://127.0.0.1:${a.port}`,
-    connections: a.concurrency,
-    workers: 1,
-    duration: opts.duration,
-    headers,
-    requests: paths.map((path) => ({ method: 'GET', path })),
-  });
+  const { svar: r, fordeling } = await maaske(opts, () =>
+    autocannon({
+      url: `http://127.0.0.1:${a.port}`,
+      connections: a.concurrency,
+      workers: 1,
+      duration: opts.duration,
+      headers,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    }),
+  );
   const ok = r.non2xx === 0 && r.errors === 0;
-  return {
+  return medFordeling(fordeling, {
     bench: a.bench,
     db: a.db,
     target,
@@ -81,7 +84,7 @@ export async function cannon(
     p99: r.latency.p99,
     rps: r.requests.total / (r.duration || opts.duration),
     note: ok ? '' : `${r.non2xx} ikke-2xx, ${r.errors} fejl`,
-  };
+  });
 }
 
 /** The same work run directly on the database in a closed loop. */
@@ -92,8 +95,8 @@ export async function direkte(
   task: (i: number) => Promise<unknown>,
 ): Promise<BenchRow> {
   opts.log(`${target} …`);
-  const d = await closedLoop(task, a.concurrency, opts.duration);
-  return {
+  const { svar: d, fordeling } = await maaske(opts, () => closedLoop(task, a.concurrency, opts.duration));
+  return medFordeling(fordeling, {
     bench: a.bench,
     db: a.db,
     target,
@@ -103,7 +106,35 @@ export async function direkte(
     p99: percentile(d.latencies, 99),
     rps: d.rps,
     note: d.errors ? `${d.errors} fejl` : '',
-  };
+  });
+}
+
+/** Each row's CPU profile by package, when the run has --profil (profil.ts). */
+const fordelinger = new WeakMap<BenchRow, Fordeling>();
+
+async function maaske<T>(
+  opts: BenchOptions,
+  fn: () => Promise<T>,
+): Promise<{ svar: T; fordeling?: Fordeling }> {
+  return opts.profil ? medProfil(fn) : { svar: await fn() };
+}
+
+function medFordeling(fordeling: Fordeling | undefined, row: BenchRow): BenchRow {
+  if (fordeling) fordelinger.set(row, fordeling);
+  return row;
+}
+
+/** With --profil: where the API's CPU per call goes beside the direct reads' (profil.ts). */
+export function profilForskel(opts: BenchOptions, api: BenchRow, direct: BenchRow): void {
+  const a = fordelinger.get(api);
+  const d = fordelinger.get(direct);
+  if (!a || !d) return;
+  opts.log(`CPU-profil: ${api.target} mod ${direct.target}`);
+  for (const l of forskelLinjer(
+    { fordeling: a, kald: api.requests },
+    { fordeling: d, kald: direct.requests },
+  ))
+    opts.log(`  ${l}`);
 }
 
 /**

@@ -17,7 +17,7 @@ import type { SessionUser } from '../../src/server/auth/session-user';
 import { type Database, queryRows } from '../../src/server/db/client';
 import { rapportForBruger } from '../../src/server/rapport/adgang';
 import { planlaegRapport, rapportSql } from '../../src/server/rapport/motor';
-import { cannon, direkte, paaDatabaserne, startBenchApp } from './api-bench';
+import { cannon, direkte, paaDatabaserne, profilForskel, startBenchApp } from './api-bench';
 import type { BenchOptions, BenchRow } from './run';
 
 const BENCH = 'rapport';
@@ -74,6 +74,7 @@ async function measure(database: Database, opts: BenchOptions): Promise<BenchRow
         headers,
       );
       const dirRow = await direkte(a, opts, 'direkte, samme SQL', () => queryRows(db, sideSql));
+      profilForskel(opts, apiRow, dirRow);
       const ratio = apiRow.rps / dirRow.rps;
       apiRow.note = `${apiRow.note ? `${apiRow.note}; ` : ''}${ratio.toFixed(2)}× direkte; ${ratio >= 0.8 ? 'OK' : 'UNDER'} (≥0,8×)`;
       rows.push(apiRow, dirRow);

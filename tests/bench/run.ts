@@ -3,6 +3,7 @@
  *
  *   npm run bench [-- --only NAME[,NAME…]] [--duration SECONDS] [--db pglite|postgres|both] [--database-url URL]
  *                    [--brugere N] [--taenketid MIN-MAX] [--gentag N]   (the mixed-load bench, blandet.bench.ts)
+ *                    [--profil]   (the API-vs-direct benches: where the CPU per call goes, profil.ts)
  *
  * A bench module exports `run(options): Promise<BenchRow[]>` (or a default export of that shape).
  * Loopback only, fixed duration per target; the runner exits when the benches are done.
@@ -34,6 +35,8 @@ export interface BenchOptions {
   taenketid?: [number, number];
   /** How many times the mixed-load bench runs its load on each database (--gentag; default 1). */
   gentag?: number;
+  /** The API-vs-direct benches profile both runs and print where the CPU per call goes (--profil). */
+  profil?: boolean;
   log(msg: string): void;
 }
 
@@ -137,6 +140,7 @@ async function main(): Promise<void> {
       brugere: { type: 'string' },
       taenketid: { type: 'string' },
       gentag: { type: 'string' },
+      profil: { type: 'boolean' },
     },
   });
   const gentag = values.gentag === undefined ? undefined : Number(values.gentag);
@@ -200,6 +204,7 @@ async function main(): Promise<void> {
         brugere,
         taenketid,
         gentag,
+        profil: values.profil,
         log: (m) => console.log(`  [${((performance.now() - t0) / 1000).toFixed(0)}s] ${m}`),
       });
       const own = result.filter(isBenchRow);

@@ -14,7 +14,7 @@ import type { Database } from '../../src/server/db/client';
 import { virksomhed } from '../../src/server/db/schema';
 import { hentDetalje } from '../../src/server/vand/anlaeg';
 import { hentMaengder } from '../../src/server/vand/maengder';
-import { cannon, direkte, paaDatabaserne, startBenchApp } from './api-bench';
+import { cannon, direkte, paaDatabaserne, profilForskel, startBenchApp } from './api-bench';
 import type { BenchOptions, BenchRow } from './run';
 
 const BENCH = 'vandanlaeg';
@@ -83,6 +83,7 @@ async function measure(database: Database, opts: BenchOptions): Promise<BenchRow
     ]
       .filter(Boolean)
       .join('; ');
+    profilForskel(opts, apiRow, direct);
     return [apiRow, direct];
   } finally {
     await app.close();
