@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Forrang } from '../../src/server/jobs/forrang';
 
 /** Interactive calls first (issue 32): long work asks `ro()` between its steps. */
@@ -41,40 +41,57 @@ describe('Forrang', () => {
     expect(f.interaktive).toBe(0);
   });
 
+  // The quiet spell's tests run on fake timers and a fake clock: they check the order of events,
+  // not how long anything takes. (ro() first lets a real turn of the event loop pass: `enTur`.)
+  const enTur = () => new Promise<void>((r) => setImmediate(r));
+
   it('lets long work on only after a quiet spell: a call that follows within it holds it again', async () => {
-    const f = new Forrang(60_000, 40);
-    const a = {};
-    f.start(a);
-    let videre = false;
-    const venter = f.ro().then(() => {
-      videre = true;
-    });
-    f.fritag(a);
-    const slut = performance.now();
-    // The client's next call of a run, 10 ms after the first ended.
-    await new Promise((r) => setTimeout(r, 10));
-    expect(videre).toBe(false);
-    const b = {};
-    f.start(b);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(videre).toBe(false);
-    f.fritag(b);
-    const sidst = performance.now();
-    await venter;
-    expect(performance.now() - sidst).toBeGreaterThanOrEqual(39);
-    expect(performance.now() - slut).toBeGreaterThanOrEqual(99);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const f = new Forrang(60_000, 40);
+      const a = {};
+      f.start(a);
+      let videre = false;
+      void f.ro().then(() => {
+        videre = true;
+      });
+      f.fritag(a); // t = 0
+      await enTur();
+      // The client's next call of a run, 10 ms after the first ended.
+      await vi.advanceTimersByTimeAsync(10);
+      expect(videre).toBe(false);
+      const b = {};
+      f.start(b);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(videre).toBe(false);
+      f.fritag(b); // t = 60: the spell starts anew
+      await vi.advanceTimersByTimeAsync(39);
+      expect(videre).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(videre).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not wait for a quiet spell that has already passed', async () => {
-    const f = new Forrang(60_000, 300);
-    const a = {};
-    f.start(a);
-    f.fritag(a);
-    await new Promise((r) => setTimeout(r, 320));
-    const t0 = performance.now();
-    await f.ro();
-    // Waiting for a spell anew would take 300 ms.
-    expect(performance.now() - t0).toBeLessThan(200);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const f = new Forrang(60_000, 300);
+      const a = {};
+      f.start(a);
+      f.fritag(a);
+      await vi.advanceTimersByTimeAsync(320);
+      let videre = false;
+      void f.ro().then(() => {
+        videre = true;
+      });
+      await enTur();
+      await enTur();
+      expect(videre).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('slows long work but never starves it: a call that never ends holds it at most maxVentMs', async () => {
