@@ -151,10 +151,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every API call counts as interactive from its start to its answer; long work (exports, jobs)
   // waits for none to be in flight between its steps (src/server/jobs/forrang.ts).
   // The quiet spell after the last call (forrang.ts): on PGlite every step of long work holds the one
-  // thread, so a run of calls is kept whole; on PostgreSQL a step costs the thread little (the
-  // statements run in the database's own processes), and a spell as long would hold an export back
-  // at each of 60 calls a second (docs/decisions.md 'Interactive calls first').
-  const forrang = new Forrang(250, erPglite(opts.db) ? 10 : 2);
+  // thread and churns its buffer cache, so long work keeps 25 ms away from the calls (a browser's
+  // next call of a run comes some milliseconds after the last answer); on PostgreSQL a step costs the
+  // thread little (the statements run in the database's own processes), and a long spell would hold
+  // an export back at each of 60 calls a second (docs/decisions.md 'Interactive calls first').
+  const forrang = new Forrang(250, erPglite(opts.db) ? 25 : 2);
   app.decorate('forrang', forrang);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) forrang.start(request);
