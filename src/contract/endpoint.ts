@@ -36,6 +36,11 @@ export interface Endpoint<
   /** Open without a token (sign-in, readiness). */
   public?: boolean;
   /**
+   * A call held open for long — a stream, an export — that is long work itself: it does not count as
+   * an interactive call that exports and jobs wait for (src/server/jobs/forrang.ts).
+   */
+  langvarig?: boolean;
+  /**
    * A multipart body instead of `body`: the file part's name and the text parts' schema. The server
    * reads every upload through it (src/server/http/multipart.ts) and the bad-input walk covers its
    * parts (tests/api/multipart-walk.test.ts).

@@ -131,6 +131,7 @@ export const naervaerHaendelser = endpoint({
     noegler: noeglerSchema,
   }),
   public: true,
+  langvarig: true,
 });
 
 /**

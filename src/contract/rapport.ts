@@ -266,6 +266,7 @@ export const eksporterRapport = endpoint({
     format: z.enum(EKSPORT_FORMATER, { error: 'format skal være csv eller xlsx' }),
   }),
   filTyper: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  langvarig: true,
 });
 
 /** One month of a time series: its first day and the aggregated value. */

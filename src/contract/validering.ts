@@ -547,6 +547,7 @@ export const valideringHaendelser = endpoint({
   query: z.object({ token: z.string().min(1).max(4000) }),
   filTyper: ['text/event-stream'],
   public: true,
+  langvarig: true,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -158,7 +158,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const forrang = new Forrang(250, erPglite(opts.db) ? 25 : 2);
   app.decorate('forrang', forrang);
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) forrang.start(request);
+    // A stream or an export (declared `langvarig`) is long work itself, not a call to wait for.
+    if (request.url.startsWith('/api/') && !request.routeOptions.config.langvarig) forrang.start(request);
   });
   app.addHook('onResponse', async (request) => forrang.fritag(request));
   app.addHook('onRequestAbort', async (request) => forrang.fritag(request));

@@ -8,7 +8,6 @@ import { raaDb } from './db/anmodnings-transaktion';
 import { type Db, separateClientFor } from './db/client';
 import { serve } from './http/endpoint';
 import { forbidden, unauthorized } from './http/errors';
-import type { Forrang } from './jobs/forrang';
 import { type HaendelsesHub, type Levering, type LiveHaendelse, ProcesHub } from './realtime-hub';
 import { PostgresHub } from './realtime-pg';
 
@@ -91,8 +90,6 @@ export async function stroemBruger(
  */
 export async function holdStroem(o: {
   reply: FastifyReply;
-  /** A stream is open for hours: it is not an interactive call long work should wait for. */
-  forrang: Forrang;
   aabne: Set<{ end(): void }>;
   hub: HaendelsesHub;
   user: { kundeId: number; brugerId: number };
@@ -106,7 +103,6 @@ export async function holdStroem(o: {
   slut?(): void;
 }): Promise<void> {
   const { reply, aabne, user, klar } = o;
-  o.forrang.fritag(reply.request);
   reply.hijack();
   const res = reply.raw;
   // Nothing is written to a stream that has ended (app closing, client gone).
@@ -168,7 +164,7 @@ export async function holdStroem(o: {
  */
 export function registerHaendelser(
   fastify: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; forrang: Forrang; clock?: () => Date },
+  deps: { db: Db; tokens: TokenService; clock?: () => Date },
 ): void {
   // The stream checks its token itself (EventSource sends no header): like every other route, a
   // suspended or removed membership ends it, and the membership's current roles decide.
@@ -198,7 +194,6 @@ export function registerHaendelser(
         const klar = `event: klar\ndata: {"kundeId":${user.kundeId}}\n\n`;
         await holdStroem({
           reply,
-          forrang: deps.forrang,
           aabne,
           hub: hubFor(deps.db),
           user,

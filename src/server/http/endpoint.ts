@@ -35,6 +35,7 @@ export function serve<E extends AnyEndpoint>(app: FastifyInstance, ep: E, handle
     config: {
       ...(ep.access ? { access: ep.access } : {}),
       ...(ep.public ? { public: true } : {}),
+      ...(ep.langvarig ? { langvarig: true } : {}),
       ...(ep.multipart ? { multipart: ep.multipart } : {}),
       declared: true,
       endpoint: ep,

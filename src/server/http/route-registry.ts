@@ -25,6 +25,8 @@ declare module 'fastify' {
     multipart?: MultipartDecl;
     /** Set by `serve`: the declaration the route was registered from. */
     endpoint?: AnyEndpoint;
+    /** Set by `serve`: a call held open for long, not counted as interactive (jobs/forrang.ts). */
+    langvarig?: boolean;
   }
   interface FastifyInstance {
     /** Every route registered after the registry, as declared (HEAD routes excluded). */

@@ -14,7 +14,7 @@ import { setImmediate as naesteTur } from 'node:timers/promises';
  *
  * Long work is slowed, never starved: `ro()` answers after `maxVentMs` however busy the process is.
  * A call is counted from its onRequest to its response (or abort), once; the long calls themselves
- * (an export's stream, an event stream) take themselves out with `fritag`.
+ * (an export, an event stream) are not counted: their endpoints are declared `langvarig`.
  */
 export class Forrang {
   private iGang = 0;

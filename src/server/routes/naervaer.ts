@@ -92,7 +92,6 @@ export async function naervaerRoutes(app: FastifyInstance, deps: Deps) {
           );
         await holdStroem({
           reply,
-          forrang: deps.forrang,
           aabne,
           hub,
           user,

@@ -26,8 +26,8 @@ export async function rapportEksportRoutes(app: FastifyInstance, { db, clock, fo
     const { def, kilde, typer } = rapportForBruger(request.user, request.params.reportType);
     const plan = planlaegRapport(def, { ...request.query, start: 0, take: 1 });
     const kundeId = request.user.kundeId;
-    // An export is long work: it waits for interactive calls between its steps, and is not one.
-    forrang.fritag(request);
+    // An export is long work (declared `langvarig`, so not counted): it waits for interactive calls
+    // between its steps.
     const eksport = await forberedEksport(db, kilde, plan, kundeId, typer, { vent: () => forrang.ro() });
 
     const kolonner = plan.valgte.map(eksportKolonne);
