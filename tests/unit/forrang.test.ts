@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Forrang } from '../../src/server/jobs/forrang';
 
 /** Interactive calls first (issue 32): long work asks `ro()` between its steps. */
@@ -43,55 +43,55 @@ describe('Forrang', () => {
 
   // The quiet spell's tests run on fake timers and a fake clock: they check the order of events,
   // not how long anything takes. (ro() first lets a real turn of the event loop pass: `enTur`.)
-  const enTur = () => new Promise<void>((r) => setImmediate(r));
+  describe('the quiet spell', () => {
+    const enTur = () => new Promise<void>((r) => setImmediate(r));
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    /** ro() asked now; the function answers whether it has resolved. */
+    const spoerg = (f: Forrang) => {
+      let svar = false;
+      void f.ro().then(() => {
+        svar = true;
+      });
+      return () => svar;
+    };
 
-  it('lets long work on only after a quiet spell: a call that follows within it holds it again', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
+    it('lets long work on only after a quiet spell: a call that follows within it holds it again', async () => {
       const f = new Forrang(60_000, 40);
       const a = {};
       f.start(a);
-      let videre = false;
-      void f.ro().then(() => {
-        videre = true;
-      });
+      const videre = spoerg(f);
       f.fritag(a); // t = 0
       await enTur();
       // The client's next call of a run, 10 ms after the first ended.
       await vi.advanceTimersByTimeAsync(10);
-      expect(videre).toBe(false);
+      expect(videre()).toBe(false);
       const b = {};
       f.start(b);
       await vi.advanceTimersByTimeAsync(50);
-      expect(videre).toBe(false);
+      expect(videre()).toBe(false);
       f.fritag(b); // t = 60: the spell starts anew
       await vi.advanceTimersByTimeAsync(39);
-      expect(videre).toBe(false);
+      expect(videre()).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(videre).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      expect(videre()).toBe(true);
+    });
 
-  it('does not wait for a quiet spell that has already passed', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
+    it('does not wait for a quiet spell that has already passed', async () => {
       const f = new Forrang(60_000, 300);
       const a = {};
       f.start(a);
       f.fritag(a);
       await vi.advanceTimersByTimeAsync(320);
-      let videre = false;
-      void f.ro().then(() => {
-        videre = true;
-      });
+      const videre = spoerg(f);
       await enTur();
       await enTur();
-      expect(videre).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+      expect(videre()).toBe(true);
+    });
   });
 
   it('slows long work but never starves it: a call that never ends holds it at most maxVentMs', async () => {
